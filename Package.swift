@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "GestureKit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "GestureKit", targets: ["GestureKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+    ],
+    targets: [
+        // The pure-Swift core: recognizers, arbitration, delivery to views, virtual time.
+        // It imports no C library.
+        .target(
+            name: "GestureKit",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
+    ]
+)

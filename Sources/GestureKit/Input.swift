@@ -1,0 +1,139 @@
+/// A moment on the engine's clock, in nanoseconds. The engine never reads a clock of its
+/// own: every instant arrives with an input frame, or is a deadline a recognizer asked for.
+/// In a replay the clock is virtual (seconds since the trace's first event); in a live app
+/// it is CLOCK_MONOTONIC.
+public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var nanoseconds: Int64
+
+    public init(nanoseconds: Int64) {
+        self.nanoseconds = nanoseconds
+    }
+
+    public init(seconds: Double) {
+        self.nanoseconds = Int64((seconds * 1_000_000_000).rounded())
+    }
+
+    public init(seconds: Int64, microseconds: Int64) {
+        self.nanoseconds = seconds &* 1_000_000_000 &+ microseconds &* 1_000
+    }
+
+    public static let zero = Instant(nanoseconds: 0)
+
+    public var seconds: Double { Double(nanoseconds) / 1_000_000_000 }
+
+    /// `self` advanced by `seconds` (which may be negative).
+    public func advanced(bySeconds seconds: Double) -> Instant {
+        Instant(nanoseconds: nanoseconds &+ Int64((seconds * 1_000_000_000).rounded()))
+    }
+
+    /// Seconds from `earlier` to `self`.
+    public func seconds(since earlier: Instant) -> Double {
+        Double(nanoseconds &- earlier.nanoseconds) / 1_000_000_000
+    }
+
+    public static func < (a: Instant, b: Instant) -> Bool { a.nanoseconds < b.nanoseconds }
+
+    public var description: String { "\(seconds)s" }
+}
+
+/// What kind of surface a touch comes from.
+public enum InputDeviceKind: String, Hashable, Sendable, CaseIterable {
+    /// A touchscreen: touches land on the screen where the finger is (UIKit's `.direct`).
+    case touchscreen
+    /// A touchpad: contacts map onto the screen but are indirect (UIKit's `.indirect`).
+    case touchpad
+}
+
+/// The phase of one touch within one frame.
+public enum TouchPhase: String, Hashable, Sendable, CaseIterable {
+    case began
+    case moved
+    case ended
+    case cancelled
+}
+
+/// Identifies an input device within one engine (a libinput device, a device of a recording).
+public struct InputDeviceID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static func < (a: InputDeviceID, b: InputDeviceID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "device \(rawValue)" }
+}
+
+/// One touch's change within a frame, as the input source reports it.
+///
+/// `sourceID` identifies the contact while it is down (an evdev tracking id, a libinput
+/// seat slot); sources may reuse it after the contact lifts. The engine gives every touch
+/// its own `TouchID` that is never reused.
+public struct TouchChange: Hashable, Sendable {
+    public var sourceID: Int
+    public var phase: TouchPhase
+    /// Where the contact is, in screen points.
+    public var location: Point
+
+    public init(sourceID: Int, phase: TouchPhase, location: Point) {
+        self.sourceID = sourceID
+        self.phase = phase
+        self.location = location
+    }
+}
+
+/// All the touch changes of one instant from one device (libinput's TOUCH_FRAME, evdev's
+/// SYN_REPORT). Producers may reuse one frame's storage from frame to frame.
+public struct TouchFrame: Hashable, Sendable {
+    public var time: Instant
+    public var device: InputDeviceID
+    public var deviceKind: InputDeviceKind
+    public var changes: [TouchChange]
+
+    public init(time: Instant, device: InputDeviceID = InputDeviceID(0),
+                deviceKind: InputDeviceKind = .touchscreen, changes: [TouchChange] = []) {
+        self.time = time
+        self.device = device
+        self.deviceKind = deviceKind
+        self.changes = changes
+    }
+}
+
+/// A touchpad gesture as libinput reports it (LIBINPUT_EVENT_GESTURE_*): the touchpad
+/// itself has decided the fingers pinch, swipe or hold, and the engine hands it to the
+/// recognizers that understand it, at the pointer's location.
+public struct TouchpadGestureEvent: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case pinch, swipe, hold
+    }
+
+    public enum Phase: String, Hashable, Sendable, CaseIterable {
+        case begin, update, end, cancel
+    }
+
+    public var kind: Kind
+    public var phase: Phase
+    public var time: Instant
+    public var device: InputDeviceID
+    public var fingers: Int
+    /// Where the pointer is, in screen points.
+    public var location: Point
+    /// Pinch: the absolute scale since the gesture began (libinput's
+    /// `libinput_event_gesture_get_scale`, 1.0 at begin).
+    public var scale: Double
+    /// Pinch: the angle change of this update, in degrees, clockwise positive.
+    public var angleDelta: Double
+    /// Swipe and pinch: the motion of the fingers' centre in this update, in points.
+    public var delta: Point
+
+    public init(kind: Kind, phase: Phase, time: Instant, device: InputDeviceID = InputDeviceID(0),
+                fingers: Int, location: Point, scale: Double = 1, angleDelta: Double = 0,
+                delta: Point = .zero) {
+        self.kind = kind
+        self.phase = phase
+        self.time = time
+        self.device = device
+        self.fingers = fingers
+        self.location = location
+        self.scale = scale
+        self.angleDelta = angleDelta
+        self.delta = delta
+    }
+}
