@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
     ],
     targets: [
         // The pure-Swift core: recognizers, arbitration, delivery to views, virtual time.
@@ -19,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),

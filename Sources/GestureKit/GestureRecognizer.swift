@@ -1,0 +1,299 @@
+/// What a recognizer decides about the input it was just given. Recognizers are state
+/// machines whose methods return decisions; the engine arbitrates between recognizers
+/// (failure requirements, exclusivity, the delegate) and makes the actual transitions.
+public enum GestureDecision: Hashable, Sendable {
+    /// Nothing to report.
+    case none
+    /// Continuous: leave `possible` for `began`. (Discrete recognizers use `recognize`.)
+    case begin(TransitionReason)
+    /// Continuous: the gesture's values changed (`began`/`changed` → `changed`).
+    case change
+    /// Discrete: recognized (`possible → ended`). Continuous: the gesture ended
+    /// (`began`/`changed` → `ended`).
+    case recognize(TransitionReason)
+    /// The input is not this gesture: `possible → failed` (or `cancelled`, if it had begun).
+    case fail(TransitionReason)
+    /// A begun gesture was interrupted: `began`/`changed` → `cancelled`.
+    case cancel(TransitionReason)
+}
+
+/// The values a continuous recognizer reports with each transition (and the replay tool
+/// prints): those a kind does not have are nil.
+public struct GestureValues: Hashable, Sendable {
+    /// Pinch: the span relative to the span at `began` (1 at began).
+    public var scale: Double?
+    /// Pinch: scale per second. Rotation: radians per second.
+    public var velocity: Double?
+    /// Rotation: radians since `began`, clockwise positive (y grows downwards).
+    public var rotation: Double?
+    /// Pan: movement of the touches' centroid since `began`, in points.
+    public var translation: Point?
+    /// Pan: points per second.
+    public var velocityVector: Point?
+
+    public init(scale: Double? = nil, velocity: Double? = nil, rotation: Double? = nil,
+                translation: Point? = nil, velocityVector: Point? = nil) {
+        self.scale = scale
+        self.velocity = velocity
+        self.rotation = rotation
+        self.translation = translation
+        self.velocityVector = velocityVector
+    }
+
+    public static let none = GestureValues()
+}
+
+/// The delegate questions of UIKit's `UIGestureRecognizerDelegate`. Every method has a
+/// default (the answer UIKit gives without a delegate).
+public protocol GestureRecognizerDelegate: AnyObject {
+    /// Asked when the recognizer is about to leave `possible`; no means it fails.
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+    /// Asked once per touch, at touch-down; no hides that touch from the recognizer for
+    /// its whole life.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    /// Yes lets both recognize at the same time (either delegate saying yes is enough).
+    func gestureRecognizer(_ recognizer: GestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    /// Yes makes `recognizer` wait for `other` to fail, as `require(toFail:)` does.
+    func gestureRecognizer(_ recognizer: GestureRecognizer,
+                           shouldRequireFailureOf other: GestureRecognizer) -> Bool
+    /// Yes makes `other` wait for `recognizer` to fail.
+    func gestureRecognizer(_ recognizer: GestureRecognizer,
+                           shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer,
+                                  shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer,
+                                  shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer,
+                                  shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
+}
+
+/// Errors in how recognizers are wired together.
+public enum GestureConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `require(toFail:)` would close a cycle; the names go round it.
+    case requireToFailCycle([String])
+
+    public var description: String {
+        switch self {
+        case let .requireToFailCycle(names):
+            return "requireToFail cycle: \(names.joined(separator: " → "))"
+        }
+    }
+}
+
+/// The base of every recognizer: UIKit's `UIGestureRecognizer`.
+///
+/// Subclasses (the built-in ones and your own) override the `touches…` methods and
+/// `deadlineReached(at:)`, and return a `GestureDecision`; they never set `state`
+/// themselves and never read a clock: time arrives with the touches, and a recognizer that
+/// needs a timer returns it from `deadline`. The engine arbitrates and transitions.
+open class GestureRecognizer {
+    public enum State: String, Hashable, Sendable, CaseIterable {
+        case possible, began, changed, ended, cancelled, failed
+
+        /// Ended, cancelled or failed: the recognizer resets to `possible` right after.
+        public var isFinal: Bool { self == .ended || self == .cancelled || self == .failed }
+        /// Began or changed.
+        public var isActive: Bool { self == .began || self == .changed }
+    }
+
+    public enum Kind: Hashable, Sendable {
+        /// `possible → ended` in one step, or `possible → failed`; one action.
+        case discrete
+        /// `possible → began → changed* → ended | cancelled`, or `possible → failed`.
+        case continuous
+    }
+
+    /// The recognizer's state. Only the engine changes it.
+    public internal(set) var state: State = .possible
+
+    /// Discrete or continuous; subclasses override.
+    open var kind: Kind { .discrete }
+
+    /// A name for traces and errors ("doubleTap"). Defaults to the kind and a number.
+    public var name: String
+
+    /// A disabled recognizer receives no touches; disabling it mid-gesture cancels it (or
+    /// fails it, if it had not begun).
+    public var isEnabled: Bool = true {
+        didSet {
+            if oldValue && !isEnabled { engine?.recognizerWasDisabled(self) }
+        }
+    }
+
+    /// When it begins or recognizes, touches already delivered to the view get
+    /// `touchesCancelled` and the rest of their events are not delivered. Default true.
+    public var cancelsTouchesInView = true
+    /// While it is `possible`, began and moved events are held back from the view.
+    /// Default false.
+    public var delaysTouchesBegan = false
+    /// While it is `possible`, ended events are held back from the view. Default true.
+    public var delaysTouchesEnded = true
+
+    public weak var delegate: (any GestureRecognizerDelegate)?
+
+    /// The view the recognizer is attached to.
+    public internal(set) weak var view: View?
+
+    /// Recognizers this one waits for to fail (`require(toFail:)`).
+    public private(set) var failureRequirements: [GestureRecognizer] = []
+    /// Recognizers declared simultaneous with this one (the scene's `simultaneous` pairs;
+    /// the same as a delegate answering yes to `shouldRecognizeSimultaneously`).
+    public private(set) var simultaneousRecognizers: [GestureRecognizer] = []
+
+    private var actions: [(GestureRecognizer) -> Void] = []
+
+    // MARK: Engine bookkeeping
+
+    weak var engine: GestureEngine?
+    /// Index in the engine's registry, for timer entries.
+    var registryIndex = -1
+    /// Touches seen since the last reset, in order of arrival.
+    var touchIDs: [TouchID] = []
+    /// How many of `touchIDs` are still down.
+    var activeTouchCount = 0
+    /// Touches with a smaller id began before the last reset and are ignored.
+    var minimumTouchID = TouchID(rawValue: 0)
+    /// A transition the recognizer has decided on but may not make yet, because a
+    /// recognizer it requires to fail is still possible.
+    var pending: PendingTransition?
+    /// The deadline registered with the engine's timer queue, and its generation.
+    var armedDeadline: Instant?
+    var timerGeneration = 0
+    /// Marks the recognizer as already listed for the current step.
+    var stepMark = 0
+    /// The last deadline that fired, so a recognizer that forgets to clear it is not woken twice.
+    var firedDeadline: Instant?
+
+    enum PendingTransition {
+        case recognize(TransitionReason)
+        case begin(TransitionReason)
+        case beginThenEnd(TransitionReason)
+    }
+
+    nonisolated(unsafe) private static var counter = 0
+
+    public init(name: String? = nil) {
+        if let name {
+            self.name = name
+        } else {
+            GestureRecognizer.counter += 1
+            self.name = "\(Self.defaultNamePrefix)#\(GestureRecognizer.counter)"
+        }
+    }
+
+    /// The prefix of default names ("tap", "pinch", ...).
+    open class var defaultNamePrefix: String { "recognizer" }
+
+    // MARK: Target / action
+
+    /// Adds an action called on every transition except `failed`: once when a discrete
+    /// recognizer recognizes; on began, each changed, ended and cancelled for a continuous one.
+    public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) {
+        actions.append(action)
+    }
+
+    public func removeAllTargets() {
+        actions.removeAll()
+    }
+
+    func performActions() {
+        for action in actions { action(self) }
+    }
+
+    // MARK: Relationships
+
+    /// Makes this recognizer wait for `other` to fail before it may leave `possible`;
+    /// if `other` recognizes or begins, this one fails. Throws if that would close a cycle.
+    public func require(toFail other: GestureRecognizer) throws {
+        if other === self { throw GestureConfigurationError.requireToFailCycle([name, name]) }
+        if let path = other.requirementPath(to: self) {
+            throw GestureConfigurationError.requireToFailCycle([name] + path.map(\.name))
+        }
+        if !failureRequirements.contains(where: { $0 === other }) {
+            failureRequirements.append(other)
+        }
+    }
+
+    /// The chain of explicit failure requirements from `self` to `target`, if any.
+    func requirementPath(to target: GestureRecognizer) -> [GestureRecognizer]? {
+        var visited: [ObjectIdentifier] = []
+        func walk(_ r: GestureRecognizer) -> [GestureRecognizer]? {
+            if r === target { return [r] }
+            if visited.contains(ObjectIdentifier(r)) { return nil }
+            visited.append(ObjectIdentifier(r))
+            for next in r.failureRequirements {
+                if let rest = walk(next) { return [r] + rest }
+            }
+            return nil
+        }
+        return walk(self)
+    }
+
+    /// Lets this recognizer and `other` recognize at the same time.
+    public func recognizeSimultaneously(with other: GestureRecognizer) {
+        if !simultaneousRecognizers.contains(where: { $0 === other }) {
+            simultaneousRecognizers.append(other)
+        }
+        if !other.simultaneousRecognizers.contains(where: { $0 === self }) {
+            other.simultaneousRecognizers.append(self)
+        }
+    }
+
+    // MARK: What subclasses implement
+
+    /// New touches for this recognizer (all with phase `.began`).
+    open func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision { .none }
+    /// Touches of this recognizer that moved.
+    open func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision { .none }
+    /// Touches of this recognizer that lifted.
+    open func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision { .none }
+    /// Touches of this recognizer that the system cancelled. The default fails a
+    /// recognizer that has not begun and cancels one that has.
+    open func touchesCancelled(_ touches: [Touch], at time: Instant) -> GestureDecision {
+        .fail(.touchesCancelled)
+    }
+    /// The deadline this recognizer asked for has come.
+    open func deadlineReached(at time: Instant) -> GestureDecision { .none }
+    /// The moment this recognizer wants to be woken, if any (a long press's duration, a
+    /// tap interval). Read by the engine after every call.
+    open var deadline: Instant? { nil }
+    /// Whether this recognizer understands a touchpad gesture of this kind (libinput's
+    /// pinch, swipe or hold). Those that do receive `touchpadGesture(_:)`.
+    open func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { false }
+    /// A touchpad gesture event, for recognizers that understand its kind.
+    open func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision { .none }
+    /// Clears the recognizer's own state; called after every final state.
+    open func reset() {}
+    /// The gesture's location in screen points (usually the centroid of its touches).
+    open var screenLocation: Point { .zero }
+    /// The values of a continuous gesture, for actions and traces.
+    open var values: GestureValues { .none }
+
+    // MARK: Queries
+
+    /// The gesture's location in `view`'s coordinates (screen coordinates for nil).
+    public func location(in view: View?) -> Point {
+        guard let view else { return screenLocation }
+        return view.convertFromScreen(screenLocation)
+    }
+
+    /// The number of touches currently down that the recognizer is tracking.
+    public var numberOfTouches: Int { activeTouchCount }
+
+    /// Whether `touch` is among the touches of the recognizer's current gesture.
+    func isTracking(_ id: TouchID) -> Bool {
+        touchIDs.contains(id)
+    }
+
+    /// Whether this recognizer takes part in a gesture now: it has seen touches since its
+    /// last reset, or waits on a timer or another recognizer.
+    var isInvolved: Bool {
+        !touchIDs.isEmpty || pending != nil || (deadline != nil && deadline != firedDeadline)
+    }
+}

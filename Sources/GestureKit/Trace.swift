@@ -1,0 +1,83 @@
+/// What the engine reports as it works: every recognizer transition with its reason, every
+/// delivery of touches to a view, and input it had to set aside. The replay tool prints
+/// these; apps can log them to answer "why did my tap fail?".
+public enum GestureTraceEvent {
+    case transition(Transition)
+    case delivery(Delivery)
+    /// A recognizer decided on a transition but waits for another to fail first.
+    case waiting(time: Instant, recognizer: GestureRecognizer, reason: TransitionReason)
+    /// Input the engine did not use, and why (an unknown touch ended, NaN coordinates...).
+    case inputIgnored(time: Instant, reason: String)
+
+    public struct Transition {
+        public let time: Instant
+        public let recognizer: GestureRecognizer
+        public let from: GestureRecognizer.State
+        public let to: GestureRecognizer.State
+        public let reason: TransitionReason
+        /// The gesture's location in the recognizer's view coordinates.
+        public let location: Point
+        public let values: GestureValues
+    }
+
+    public struct Delivery {
+        public let time: Instant
+        public let view: View
+        public let phase: TouchPhase
+        public let touches: [Touch]
+    }
+
+    public var time: Instant {
+        switch self {
+        case let .transition(t): t.time
+        case let .delivery(d): d.time
+        case let .waiting(time, _, _): time
+        case let .inputIgnored(time, _): time
+        }
+    }
+}
+
+extension GestureTraceEvent: CustomStringConvertible {
+    /// One readable line: time, who, what, why, values.
+    public var description: String {
+        switch self {
+        case let .transition(t):
+            var line = "\(formatTime(t.time))  \(t.recognizer.name): \(t.from.rawValue) → \(t.to.rawValue) (\(t.reason))"
+            line += "  at (\(fmt(t.location.x)), \(fmt(t.location.y)))"
+            let v = t.values
+            if let s = v.scale { line += " scale \(fmt(s))" }
+            if let r = v.rotation { line += " rotation \(fmt(r)) rad" }
+            if let tr = v.translation { line += " translation (\(fmt(tr.x)), \(fmt(tr.y)))" }
+            if let vel = v.velocity { line += " velocity \(fmt(vel))" }
+            if let vv = v.velocityVector { line += " velocity (\(fmt(vv.x)), \(fmt(vv.y)))" }
+            return line
+        case let .delivery(d):
+            return "\(formatTime(d.time))  view \(d.view.id): \(d.phase.callbackName) \(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))"
+        case let .waiting(time, r, reason):
+            return "\(formatTime(time))  \(r.name): possible, \(reason)"
+        case let .inputIgnored(time, reason):
+            return "\(formatTime(time))  input ignored: \(reason)"
+        }
+    }
+}
+
+/// Seconds with microsecond precision, e.g. "0.300000".
+public func formatTime(_ t: Instant) -> String {
+    let micros = (t.nanoseconds + (t.nanoseconds >= 0 ? 500 : -500)) / 1000
+    let sign = micros < 0 ? "-" : ""
+    let m = micros.magnitude
+    let frac = String(m % 1_000_000)
+    return "\(sign)\(m / 1_000_000).\(String(repeating: "0", count: 6 - frac.count))\(frac)"
+}
+
+extension TouchPhase {
+    /// The view callback a delivery of this phase calls ("touchesBegan").
+    public var callbackName: String {
+        switch self {
+        case .began: "touchesBegan"
+        case .moved: "touchesMoved"
+        case .ended: "touchesEnded"
+        case .cancelled: "touchesCancelled"
+        }
+    }
+}

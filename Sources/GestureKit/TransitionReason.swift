@@ -1,0 +1,88 @@
+/// Why a recognizer changed state: the answer to "why did my tap fail?". Every transition
+/// the engine makes carries one; it is printed by the replay tool and logged at debug
+/// level. Building a reason allocates nothing; its text is made only when it is printed.
+public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
+    // Recognition
+    case tapsCompleted(taps: Int, touches: Int)
+    case pressDurationReached(seconds: Double, touches: Int)
+    case spanChanged(points: Double, threshold: Double)
+    case rotated(radians: Double, threshold: Double)
+    case panned(points: Double, threshold: Double)
+    case swiped(points: Double, direction: SwipeDirection)
+    case touchesMoved
+    case touchesEnded
+    case touchpadGesture(TouchpadGestureEvent.Kind, TouchpadGestureEvent.Phase)
+    // Failure of the gesture itself
+    case movedTooFar(points: Double, allowed: Double)
+    case heldTooLong(seconds: Double, allowed: Double)
+    case tapIntervalExpired(allowed: Double)
+    case tapTooFarFromFirst(points: Double, allowed: Double)
+    case tooManyTouches(count: Int, allowed: Int)
+    case tooFewTouches(count: Int, required: Int)
+    case liftedBeforeDuration(seconds: Double, required: Double)
+    case swipeTooSlow(seconds: Double, allowed: Double)
+    case swipeWrongDirection(moved: SwipeDirection)
+    case touchesLiftedWithoutGesture
+    case touchesCancelled
+    // Arbitration
+    case waitingForFailure(of: String)
+    case requiredRecognizerFailed(String)
+    case requiredRecognizerSucceeded(String)
+    case preventedBy(String)
+    case excludedBy(String)
+    case delegateDeclinedBegin
+    // Outside events
+    case disabled
+    case removedFromView
+    case deviceRemoved(InputDeviceID)
+    case inputEnded
+    case custom(String)
+
+    public var description: String {
+        switch self {
+        case let .tapsCompleted(taps, touches):
+            return "\(taps) tap\(taps == 1 ? "" : "s") of \(touches) touch\(touches == 1 ? "" : "es") completed"
+        case let .pressDurationReached(s, touches):
+            return "\(touches) touch\(touches == 1 ? "" : "es") held \(fmt(s)) s"
+        case let .spanChanged(p, t): return "span changed \(fmt(p)) pt > \(fmt(t)) pt"
+        case let .rotated(r, t): return "rotated \(fmt(r)) rad > \(fmt(t)) rad"
+        case let .panned(p, t): return "moved \(fmt(p)) pt > threshold \(fmt(t)) pt"
+        case let .swiped(p, d): return "swiped \(fmt(p)) pt \(d)"
+        case .touchesMoved: return "touches moved"
+        case .touchesEnded: return "touches lifted"
+        case let .touchpadGesture(kind, phase): return "touchpad \(kind) \(phase)"
+        case let .movedTooFar(p, a): return "moved \(fmt(p)) pt > allowable \(fmt(a)) pt"
+        case let .heldTooLong(s, a): return "held \(fmt(s)) s > maximum tap duration \(fmt(a)) s"
+        case let .tapIntervalExpired(a): return "no next tap within \(fmt(a)) s"
+        case let .tapTooFarFromFirst(p, a): return "tap landed \(fmt(p)) pt from the first > \(fmt(a)) pt"
+        case let .tooManyTouches(c, a): return "\(c) touches > \(a) allowed"
+        case let .tooFewTouches(c, r): return "\(c) touch\(c == 1 ? "" : "es") < \(r) required"
+        case let .liftedBeforeDuration(s, r): return "lifted after \(fmt(s)) s < minimum press duration \(fmt(r)) s"
+        case let .swipeTooSlow(s, a): return "swipe took \(fmt(s)) s > \(fmt(a)) s"
+        case let .swipeWrongDirection(d): return "moved \(d), not an allowed direction"
+        case .touchesLiftedWithoutGesture: return "touches lifted without a gesture"
+        case .touchesCancelled: return "touches cancelled"
+        case let .waitingForFailure(name): return "waiting for \(name) to fail"
+        case let .requiredRecognizerFailed(name): return "\(name) failed"
+        case let .requiredRecognizerSucceeded(name): return "\(name) recognized first"
+        case let .preventedBy(name): return "prevented by \(name), which has begun"
+        case let .excludedBy(name): return "\(name) recognized and they are not simultaneous"
+        case .delegateDeclinedBegin: return "delegate's shouldBegin said no"
+        case .disabled: return "disabled"
+        case .removedFromView: return "removed from its view"
+        case let .deviceRemoved(id): return "\(id) removed"
+        case .inputEnded: return "input ended with touches down"
+        case let .custom(text): return text
+        }
+    }
+}
+
+/// Formats a measurement for a reason: at most three decimals, no trailing zeros.
+func fmt(_ value: Double) -> String {
+    guard value.isFinite else { return String(value) }
+    let scaled = (value * 1000).rounded() / 1000
+    if scaled == scaled.rounded() { return String(Int64(scaled)) }
+    var s = String(scaled)
+    while s.hasSuffix("0") { s.removeLast() }
+    return s
+}
