@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "GestureKit", targets: ["GestureKit"]),
+        .library(name: "GestureLayout", targets: ["GestureLayout"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -23,6 +24,14 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
+        // Headless layouts driven by gestures: flow layout, table layout, collection view.
+        // Links libm on Linux: without Foundation nothing else brings in floor/sqrt.
+        .target(
+            name: "GestureLayout",
+            dependencies: ["GestureKit"],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
+        .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit"]),
     ]
 )
