@@ -31,7 +31,10 @@ let package = Package(
             dependencies: ["GestureKit"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // Scenes (REPLAY.md), replay on virtual time, JSON lines, pictures.
+        .target(name: "GestureReplay", dependencies: ["GestureKit", "GestureLayout"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
+        .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit"]),
     ]
 )

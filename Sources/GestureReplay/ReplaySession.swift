@@ -1,0 +1,68 @@
+import GestureKit
+
+/// What a replay feeds the engine: touch frames, touchpad gestures, device removals.
+public enum ReplayInput: Sendable {
+    case frame(TouchFrame)
+    case gesture(TouchpadGestureEvent)
+    case deviceRemoved(InputDeviceID, Instant)
+}
+
+/// Runs a scene on virtual time: input in, `ReplayRecord`s out, as REPLAY.md says. The same
+/// input always gives the same records.
+public final class ReplaySession {
+    public let live: LiveScene
+    private let output: (ReplayRecord) -> Void
+    /// The latest time seen, so removals at the very end can wait for the timers.
+    private var pendingRemovals: [(InputDeviceID, Instant)] = []
+
+    public init(scene: Scene, output: @escaping (ReplayRecord) -> Void) throws {
+        live = try LiveScene(scene)
+        self.output = output
+        live.engine.traceHandler = { [unowned self] event in self.record(event) }
+        live.onLayout = { [unowned self] time, itemSize, contentSize in
+            self.output(.layout(time: time, itemSize: itemSize, contentSize: contentSize))
+        }
+    }
+
+    private func record(_ event: GestureTraceEvent) {
+        switch event {
+        case let .transition(t):
+            output(.state(.init(time: t.time, recognizer: live.id(of: t.recognizer), kind: live.kind(of: t.recognizer),
+                                from: t.from, to: t.to, reason: t.reason.description, location: t.location,
+                                values: t.values)))
+        case let .delivery(d):
+            output(.touches(time: d.time, view: d.view.id, phase: d.phase, ids: d.touches.map(\.id.rawValue)))
+        case let .waiting(time, r, reason):
+            output(.waiting(time: time, recognizer: live.id(of: r), reason: reason.description))
+        case let .inputIgnored(time, reason):
+            output(.ignored(time: time, reason: reason))
+        }
+    }
+
+    /// Feeds one input. A device removal takes effect when later input follows it; at the
+    /// very end of a trace the end-of-trace rule (`finish`) applies instead.
+    public func feed(_ input: ReplayInput) {
+        switch input {
+        case let .deviceRemoved(device, time):
+            pendingRemovals.append((device, time))
+        case let .frame(frame):
+            applyRemovals()
+            live.engine.send(frame)
+        case let .gesture(gesture):
+            applyRemovals()
+            live.engine.send(gesture)
+        }
+    }
+
+    private func applyRemovals() {
+        for (device, time) in pendingRemovals { live.engine.deviceRemoved(device, at: time) }
+        pendingRemovals.removeAll()
+    }
+
+    /// The end of the trace: virtual time runs until no timer is pending, then any touch
+    /// still down is cancelled, so every recognizer ends in a final state.
+    public func finish() {
+        pendingRemovals.removeAll()
+        live.engine.finish()
+    }
+}

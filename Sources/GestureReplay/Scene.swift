@@ -1,0 +1,392 @@
+import GestureKit
+import GestureLayout
+
+/// A scene of REPLAY.md: the screen, the views, the recognizers attached to them, their
+/// relationships, and optionally a flow layout driven by a pinch.
+public struct Scene: Hashable, Sendable {
+    public struct ViewSpec: Hashable, Sendable {
+        public var id: String
+        public var frame: Rect
+        public var parent: String?
+    }
+
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case tap, longPress, pinch, pan, rotation, swipe
+    }
+
+    public struct RecognizerSpec: Hashable, Sendable {
+        public var id: String
+        public var kind: Kind
+        public var view: String
+        public var cancelsTouchesInView = true
+        public var delaysTouchesBegan = false
+        public var delaysTouchesEnded = true
+        public var enabled = true
+        public var requireToFail: [String] = []
+        /// Kind parameters, validated (numbers, or a swipe direction).
+        public var parameters: [String: Double] = [:]
+        public var direction: SwipeDirection = .right
+    }
+
+    public struct LayoutSpec: Hashable, Sendable {
+        public var sections: [Int]
+        public var itemSize: Size
+        public var minimumLineSpacing = 10.0
+        public var minimumInteritemSpacing = 10.0
+        public var sectionInset = EdgeInsets.zero
+        public var headerReferenceSize = Size.zero
+        public var footerReferenceSize = Size.zero
+        /// The id of the pinch recognizer that drives `itemSize`.
+        public var pinch: String?
+    }
+
+    public var screen = Size(width: 1000, height: 1000)
+    public var views: [ViewSpec] = []
+    public var recognizers: [RecognizerSpec] = []
+    public var simultaneous: [[String]] = []
+    public var layout: LayoutSpec?
+
+    public init() {}
+
+    /// The scene replay uses without `--scene`: one root view with a single tap (requiring
+    /// the double tap to fail), a double tap, a long press and a pinch, all on the root.
+    public static func defaultScene(screen: Size = Size(width: 1000, height: 1000)) -> Scene {
+        var s = Scene()
+        s.screen = screen
+        s.views = [ViewSpec(id: "root", frame: Rect(origin: .zero, size: screen), parent: nil)]
+        s.recognizers = [
+            RecognizerSpec(id: "single", kind: .tap, view: "root", requireToFail: ["double"]),
+            RecognizerSpec(id: "double", kind: .tap, view: "root", parameters: ["taps": 2]),
+            RecognizerSpec(id: "longPress", kind: .longPress, view: "root"),
+            RecognizerSpec(id: "pinch", kind: .pinch, view: "root"),
+        ]
+        return s
+    }
+}
+
+/// A scene that cannot be used, naming the offending key.
+public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where, as a path of keys: `recognizers[2] ("double").taps`.
+    public var path: String
+    public var message: String
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+extension Scene {
+    /// The parameters each kind takes, with what they must be.
+    static let parameterRules: [Kind: [String: ParameterRule]] = [
+        .tap: ["taps": .count, "touches": .count, "allowableMovement": .distance,
+               "maximumTapDuration": .duration, "maximumTapInterval": .duration, "maximumTapDistance": .distance],
+        .longPress: ["minimumPressDuration": .duration, "allowableMovement": .distance, "touches": .count,
+                     "taps": .countOrZero],
+        .pinch: ["threshold": .distance],
+        .pan: ["minimumTouches": .count, "maximumTouches": .count, "threshold": .distance],
+        .rotation: ["threshold": .angle],
+        .swipe: ["touches": .count, "minimumDistance": .distance, "maximumDuration": .duration],
+    ]
+
+    enum ParameterRule {
+        case count, countOrZero, distance, duration, angle
+
+        func check(_ v: Double) -> String? {
+            switch self {
+            case .count: return v >= 1 && v == v.rounded() && v <= 1000 ? nil : "expected a whole number from 1 to 1000"
+            case .countOrZero: return v >= 0 && v == v.rounded() && v <= 1000 ? nil : "expected a whole number from 0 to 1000"
+            case .distance: return v >= 0 && v <= 1e9 ? nil : "expected a distance in points, at least 0"
+            case .duration: return v >= 0 && v <= 1e6 ? nil : "expected a duration in seconds, at least 0"
+            case .angle: return v >= 0 && v <= 100 ? nil : "expected an angle in radians, at least 0"
+            }
+        }
+    }
+
+    static let commonKeys: Set<String> = ["id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
+                                          "delaysTouchesEnded", "enabled", "requireToFail", "direction"]
+
+    /// Parses and validates a scene document.
+    public static func parse(_ json: JSONValue) throws -> Scene {
+        guard case let .object(top) = json else {
+            throw SceneError(path: "", message: "expected a JSON object at the top of the scene, found \(json.typeDescription)")
+        }
+        let known: Set<String> = ["screen", "views", "recognizers", "simultaneous", "layout", "comment", "description"]
+        for (key, _) in top where !known.contains(key) {
+            throw SceneError(path: key, message: "unknown key (expected one of \(known.sorted().joined(separator: ", ")))")
+        }
+        var scene = Scene()
+        if let screen = json["screen"] {
+            let s = try numbers(screen, count: 2, path: "screen", what: "[width, height]")
+            guard s[0] > 0, s[1] > 0 else { throw SceneError(path: "screen", message: "expected a positive width and height") }
+            scene.screen = Size(width: s[0], height: s[1])
+        }
+        if let views = json["views"] {
+            guard case let .array(items) = views else {
+                throw SceneError(path: "views", message: "expected an array, found \(views.typeDescription)")
+            }
+            for (i, item) in items.enumerated() {
+                scene.views.append(try parseView(item, path: "views[\(i)]"))
+            }
+        } else {
+            scene.views = [ViewSpec(id: "root", frame: Rect(origin: .zero, size: scene.screen), parent: nil)]
+        }
+        try validateViews(scene.views)
+        if let recognizers = json["recognizers"] {
+            guard case let .array(items) = recognizers else {
+                throw SceneError(path: "recognizers", message: "expected an array, found \(recognizers.typeDescription)")
+            }
+            for (i, item) in items.enumerated() {
+                let r = try parseRecognizer(item, path: "recognizers[\(i)]")
+                let path = "recognizers[\(i)] (\"\(r.id)\")"
+                guard !scene.recognizers.contains(where: { $0.id == r.id }) else {
+                    throw SceneError(path: "\(path).id", message: "another recognizer already has the id \"\(r.id)\"")
+                }
+                guard scene.views.contains(where: { $0.id == r.view }) else {
+                    throw SceneError(path: "\(path).view", message: "unknown view \"\(r.view)\"")
+                }
+                scene.recognizers.append(r)
+            }
+        }
+        for (i, r) in scene.recognizers.enumerated() {
+            for (j, other) in r.requireToFail.enumerated() where !scene.recognizers.contains(where: { $0.id == other }) {
+                throw SceneError(path: "recognizers[\(i)] (\"\(r.id)\").requireToFail[\(j)]", message: "unknown recognizer \"\(other)\"")
+            }
+        }
+        if let cycle = requireToFailCycle(scene.recognizers) {
+            throw SceneError(path: "requireToFail", message: "cycle: \(cycle.joined(separator: " → "))")
+        }
+        if let simultaneous = json["simultaneous"] {
+            guard case let .array(pairs) = simultaneous else {
+                throw SceneError(path: "simultaneous", message: "expected an array of pairs, found \(simultaneous.typeDescription)")
+            }
+            for (i, pair) in pairs.enumerated() {
+                let path = "simultaneous[\(i)]"
+                guard case let .array(ids) = pair, ids.count == 2 else {
+                    throw SceneError(path: path, message: "expected a pair of recognizer ids [\"a\", \"b\"]")
+                }
+                var names: [String] = []
+                for (j, id) in ids.enumerated() {
+                    guard case let .string(name) = id else {
+                        throw SceneError(path: "\(path)[\(j)]", message: "expected a recognizer id, found \(id.typeDescription)")
+                    }
+                    guard scene.recognizers.contains(where: { $0.id == name }) else {
+                        throw SceneError(path: "\(path)[\(j)]", message: "unknown recognizer \"\(name)\"")
+                    }
+                    names.append(name)
+                }
+                scene.simultaneous.append(names)
+            }
+        }
+        if let layout = json["layout"] {
+            scene.layout = try parseLayout(layout, recognizers: scene.recognizers)
+        }
+        return scene
+    }
+
+    static func numbers(_ v: JSONValue, count: Int, path: String, what: String) throws -> [Double] {
+        guard case let .array(items) = v, items.count == count else {
+            throw SceneError(path: path, message: "expected \(what), found \(v.typeDescription)\(arrayCount(v))")
+        }
+        return try items.enumerated().map { i, item in
+            guard case let .number(n) = item else {
+                throw SceneError(path: "\(path)[\(i)]", message: "expected a number, found \(item.typeDescription)")
+            }
+            return n
+        }
+    }
+
+    private static func arrayCount(_ v: JSONValue) -> String {
+        if case let .array(a) = v { return " of \(a.count)" }
+        return ""
+    }
+
+    static func string(_ v: JSONValue?, path: String) throws -> String {
+        guard let v else { throw SceneError(path: path, message: "missing (expected a string)") }
+        guard case let .string(s) = v, !s.isEmpty else {
+            throw SceneError(path: path, message: "expected a non-empty string, found \(v.typeDescription)")
+        }
+        return s
+    }
+
+    static func bool(_ v: JSONValue, path: String) throws -> Bool {
+        guard case let .bool(b) = v else { throw SceneError(path: path, message: "expected true or false, found \(v.typeDescription)") }
+        return b
+    }
+
+    static func parseView(_ v: JSONValue, path: String) throws -> ViewSpec {
+        guard case let .object(members) = v else {
+            throw SceneError(path: path, message: "expected an object, found \(v.typeDescription)")
+        }
+        for (key, _) in members where !["id", "frame", "parent"].contains(key) {
+            throw SceneError(path: "\(path).\(key)", message: "unknown key (expected id, frame, parent)")
+        }
+        let id = try string(v["id"], path: "\(path).id")
+        guard let frameValue = v["frame"] else { throw SceneError(path: "\(path).frame", message: "missing (expected [x, y, width, height])") }
+        let f = try numbers(frameValue, count: 4, path: "\(path).frame", what: "[x, y, width, height]")
+        guard f[2] >= 0, f[3] >= 0 else { throw SceneError(path: "\(path).frame", message: "expected a width and height of at least 0") }
+        let parent = try v["parent"].map { try string($0, path: "\(path).parent") }
+        return ViewSpec(id: id, frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), parent: parent)
+    }
+
+    static func validateViews(_ views: [ViewSpec]) throws {
+        for (i, view) in views.enumerated() {
+            if views[..<i].contains(where: { $0.id == view.id }) {
+                throw SceneError(path: "views[\(i)].id", message: "another view already has the id \"\(view.id)\"")
+            }
+        }
+        for (i, view) in views.enumerated() {
+            guard let parent = view.parent else { continue }
+            guard views.contains(where: { $0.id == parent }) else {
+                throw SceneError(path: "views[\(i)] (\"\(view.id)\").parent", message: "unknown view \"\(parent)\"")
+            }
+            // Walk up: a view may not be its own ancestor.
+            var seen: [String] = [view.id]
+            var current = parent
+            while true {
+                if seen.contains(current) {
+                    throw SceneError(path: "views[\(i)] (\"\(view.id)\").parent", message: "cycle: \((seen + [current]).joined(separator: " → "))")
+                }
+                seen.append(current)
+                guard let next = views.first(where: { $0.id == current })?.parent else { break }
+                current = next
+            }
+        }
+        if !views.contains(where: { $0.parent == nil }) && !views.isEmpty {
+            throw SceneError(path: "views", message: "no root view (a view without \"parent\")")
+        }
+    }
+
+    static func parseRecognizer(_ v: JSONValue, path: String) throws -> RecognizerSpec {
+        guard case let .object(members) = v else {
+            throw SceneError(path: path, message: "expected an object, found \(v.typeDescription)")
+        }
+        let id = try string(v["id"], path: "\(path).id")
+        let named = "\(path) (\"\(id)\")"
+        let kindName = try string(v["kind"], path: "\(named).kind")
+        guard let kind = Kind(rawValue: kindName) else {
+            throw SceneError(path: "\(named).kind", message: "unknown kind \"\(kindName)\" (expected one of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let view = try string(v["view"], path: "\(named).view")
+        var spec = RecognizerSpec(id: id, kind: kind, view: view)
+        let rules = parameterRules[kind] ?? [:]
+        for (key, value) in members {
+            let keyPath = "\(named).\(key)"
+            switch key {
+            case "id", "kind", "view": continue
+            case "cancelsTouchesInView": spec.cancelsTouchesInView = try bool(value, path: keyPath)
+            case "delaysTouchesBegan": spec.delaysTouchesBegan = try bool(value, path: keyPath)
+            case "delaysTouchesEnded": spec.delaysTouchesEnded = try bool(value, path: keyPath)
+            case "enabled": spec.enabled = try bool(value, path: keyPath)
+            case "requireToFail":
+                guard case let .array(ids) = value else {
+                    throw SceneError(path: keyPath, message: "expected an array of recognizer ids, found \(value.typeDescription)")
+                }
+                spec.requireToFail = try ids.enumerated().map { try string($1, path: "\(keyPath)[\($0)]") }
+            case "direction" where kind == .swipe:
+                spec.direction = try parseDirection(value, path: keyPath)
+            default:
+                guard let rule = rules[key] else {
+                    let allowed = (Array(commonKeys.subtracting(kind == .swipe ? [] : ["direction"])) + rules.keys).sorted()
+                    throw SceneError(path: keyPath, message: "unknown key for a \(kind.rawValue) (expected one of \(allowed.joined(separator: ", ")))")
+                }
+                guard case let .number(n) = value else {
+                    throw SceneError(path: keyPath, message: "expected a number, found \(value.typeDescription)")
+                }
+                if let problem = rule.check(n) { throw SceneError(path: keyPath, message: "\(problem), found \(jsonNumber(n))") }
+                spec.parameters[key] = n
+            }
+        }
+        if let minT = spec.parameters["minimumTouches"], let maxT = spec.parameters["maximumTouches"], minT > maxT {
+            throw SceneError(path: "\(named).maximumTouches", message: "expected at least minimumTouches (\(jsonNumber(minT))), found \(jsonNumber(maxT))")
+        }
+        return spec
+    }
+
+    static func parseDirection(_ v: JSONValue, path: String) throws -> SwipeDirection {
+        func one(_ item: JSONValue, _ p: String) throws -> SwipeDirection {
+            guard case let .string(s) = item else { throw SceneError(path: p, message: "expected a direction, found \(item.typeDescription)") }
+            switch s {
+            case "right": return .right
+            case "left": return .left
+            case "up": return .up
+            case "down": return .down
+            default: throw SceneError(path: p, message: "unknown direction \"\(s)\" (expected right, left, up or down)")
+            }
+        }
+        if case let .array(items) = v {
+            guard !items.isEmpty else { throw SceneError(path: path, message: "expected at least one direction") }
+            var d: SwipeDirection = []
+            for (i, item) in items.enumerated() { d.formUnion(try one(item, "\(path)[\(i)]")) }
+            return d
+        }
+        return try one(v, path)
+    }
+
+    /// A cycle in the scene's requireToFail graph, as ids going round it.
+    static func requireToFailCycle(_ recognizers: [RecognizerSpec]) -> [String]? {
+        var state: [String: Int] = [:] // 1 visiting, 2 done
+        var stack: [String] = []
+        func visit(_ id: String) -> [String]? {
+            if state[id] == 2 { return nil }
+            if state[id] == 1 {
+                let start = stack.firstIndex(of: id) ?? 0
+                return Array(stack[start...]) + [id]
+            }
+            state[id] = 1
+            stack.append(id)
+            for next in recognizers.first(where: { $0.id == id })?.requireToFail ?? [] {
+                if let cycle = visit(next) { return cycle }
+            }
+            stack.removeLast()
+            state[id] = 2
+            return nil
+        }
+        for r in recognizers {
+            if let cycle = visit(r.id) { return cycle }
+        }
+        return nil
+    }
+
+    static func parseLayout(_ v: JSONValue, recognizers: [RecognizerSpec]) throws -> LayoutSpec {
+        guard case let .object(members) = v else {
+            throw SceneError(path: "layout", message: "expected an object, found \(v.typeDescription)")
+        }
+        let kind = try string(v["kind"], path: "layout.kind")
+        guard kind == "flow" else { throw SceneError(path: "layout.kind", message: "unknown layout kind \"\(kind)\" (expected flow)") }
+        guard let sectionsValue = v["sections"], case let .array(sectionItems) = sectionsValue else {
+            throw SceneError(path: "layout.sections", message: "expected an array of item counts")
+        }
+        let sections = try sectionItems.enumerated().map { i, item -> Int in
+            guard case let .number(n) = item, n >= 0, n == n.rounded(), n <= 10_000_000 else {
+                throw SceneError(path: "layout.sections[\(i)]", message: "expected a whole number of items from 0 to 10000000")
+            }
+            return Int(n)
+        }
+        guard let itemSizeValue = v["itemSize"] else { throw SceneError(path: "layout.itemSize", message: "missing (expected [width, height])") }
+        let item = try numbers(itemSizeValue, count: 2, path: "layout.itemSize", what: "[width, height]")
+        guard item[0] > 0, item[1] > 0 else { throw SceneError(path: "layout.itemSize", message: "expected a positive width and height") }
+        var spec = LayoutSpec(sections: sections, itemSize: Size(width: item[0], height: item[1]))
+        for (key, value) in members {
+            let path = "layout.\(key)"
+            switch key {
+            case "kind", "sections", "itemSize": continue
+            case "minimumLineSpacing", "minimumInteritemSpacing":
+                guard case let .number(n) = value, n >= 0 else { throw SceneError(path: path, message: "expected a number of points, at least 0") }
+                if key == "minimumLineSpacing" { spec.minimumLineSpacing = n } else { spec.minimumInteritemSpacing = n }
+            case "sectionInset":
+                let i = try numbers(value, count: 4, path: path, what: "[top, left, bottom, right]")
+                spec.sectionInset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
+            case "headerReferenceSize", "footerReferenceSize":
+                let s = try numbers(value, count: 2, path: path, what: "[width, height]")
+                if key == "headerReferenceSize" { spec.headerReferenceSize = Size(width: s[0], height: s[1]) } else { spec.footerReferenceSize = Size(width: s[0], height: s[1]) }
+            case "pinch":
+                let id = try string(value, path: path)
+                guard let r = recognizers.first(where: { $0.id == id }) else {
+                    throw SceneError(path: path, message: "unknown recognizer \"\(id)\"")
+                }
+                guard r.kind == .pinch else { throw SceneError(path: path, message: "\"\(id)\" is a \(r.kind.rawValue), expected a pinch") }
+                spec.pinch = id
+            default:
+                throw SceneError(path: path, message: "unknown key for a flow layout")
+            }
+        }
+        return spec
+    }
+}

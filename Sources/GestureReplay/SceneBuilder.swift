@@ -1,0 +1,138 @@
+import GestureKit
+import GestureLayout
+
+/// A scene made real: an engine with the scene's views and recognizers attached, and the
+/// flow layout a pinch drives, if the scene has one.
+public final class LiveScene {
+    public let scene: Scene
+    public let engine: GestureEngine
+    /// Views in scene order.
+    public let views: [(id: String, view: View)]
+    /// Recognizers in scene order.
+    public let recognizers: [(id: String, recognizer: GestureRecognizer)]
+    public let layout: FlowLayout?
+    /// Called on each layout invalidation a gesture drives: the new item size and the
+    /// content size, at the engine's time.
+    public var onLayout: ((Instant, Size, Size) -> Void)?
+
+    public init(_ scene: Scene) throws {
+        self.scene = scene
+        engine = GestureEngine()
+        var views: [(id: String, view: View)] = []
+        for spec in scene.views {
+            views.append((spec.id, View(id: spec.id, frame: spec.frame)))
+        }
+        // Roots first, in order; children join their parent in scene order (later ones in front).
+        for (spec, entry) in zip(scene.views, views) {
+            if let parent = spec.parent, let p = views.first(where: { $0.id == parent }) {
+                p.view.addSubview(entry.view)
+            }
+        }
+        for (spec, entry) in zip(scene.views, views) where spec.parent == nil {
+            engine.addRoot(entry.view)
+        }
+        self.views = views
+
+        var recognizers: [(id: String, recognizer: GestureRecognizer)] = []
+        for spec in scene.recognizers {
+            let r = LiveScene.make(spec)
+            r.cancelsTouchesInView = spec.cancelsTouchesInView
+            r.delaysTouchesBegan = spec.delaysTouchesBegan
+            r.delaysTouchesEnded = spec.delaysTouchesEnded
+            r.isEnabled = spec.enabled
+            views.first { $0.id == spec.view }?.view.addGestureRecognizer(r)
+            recognizers.append((spec.id, r))
+        }
+        for spec in scene.recognizers {
+            let r = recognizers.first { $0.id == spec.id }!.recognizer
+            for other in spec.requireToFail {
+                try r.require(toFail: recognizers.first { $0.id == other }!.recognizer)
+            }
+        }
+        for pair in scene.simultaneous {
+            let a = recognizers.first { $0.id == pair[0] }!.recognizer
+            let b = recognizers.first { $0.id == pair[1] }!.recognizer
+            a.recognizeSimultaneously(with: b)
+        }
+        self.recognizers = recognizers
+
+        if let spec = scene.layout {
+            let bounds = views.first { v in scene.views.contains { $0.id == v.id && $0.parent == nil } }?.view.frame.size ?? scene.screen
+            let layout = FlowLayout(itemCounts: spec.sections, boundsSize: bounds)
+            layout.itemSize = spec.itemSize
+            layout.minimumLineSpacing = spec.minimumLineSpacing
+            layout.minimumInteritemSpacing = spec.minimumInteritemSpacing
+            layout.sectionInset = spec.sectionInset
+            layout.headerReferenceSize = spec.headerReferenceSize
+            layout.footerReferenceSize = spec.footerReferenceSize
+            self.layout = layout
+            if let pinchID = spec.pinch, let pinch = recognizers.first(where: { $0.id == pinchID })?.recognizer as? PinchGestureRecognizer {
+                var itemSizeAtBegan = spec.itemSize
+                pinch.addTarget { [unowned self, unowned layout] r in
+                    guard let pinch = r as? PinchGestureRecognizer else { return }
+                    switch pinch.state {
+                    case .began:
+                        itemSizeAtBegan = layout.itemSize
+                    case .changed:
+                        // Always from the size at began: successive scales are never multiplied.
+                        layout.itemSize = itemSizeAtBegan * pinch.scale
+                        layout.invalidateLayout(with: .metrics)
+                        self.onLayout?(self.engine.now, layout.itemSize, layout.contentSize)
+                    default:
+                        break
+                    }
+                }
+            }
+        } else {
+            self.layout = nil
+        }
+    }
+
+    static func make(_ spec: Scene.RecognizerSpec) -> GestureRecognizer {
+        let p = spec.parameters
+        switch spec.kind {
+        case .tap:
+            let r = TapGestureRecognizer(taps: Int(p["taps"] ?? 1), touches: Int(p["touches"] ?? 1), name: spec.id)
+            if let v = p["allowableMovement"] { r.allowableMovement = v }
+            if let v = p["maximumTapDuration"] { r.maximumTapDuration = v }
+            if let v = p["maximumTapInterval"] { r.maximumTapInterval = v }
+            if let v = p["maximumTapDistance"] { r.maximumTapDistance = v }
+            return r
+        case .longPress:
+            let r = LongPressGestureRecognizer(
+                minimumPressDuration: p["minimumPressDuration"] ?? GestureDefaults.minimumPressDurationSeconds,
+                touches: Int(p["touches"] ?? 1), name: spec.id)
+            if let v = p["allowableMovement"] { r.allowableMovement = v }
+            if let v = p["taps"] { r.numberOfTapsRequired = Int(v) }
+            return r
+        case .pinch:
+            let r = PinchGestureRecognizer(name: spec.id)
+            if let v = p["threshold"] { r.machine.spanThreshold = v }
+            return r
+        case .pan:
+            let r = PanGestureRecognizer(minimumTouches: Int(p["minimumTouches"] ?? 1),
+                                         maximumTouches: p["maximumTouches"].map { Int($0) } ?? .max, name: spec.id)
+            if let v = p["threshold"] { r.threshold = v }
+            return r
+        case .rotation:
+            let r = RotationGestureRecognizer(name: spec.id)
+            if let v = p["threshold"] { r.machine.threshold = v }
+            return r
+        case .swipe:
+            let r = SwipeGestureRecognizer(direction: spec.direction, touches: Int(p["touches"] ?? 1), name: spec.id)
+            if let v = p["minimumDistance"] { r.machine.minimumDistance = v }
+            if let v = p["maximumDuration"] { r.machine.maximumDuration = v }
+            return r
+        }
+    }
+
+    /// The scene id of a recognizer.
+    public func id(of recognizer: GestureRecognizer) -> String {
+        recognizers.first { $0.recognizer === recognizer }?.id ?? recognizer.name
+    }
+
+    /// The scene kind of a recognizer.
+    public func kind(of recognizer: GestureRecognizer) -> Scene.Kind? {
+        scene.recognizers.first { $0.id == id(of: recognizer) }?.kind
+    }
+}
