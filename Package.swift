@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "GestureKit", targets: ["GestureKit"]),
         .library(name: "GestureLayout", targets: ["GestureLayout"]),
+        .library(name: "GestureTraces", targets: ["GestureTraces"]),
+        .library(name: "GestureReplay", targets: ["GestureReplay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -31,9 +33,13 @@ let package = Package(
             dependencies: ["GestureKit"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // Recorded traces: evemu, libinput record YAML, libinput debug-events; the evdev
+        // multitouch decoder. Streams from the file; pure Swift.
+        .target(name: "GestureTraces", dependencies: ["GestureKit"]),
         // Scenes (REPLAY.md), replay on virtual time, JSON lines, pictures.
-        .target(name: "GestureReplay", dependencies: ["GestureKit", "GestureLayout"]),
+        .target(name: "GestureReplay", dependencies: ["GestureKit", "GestureLayout", "GestureTraces"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit"]),
     ]

@@ -1,0 +1,272 @@
+import GestureKit
+
+/// Draws a replay as SVG: the touch paths on the surface (with the scene's views), and a
+/// timeline with one lane per recognizer (its states over time, each failure marked with its
+/// reason) and one per view (the touches it received).
+public struct ReplayPicture {
+    public struct PathPoint: Hashable, Sendable {
+        public var time: Instant
+        public var location: Point
+    }
+
+    /// One touch's path on the surface.
+    public struct TouchPath: Hashable, Sendable {
+        public var id: Int
+        public var points: [PathPoint]
+        public var cancelled: Bool
+    }
+
+    public var scene: Scene
+    public var records: [ReplayRecord] = []
+    public var paths: [TouchPath] = []
+    /// The time the input ended (the timeline runs at least this far).
+    public var endTime = Instant.zero
+
+    /// Points closer than this to the previous point of a path are not kept, in points.
+    public static let pathResolutionPoints = 1.0
+    /// The picture's width in pixels.
+    public static let widthPixels = 1000.0
+
+    public init(scene: Scene) {
+        self.scene = scene
+    }
+
+    // MARK: Recording
+
+    private var open: [(device: InputDeviceID, source: Int, index: Int)] = []
+    private var nextID = 1
+
+    /// Follows the touches of an input frame (call it with every frame fed to the replay).
+    public mutating func observe(_ frame: TouchFrame) {
+        endTime = max(endTime, frame.time)
+        for change in frame.changes {
+            let openIndex = open.firstIndex { $0.device == frame.device && $0.source == change.sourceID }
+            switch change.phase {
+            case .began:
+                guard change.location.isFinite else { continue }
+                if let i = openIndex {
+                    paths[open[i].index].cancelled = true
+                    open.remove(at: i)
+                }
+                paths.append(TouchPath(id: nextID, points: [PathPoint(time: frame.time, location: change.location)], cancelled: false))
+                nextID += 1
+                open.append((frame.device, change.sourceID, paths.count - 1))
+            case .moved, .ended, .cancelled:
+                guard let i = openIndex else { continue }
+                let p = open[i].index
+                if change.location.isFinite,
+                   let last = paths[p].points.last,
+                   last.location.distance(to: change.location) >= ReplayPicture.pathResolutionPoints || change.phase != .moved {
+                    paths[p].points.append(PathPoint(time: frame.time, location: change.location))
+                }
+                if change.phase != .moved {
+                    paths[p].cancelled = change.phase == .cancelled
+                    open.remove(at: i)
+                }
+            }
+        }
+    }
+
+    public mutating func observe(_ record: ReplayRecord) {
+        records.append(record)
+        endTime = max(endTime, record.time)
+    }
+
+    // MARK: Drawing
+
+    static let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#d62728"]
+
+    public func svg(title: String) -> String {
+        let width = ReplayPicture.widthPixels
+        let margin = 20.0
+        let surfaceScale = min((width - 2 * margin) / scene.screen.width, 420 / scene.screen.height)
+        let surfaceWidth = scene.screen.width * surfaceScale
+        let surfaceHeight = scene.screen.height * surfaceScale
+        let surfaceTop = 50.0
+        let labelWidth = 150.0
+        let laneHeight = 34.0
+        let timelineTop = surfaceTop + surfaceHeight + 50
+        let lanes = scene.recognizers.map(\.id) + scene.views.map { "view " + $0.id }
+            + (records.contains { if case .layout = $0 { true } else { false } } ? ["layout"] : [])
+        let height = timelineTop + Double(lanes.count) * laneHeight + 60
+        let duration = max(endTime.seconds, 0.5) * 1.05
+        let plotLeft = margin + labelWidth
+        let plotWidth = width - plotLeft - margin
+        func x(_ t: Instant) -> Double { plotLeft + t.seconds / duration * plotWidth }
+        func laneY(_ i: Int) -> Double { timelineTop + Double(i) * laneHeight }
+
+        var svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="DejaVu Sans, sans-serif" font-size="12">
+        <rect width="100%" height="100%" fill="white"/>
+        <text x="\(n(margin))" y="28" font-size="16" font-weight="bold">\(xml(title))</text>
+
+        """
+        // Surface: views, then touch paths.
+        let ox = margin, oy = surfaceTop
+        svg += "<g id=\"surface\">\n"
+        svg += "<rect x=\"\(n(ox))\" y=\"\(n(oy))\" width=\"\(n(surfaceWidth))\" height=\"\(n(surfaceHeight))\" fill=\"#f7f7f7\" stroke=\"#333\"/>\n"
+        for spec in scene.views {
+            let frame = absoluteFrame(of: spec.id)
+            svg += "<rect x=\"\(n(ox + frame.minX * surfaceScale))\" y=\"\(n(oy + frame.minY * surfaceScale))\" width=\"\(n(frame.width * surfaceScale))\" height=\"\(n(frame.height * surfaceScale))\" fill=\"none\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n"
+            svg += "<text x=\"\(n(ox + frame.minX * surfaceScale + 4))\" y=\"\(n(oy + frame.minY * surfaceScale + 14))\" fill=\"#777\">\(xml(spec.id))</text>\n"
+        }
+        for path in paths {
+            let color = ReplayPicture.palette[(path.id - 1) % ReplayPicture.palette.count]
+            let pts = path.points.map { "\(n(ox + $0.location.x * surfaceScale)),\(n(oy + $0.location.y * surfaceScale))" }
+            if pts.count > 1 {
+                svg += "<polyline points=\"\(pts.joined(separator: " "))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+            }
+            if let first = path.points.first {
+                let cx = ox + first.location.x * surfaceScale, cy = oy + first.location.y * surfaceScale
+                svg += "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"5\" fill=\"\(color)\" fill-opacity=\"0.5\" stroke=\"\(color)\"/>\n"
+                svg += "<text x=\"\(n(cx + 7))\" y=\"\(n(cy - 6))\" fill=\"\(color)\" font-size=\"11\">\(path.id)</text>\n"
+            }
+            if let last = path.points.last, path.points.count > 1 || path.cancelled {
+                let cx = ox + last.location.x * surfaceScale, cy = oy + last.location.y * surfaceScale
+                svg += path.cancelled ? cross(cx, cy, 4, color) : "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"2.5\" fill=\"\(color)\"/>\n"
+            }
+        }
+        svg += "</g>\n"
+
+        // Timeline.
+        svg += "<g id=\"timeline\">\n"
+        svg += "<text x=\"\(n(margin))\" y=\"\(n(timelineTop - 22))\" font-weight=\"bold\">Timeline (s)</text>\n"
+        let tickStep = niceStep(duration / 8)
+        var tick = 0.0
+        while tick <= duration {
+            let tx = x(Instant(seconds: tick))
+            svg += "<line x1=\"\(n(tx))\" y1=\"\(n(timelineTop - 8))\" x2=\"\(n(tx))\" y2=\"\(n(laneY(lanes.count)))\" stroke=\"#e3e3e3\"/>\n"
+            svg += "<text x=\"\(n(tx))\" y=\"\(n(timelineTop - 10))\" text-anchor=\"middle\" fill=\"#666\" font-size=\"10\">\(fmtValue(tick))</text>\n"
+            tick += tickStep
+        }
+        for (i, lane) in lanes.enumerated() {
+            let y = laneY(i)
+            svg += "<line x1=\"\(n(plotLeft))\" y1=\"\(n(y + laneHeight))\" x2=\"\(n(plotLeft + plotWidth))\" y2=\"\(n(y + laneHeight))\" stroke=\"#ccc\"/>\n"
+            svg += "<text x=\"\(n(margin))\" y=\"\(n(y + 20))\">\(xml(lane))</text>\n"
+        }
+        // Recognizer lanes.
+        for (i, spec) in scene.recognizers.enumerated() {
+            let y = laneY(i), mid = y + 15
+            var activeSince: Instant?
+            for record in records {
+                switch record {
+                case let .state(s) where s.recognizer == spec.id:
+                    switch s.to {
+                    case .began:
+                        activeSince = s.time
+                    case .changed:
+                        break
+                    case .ended, .cancelled:
+                        let color = s.to == .ended ? "#2ca02c" : "#ff7f0e"
+                        if let start = activeSince {
+                            svg += "<rect x=\"\(n(x(start)))\" y=\"\(n(mid - 6))\" width=\"\(n(max(1.5, x(s.time) - x(start))))\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.6\"><title>\(xml(spec.id)) \(s.from.rawValue) → \(s.to.rawValue) at \(formatTime(s.time)) s: \(xml(s.reason))</title></rect>\n"
+                            activeSince = nil
+                        } else {
+                            svg += diamond(x(s.time), mid, 6, color, "\(spec.id) recognized at \(formatTime(s.time)) s: \(s.reason)")
+                        }
+                        if s.to == .cancelled { svg += cross(x(s.time), mid, 5, color) }
+                    case .failed:
+                        svg += cross(x(s.time), mid, 5, "#d62728", title: "\(spec.id) failed at \(formatTime(s.time)) s: \(s.reason)")
+                        svg += "<text x=\"\(n(x(s.time) + 7))\" y=\"\(n(mid + 15))\" fill=\"#d62728\" font-size=\"9\">\(xml(s.reason))</text>\n"
+                    case .possible:
+                        break
+                    }
+                case let .waiting(time, recognizer, reason) where recognizer == spec.id:
+                    svg += "<circle cx=\"\(n(x(time)))\" cy=\"\(n(mid))\" r=\"5\" fill=\"none\" stroke=\"#9467bd\" stroke-width=\"1.5\"><title>\(xml(reason))</title></circle>\n"
+                default:
+                    break
+                }
+            }
+            if let start = activeSince {
+                svg += "<rect x=\"\(n(x(start)))\" y=\"\(n(mid - 6))\" width=\"\(n(x(endTime) - x(start)))\" height=\"12\" fill=\"#2ca02c\" fill-opacity=\"0.3\"/>\n"
+            }
+        }
+        // View lanes.
+        for (j, view) in scene.views.enumerated() {
+            let mid = laneY(scene.recognizers.count + j) + 15
+            for record in records {
+                guard case let .touches(time, v, phase, ids) = record, v == view.id else { continue }
+                let tx = x(time)
+                let label = "\(phase.callbackName) \(ids.map(String.init).joined(separator: ",")) at \(formatTime(time)) s"
+                switch phase {
+                case .began:
+                    svg += "<path d=\"M\(n(tx)),\(n(mid - 7)) l5,10 l-10,0 z\" fill=\"#2ca02c\"><title>\(label)</title></path>\n"
+                case .moved:
+                    svg += "<line x1=\"\(n(tx))\" y1=\"\(n(mid - 3))\" x2=\"\(n(tx))\" y2=\"\(n(mid + 3))\" stroke=\"#999\"><title>\(label)</title></line>\n"
+                case .ended:
+                    svg += "<path d=\"M\(n(tx)),\(n(mid + 7)) l5,-10 l-10,0 z\" fill=\"#1f77b4\"><title>\(label)</title></path>\n"
+                case .cancelled:
+                    svg += cross(tx, mid, 5, "#d62728", title: label)
+                }
+            }
+        }
+        // Layout lane.
+        if lanes.last == "layout" {
+            let mid = laneY(lanes.count - 1) + 15
+            for record in records {
+                guard case let .layout(time, itemSize, _) = record else { continue }
+                svg += "<circle cx=\"\(n(x(time)))\" cy=\"\(n(mid))\" r=\"2.5\" fill=\"#17becf\"><title>itemSize \(fmtValue(itemSize.width))×\(fmtValue(itemSize.height))</title></circle>\n"
+            }
+        }
+        // Legend.
+        let ly = laneY(lanes.count) + 30
+        svg += "<g font-size=\"11\" fill=\"#444\">\n"
+        svg += diamond(plotLeft, ly - 4, 5, "#2ca02c", "recognized") + "<text x=\"\(n(plotLeft + 9))\" y=\"\(n(ly))\">recognized</text>\n"
+        svg += "<rect x=\"\(n(plotLeft + 85))\" y=\"\(n(ly - 10))\" width=\"18\" height=\"10\" fill=\"#2ca02c\" fill-opacity=\"0.6\"/><text x=\"\(n(plotLeft + 108))\" y=\"\(n(ly))\">began → ended</text>\n"
+        svg += cross(plotLeft + 205, ly - 4, 4, "#d62728") + "<text x=\"\(n(plotLeft + 214))\" y=\"\(n(ly))\">failed (reason)</text>\n"
+        svg += "<circle cx=\"\(n(plotLeft + 315))\" cy=\"\(n(ly - 4))\" r=\"4\" fill=\"none\" stroke=\"#9467bd\"/><text x=\"\(n(plotLeft + 324))\" y=\"\(n(ly))\">waits for another to fail</text>\n"
+        svg += "<path d=\"M\(n(plotLeft + 470)),\(n(ly - 9)) l5,10 l-10,0 z\" fill=\"#2ca02c\"/><text x=\"\(n(plotLeft + 479))\" y=\"\(n(ly))\">touchesBegan</text>\n"
+        svg += "<path d=\"M\(n(plotLeft + 565)),\(n(ly + 1)) l5,-10 l-10,0 z\" fill=\"#1f77b4\"/><text x=\"\(n(plotLeft + 574))\" y=\"\(n(ly))\">touchesEnded</text>\n"
+        svg += cross(plotLeft + 660, ly - 4, 4, "#d62728") + "<text x=\"\(n(plotLeft + 669))\" y=\"\(n(ly))\">touchesCancelled</text>\n"
+        svg += "</g>\n</g>\n</svg>\n"
+        return svg
+    }
+
+    private func absoluteFrame(of id: String) -> Rect {
+        guard let spec = scene.views.first(where: { $0.id == id }) else { return .zero }
+        var frame = spec.frame
+        var parent = spec.parent
+        var depth = 0
+        while let p = parent, let ps = scene.views.first(where: { $0.id == p }), depth < scene.views.count {
+            frame = frame.offsetBy(dx: ps.frame.minX, dy: ps.frame.minY)
+            parent = ps.parent
+            depth += 1
+        }
+        return frame
+    }
+}
+
+private func n(_ v: Double) -> String { fmtValue(v) }
+
+private func xml(_ s: String) -> String {
+    var out = ""
+    for c in s {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        default: out.append(c)
+        }
+    }
+    return out
+}
+
+private func cross(_ x: Double, _ y: Double, _ r: Double, _ color: String, title: String? = nil) -> String {
+    let t = title.map { "<title>\(xml($0))</title>" } ?? ""
+    return "<path d=\"M\(n(x - r)),\(n(y - r)) L\(n(x + r)),\(n(y + r)) M\(n(x - r)),\(n(y + r)) L\(n(x + r)),\(n(y - r))\" stroke=\"\(color)\" stroke-width=\"2\">\(t)</path>\n"
+}
+
+private func diamond(_ x: Double, _ y: Double, _ r: Double, _ color: String, _ title: String) -> String {
+    "<path d=\"M\(n(x)),\(n(y - r)) L\(n(x + r)),\(n(y)) L\(n(x)),\(n(y + r)) L\(n(x - r)),\(n(y)) z\" fill=\"\(color)\"><title>\(xml(title))</title></path>\n"
+}
+
+/// 1, 2 or 5 times a power of ten, at least `raw`.
+private func niceStep(_ raw: Double) -> Double {
+    guard raw > 0, raw.isFinite else { return 1 }
+    var p = 1.0
+    while p > raw { p /= 10 }
+    while p * 10 <= raw { p *= 10 }
+    for m in [1.0, 2.0, 5.0, 10.0] where p * m >= raw { return p * m }
+    return p * 10
+}

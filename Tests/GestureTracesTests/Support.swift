@@ -1,0 +1,139 @@
+import Foundation
+import GestureKit
+@testable import GestureTraces
+
+/// Fixtures live in `Fixtures/` at the package root; found from this file's path so the same
+/// code works in the staging package and after the merge.
+enum Fixtures {
+    static let directory: URL = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url.appendingPathComponent("Fixtures")
+            }
+            url.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: "Fixtures")
+    }()
+
+    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// Every trace fixture (everything but SOURCES.md), sorted.
+    static let all: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { !$0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
+    }()
+
+    static let evemu: [String] = all.filter { $0.hasSuffix(".evemu") }
+}
+
+/// A scratch file with the given content, removed by the caller's `defer`.
+struct TempFile {
+    let path: String
+
+    init(_ content: String, name: String = "trace") throws {
+        try self.init(bytes: Array(content.utf8), name: name)
+    }
+
+    init(bytes: [UInt8], name: String = "trace") throws {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gesturetraces-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        path = dir.appendingPathComponent("\(UUID().uuidString)-\(name)").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// What a trace decodes to, in a form tests can compare.
+struct Decoded {
+    var frames: [TouchFrame] = []
+    var gestures: [TouchpadGestureEvent] = []
+    var drops: [(Instant, InputDeviceID)] = []
+    var devices: [TraceDevice] = []
+    var removed: [(InputDeviceID, Instant)] = []
+
+    init(_ reader: TraceReader) throws {
+        try reader.run { item in
+            switch item {
+            case .deviceAdded(let d): devices.append(d)
+            case .touchFrame(let f): frames.append(f)
+            case .touchpadGesture(let g): gestures.append(g)
+            case .eventsDropped(let t, let d): drops.append((t, d))
+            case .deviceRemoved(let d, let t): removed.append((d, t))
+            }
+        }
+    }
+
+    init(path: String, screen: Size = Size(width: 1000, height: 1000)) throws {
+        try self.init(TraceReader(path: path, screen: screen))
+    }
+
+    var changes: [TouchChange] { frames.flatMap(\.changes) }
+    var began: [TouchChange] { changes.filter { $0.phase == .began } }
+
+    /// Times (seconds) at which touches began.
+    var beganTimes: [Double] {
+        frames.flatMap { f in f.changes.filter { $0.phase == .began }.map { _ in f.time.seconds } }
+    }
+
+    /// Most contacts down at once.
+    var maxSimultaneous: Int {
+        var down = 0, best = 0
+        for f in frames {
+            for c in f.changes {
+                switch c.phase {
+                case .began: down += 1
+                case .ended, .cancelled: down -= 1
+                case .moved: break
+                }
+            }
+            best = max(best, down)
+        }
+        return best
+    }
+
+    /// Problems with the contact lifecycle: a began for an id already down, a moved/ended for
+    /// an id not down, or contacts still down at the end.
+    func lifecycleProblems(requireAllLifted: Bool = true) -> [String] {
+        var problems: [String] = []
+        var down: [InputDeviceID: Set<Int>] = [:]
+        for f in frames {
+            for c in f.changes {
+                switch c.phase {
+                case .began:
+                    if !down[f.device, default: []].insert(c.sourceID).inserted {
+                        problems.append("\(f.time): id \(c.sourceID) began while down")
+                    }
+                case .moved:
+                    if !(down[f.device]?.contains(c.sourceID) ?? false) {
+                        problems.append("\(f.time): id \(c.sourceID) moved while not down")
+                    }
+                case .ended, .cancelled:
+                    if down[f.device]?.remove(c.sourceID) == nil {
+                        problems.append("\(f.time): id \(c.sourceID) ended while not down")
+                    }
+                }
+            }
+        }
+        if requireAllLifted {
+            for (d, ids) in down where !ids.isEmpty { problems.append("\(d): ids \(ids.sorted()) still down at the end") }
+        }
+        return problems
+    }
+}
+
+extension TraceError {
+    /// Runs `body` and returns the TraceError it threw (nil if it threw none or another error).
+    static func catching(_ body: () throws -> Void) -> TraceError? {
+        do { try body() } catch let e as TraceError { return e } catch { return nil }
+        return nil
+    }
+}
+
+/// Decodes every item of the trace at `path` (errors included).
+func decodeAll(_ path: String) throws {
+    let reader = try TraceReader(path: path)
+    try reader.run { _ in }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages GestureKit needs, only those that are missing.
+#   libinput-dev libevdev-dev libudev-dev pkg-config: the libinput wrapper (system libraries)
+#   umockdev: real libinput on recorded devices, with no hardware (tests, --backend libinput)
+#   librsvg2-bin: rsvg-convert, to turn replay pictures (SVG) into PNG
+set -euo pipefail
+packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing Debian packages: ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
