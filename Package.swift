@@ -9,11 +9,13 @@ let package = Package(
         .library(name: "GestureLayout", targets: ["GestureLayout"]),
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "GestureReplay", targets: ["GestureReplay"]),
+        .executable(name: "gesturekit", targets: ["gesturekit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         // The pure-Swift core: recognizers, arbitration, delivery to views, virtual time.
@@ -38,6 +40,14 @@ let package = Package(
         .target(name: "GestureTraces", dependencies: ["GestureKit"]),
         // Scenes (REPLAY.md), replay on virtual time, JSON lines, pictures.
         .target(name: "GestureReplay", dependencies: ["GestureKit", "GestureLayout", "GestureTraces"]),
+        // The command-line tool: replay, inspect.
+        .executableTarget(
+            name: "gesturekit",
+            dependencies: [
+                "GestureKit", "GestureTraces", "GestureReplay",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit"]),

@@ -29,6 +29,12 @@ public enum GestureDefaults {
     /// span drift of a two-finger pan (the EP0430M09 fixture: about 5 pt), so a two-finger
     /// scroll does not begin a pinch.
     public static let pinchSpanThresholdPoints = 10.0
+    /// Pinch: the least change of span per point the touches' centroid travelled for a span
+    /// change to begin a pinch. Two fingers scrolling together drift apart a little (the
+    /// EP0430M09 two-finger pan: 10 pt of span over about 190 pt of travel, a ratio of 0.05);
+    /// a pinch with one finger still spreads as much as its centroid moves (ratio 1), and a
+    /// symmetric pinch spreads without travelling at all. 0.5 separates the two.
+    public static let pinchMinimumSpanToTravelRatio = 0.5
     /// Rotation: how far the first two touches must turn before a rotation begins, in
     /// radians (0.2 rad ≈ 11.5°). Two-finger pans and four-finger drags in the fixtures
     /// drift 6–10°; a deliberate rotation passes this within its first tenth of a second.

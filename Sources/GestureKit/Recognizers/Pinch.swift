@@ -1,14 +1,19 @@
 /// The pinch state machine. Two or more touches; the span is the touches' mean distance
 /// from their centroid (so a five-finger pinch is a pinch). It begins when the span has
-/// changed by `spanThreshold` points; `scale` is the span relative to the span at `began`
-/// (1 at began), kept continuous when touches join or leave; `velocity` is scale per second.
+/// changed by `spanThreshold` points, unless the touches travelled together more than they
+/// spread (`minimumSpanToTravelRatio`): then it was a pan, and the pinch measures afresh from
+/// there. `scale` is the span relative to the span at `began` (1 at began), kept continuous
+/// when touches join or leave; `velocity` is scale per second.
 public struct PinchRecognition: Sendable {
     /// Points the span must change before the pinch begins.
     public var spanThreshold = GestureDefaults.pinchSpanThresholdPoints
+    /// The least span change per point of centroid travel for the change to count as a pinch.
+    public var minimumSpanToTravelRatio = GestureDefaults.pinchMinimumSpanToTravelRatio
 
     private var touches = TrackedTouches()
     private(set) var isActive = false
     private var spanAtStart = 0.0
+    private var centroidAtStart = Point.zero
     private var referenceSpan = 0.0
     private var referenceScale = 1.0
     private var lastTime = Instant.zero
@@ -27,6 +32,7 @@ public struct PinchRecognition: Sendable {
             referenceSpan = touches.span
         } else {
             spanAtStart = touches.span
+            centroidAtStart = touches.centroid
         }
     }
 
@@ -45,6 +51,13 @@ public struct PinchRecognition: Sendable {
         if !isActive {
             let change = abs(span - spanAtStart)
             guard change >= spanThreshold, span > 0 else { return .none }
+            let travel = location.distance(to: centroidAtStart)
+            if change < travel * minimumSpanToTravelRatio {
+                // The fingers moved together: a pan so far. Measure afresh from here.
+                spanAtStart = span
+                centroidAtStart = location
+                return .none
+            }
             isActive = true
             referenceSpan = span
             referenceScale = 1

@@ -1,0 +1,40 @@
+import GestureKit
+import GestureTraces
+
+/// Replays a recorded trace through a scene, on virtual time, as REPLAY.md describes.
+public enum TraceReplay {
+    /// Replays `path` through `scene`, handing each record to `output` as it is decided.
+    ///
+    /// The trace is read twice: once to check it whole, so that a malformed trace stops with
+    /// its error before anything is printed as if it had been recognized; then to replay it,
+    /// streaming (memory stays flat however long the trace is). `observe` sees every input
+    /// frame (the picture uses it).
+    public static func run(path: String, scene: Scene, validateFirst: Bool = true,
+                           observe: ((TouchFrame) -> Void)? = nil,
+                           output: @escaping (ReplayRecord) -> Void) throws {
+        let reader = try TraceReader(path: path, screen: scene.screen)
+        if validateFirst { try reader.run { _ in } }
+        let session = try ReplaySession(scene: scene, output: output)
+        try reader.run { item in
+            switch item {
+            case let .touchFrame(frame):
+                observe?(frame)
+                session.feed(.frame(frame))
+            case let .touchpadGesture(gesture):
+                session.feed(.gesture(gesture))
+            case let .deviceRemoved(device, time):
+                session.feed(.deviceRemoved(device, time))
+            case .deviceAdded, .eventsDropped:
+                break
+            }
+        }
+        session.finish()
+    }
+
+    /// Replays and collects the records (for tests and small traces).
+    public static func records(path: String, scene: Scene) throws -> [ReplayRecord] {
+        var records: [ReplayRecord] = []
+        try run(path: path, scene: scene) { records.append($0) }
+        return records
+    }
+}
