@@ -672,17 +672,17 @@ public final class GestureEngine {
                 fail(a, .requiredRecognizerSucceeded(r.name))
             }
         }
-        if r.cancelsTouchesInView {
-            for id in r.touchIDs {
-                if let record = record(for: id) { cancelForView(record) }
-            }
-        }
         forEachSharingTouches(with: r) { other, id in
             guard !simultaneous(r, other) else { return }
             if other.state == .possible && other.isTracking(id) {
                 fail(other, .excludedBy(r.name))
             } else if other.state.isActive {
                 cancel(other, .excludedBy(r.name))
+            }
+        }
+        if r.cancelsTouchesInView {
+            for id in r.touchIDs {
+                if let record = record(for: id) { cancelForView(record) }
             }
         }
     }

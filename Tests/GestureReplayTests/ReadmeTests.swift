@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@Suite("README")
+struct ReadmeTests {
+    @Test("the README's library sample is Examples/QuickStart/main.swift, word for word")
+    func sampleMatchesExample() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try String(contentsOf: packageRoot.appendingPathComponent("Examples/QuickStart/main.swift"), encoding: .utf8)
+        let begin = try #require(readme.range(of: "<!-- quickstart:begin -->\n```swift\n"))
+        let end = try #require(readme.range(of: "```\n<!-- quickstart:end -->"))
+        #expect(String(readme[begin.upperBound..<end.lowerBound]) == example)
+    }
+
+    @Test("the sample runs and prints what its comment says")
+    func sampleRuns() throws {
+        let process = Process()
+        process.executableURL = packageRoot.appendingPathComponent(".build/debug/quickstart")
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: data, as: UTF8.self) == "select at (100.0, 100.0)\n")
+    }
+}
