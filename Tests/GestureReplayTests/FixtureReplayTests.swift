@@ -38,6 +38,43 @@ struct FixtureReplayTests {
                 "the single tap says it waits for the double tap")
     }
 
+    @Test("the ALPS touchpad double tap is a double tap, though its contact wobbles 2–3 mm")
+    func alpsDoubleTap() throws {
+        let r = try Replayed("tp-alps-glidepoint-double-tap-1f.evemu")
+        #expect(r.count("double", .ended) == 1, "one double tap")
+        #expect(r.times("double", .ended) == [0.222372], "at the second touch-up")
+        #expect(r.count("single", .ended) == 0)
+    }
+
+    @Test("the ALPS and Cypress touchpad taps: one finger is a single tap; two and three fingers are no one-finger tap and no pinch",
+          arguments: [("tp-alps-glidepoint-tap-1f.evemu", 1), ("tp-alps-glidepoint-tap-2f.evemu", 0),
+                      ("tp-cypress-semimt-tap-2f.evemu", 0), ("tp-cypress-semimt-tap-3f.evemu", 0)])
+    func touchpadTaps(_ fixture: String, _ singles: Int) throws {
+        let r = try Replayed(fixture)
+        #expect(r.count("single", .ended) == singles)
+        #expect(r.count("pinch", .began) == 0, "a touchpad tap's wobble does not begin a pinch")
+    }
+
+    /// Not the ALPS two-finger tap: on that semi-MT pad the first slot becomes the bounding
+    /// box's corner when the second finger lands and jumps 114 pt (158 device units), which a
+    /// tap can only read as movement (see `alpsTwoFingerTapMoves`).
+    @Test("the multi-finger taps are taps with that many touches", arguments: [
+        ("tp-cypress-semimt-tap-2f.evemu", 2), ("tp-cypress-semimt-tap-3f.evemu", 3),
+        ("ts-wacom-isdv4-e6-tap-2f.evemu", 2),
+    ])
+    func multiFingerTaps(_ fixture: String, _ touches: Int) throws {
+        let s = try scene(#"{"recognizers": [{"id": "tap", "kind": "tap", "view": "root", "touches": \#(touches)}]}"#)
+        let r = try Replayed(fixture, scene: s)
+        #expect(r.count("tap", .ended) == 1, "\(r.states.map { "\($0.recognizer) \($0.to) \($0.reason)" })")
+    }
+
+    @Test("the ALPS semi-MT two-finger tap: the bounding box's corner jump reads as movement, and the tap says so")
+    func alpsTwoFingerTapMoves() throws {
+        let s = try scene(#"{"recognizers": [{"id": "tap", "kind": "tap", "view": "root", "touches": 2}]}"#)
+        let r = try Replayed("tp-alps-glidepoint-tap-2f.evemu", scene: s)
+        #expect(r.last("tap", .failed)?.reason == "moved 114.13 pt > allowable 100 pt")
+    }
+
     @Test("a Wacom single tap is a single tap, 0.3 s after its touch-up, when the double tap gives up")
     func wacomSingleTap() throws {
         let r = try Replayed("ts-wacom-isdv4-e6-tap-1f.evemu")

@@ -47,6 +47,16 @@ public enum GestureDefaults {
     /// Swipe: the longest a swipe may take from touch-down to reaching its distance, in
     /// seconds.
     public static let swipeMaximumDurationSeconds = 0.5
+    /// Touchpad contacts (indirect touches, decoded without libinput): every distance threshold
+    /// above is multiplied by this. A touchpad's whole surface, about 70 × 50 mm, is stretched
+    /// over the whole screen (1000 pt): about 15–20 pt per mm, against 6.4 pt per mm on a
+    /// 163-ppi touchscreen. And a touchpad's contact wobbles as the finger lands and rolls, by
+    /// up to the contact's radius: the ALPS GlidePoint fixtures' one-finger taps move 2–4.4 mm
+    /// (41–90 pt) within 70 ms, and the semi-MT bounding box of its two-finger tap changes its
+    /// span by 83 pt. At 10, a touchpad tap may wobble 100 pt (about 5 mm, a fingertip's
+    /// radius) and a touchpad pinch begins at 100 pt of span. Live touchpads go through
+    /// libinput's own gestures instead (GestureLibinput).
+    public static let touchpadDistanceScale = 10.0
     /// Swipe: the most sideways movement per point of movement in the swipe's direction
     /// (0.5 ≈ 26.6° off the axis).
     public static let swipeMaximumOffAxisRatio = 0.5
@@ -62,11 +72,17 @@ struct TrackedTouches: Sendable {
     }
 
     private(set) var entries: [Entry] = []
+    /// The factor for distance thresholds, set by the kind of device of the first touch
+    /// (`GestureDefaults.touchpadDistanceScale` for a touchpad, 1 for a touchscreen).
+    private(set) var distanceScale = 1.0
 
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
 
     mutating func add(_ touch: Touch) {
+        if entries.isEmpty {
+            distanceScale = touch.deviceKind == .touchpad ? GestureDefaults.touchpadDistanceScale : 1
+        }
         entries.append(Entry(id: touch.id, start: touch.location, current: touch.location))
     }
 

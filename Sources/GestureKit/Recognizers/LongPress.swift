@@ -76,8 +76,8 @@ public struct LongPressRecognition: Sendable {
         case .active:
             return .change
         case .tapping, .pressing, .durationElapsed:
-            if farthest > allowableMovement {
-                return .fail(.movedTooFar(points: farthest, allowed: allowableMovement))
+            if farthest > allowableMovement * touches.distanceScale {
+                return .fail(.movedTooFar(points: farthest, allowed: allowableMovement * touches.distanceScale))
             }
             return .none
         case .idle, .betweenTaps:

@@ -42,12 +42,13 @@ public struct PanRecognition: Sendable {
         if !isActive {
             moved = moved + delta
             let distance = moved.distance(to: .zero)
-            guard distance >= threshold, touches.count >= minimumTouches || touches.isEmpty else { return .none }
+            let scaled = threshold * touches.distanceScale
+            guard distance >= scaled, touches.count >= minimumTouches || touches.isEmpty else { return .none }
             isActive = true
             translation = .zero
             velocity = .zero
             lastTime = time
-            return .begin(.panned(points: distance, threshold: threshold))
+            return .begin(.panned(points: distance, threshold: scaled))
         }
         let dt = time.seconds(since: lastTime)
         if dt > 0 { velocity = delta / dt }

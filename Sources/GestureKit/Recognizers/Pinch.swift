@@ -50,7 +50,8 @@ public struct PinchRecognition: Sendable {
         let span = touches.span
         if !isActive {
             let change = abs(span - spanAtStart)
-            guard change >= spanThreshold, span > 0 else { return .none }
+            let threshold = spanThreshold * touches.distanceScale
+            guard change >= threshold, span > 0 else { return .none }
             let travel = location.distance(to: centroidAtStart)
             if change < travel * minimumSpanToTravelRatio {
                 // The fingers moved together: a pan so far. Measure afresh from here.
@@ -64,7 +65,7 @@ public struct PinchRecognition: Sendable {
             scale = 1
             velocity = 0
             lastTime = time
-            return .begin(.spanChanged(points: change, threshold: spanThreshold))
+            return .begin(.spanChanged(points: change, threshold: threshold))
         }
         guard referenceSpan > 0 else { return .none }
         update(scale: referenceScale * span / referenceSpan, at: time)

@@ -80,12 +80,12 @@ public struct SwipeRecognition: Sendable {
             return .fail(.swipeTooSlow(seconds: elapsed, allowed: maximumDuration))
         }
         let distance = travelled.distance(to: .zero)
-        guard distance > directionSlop else { return .none }
+        guard distance > directionSlop * touches.distanceScale else { return .none }
         let dominant = SwipeDirection.dominant(of: travelled)
         guard direction.contains(dominant) else { return .fail(.swipeWrongDirection(moved: dominant)) }
         let along = dominant == .left || dominant == .right ? abs(travelled.x) : abs(travelled.y)
         let across = dominant == .left || dominant == .right ? abs(travelled.y) : abs(travelled.x)
-        guard along >= minimumDistance, fingers == numberOfTouchesRequired,
+        guard along >= minimumDistance * touches.distanceScale, fingers == numberOfTouchesRequired,
               across <= along * maximumOffAxisRatio else { return .none }
         done = true
         deadline = nil

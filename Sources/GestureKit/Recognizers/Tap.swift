@@ -57,8 +57,9 @@ public struct TapRecognition: Sendable {
         }
         if tapsCompleted > 0 {
             let d = location.distance(to: firstTapLocation)
-            if d > maximumTapDistance {
-                return .fail(.tapTooFarFromFirst(points: d, allowed: maximumTapDistance))
+            let allowed = maximumTapDistance * touches.distanceScale
+            if d > allowed {
+                return .fail(.tapTooFarFromFirst(points: d, allowed: allowed))
             }
         }
         deadline = tapStart.advanced(bySeconds: maximumTapDuration)
@@ -69,8 +70,8 @@ public struct TapRecognition: Sendable {
         guard phase == .touching else { return .none }
         let farthest = touches.update(moved)
         location = touches.centroid
-        if farthest > allowableMovement {
-            return .fail(.movedTooFar(points: farthest, allowed: allowableMovement))
+        if farthest > allowableMovement * touches.distanceScale {
+            return .fail(.movedTooFar(points: farthest, allowed: allowableMovement * touches.distanceScale))
         }
         return .none
     }
@@ -78,8 +79,8 @@ public struct TapRecognition: Sendable {
     public mutating func ended(_ lifted: [Touch], at time: Instant) -> GestureDecision {
         guard phase == .touching else { return .none }
         let farthest = touches.update(lifted)
-        if farthest > allowableMovement {
-            return .fail(.movedTooFar(points: farthest, allowed: allowableMovement))
+        if farthest > allowableMovement * touches.distanceScale {
+            return .fail(.movedTooFar(points: farthest, allowed: allowableMovement * touches.distanceScale))
         }
         location = touches.centroid
         touchesDown -= lifted.count
