@@ -72,7 +72,7 @@ final class TitleView: CollectionReusableView {
 
 /// A model of sections of distinct values, which is also the delegate and logs what it
 /// hears, stamped with the engine's time: "0.050 select [0, 1]".
-final class Model: CollectionViewDataSource, CollectionViewDelegate {
+class Model: CollectionViewDataSource, CollectionViewDelegate {
     var sections: [[Int]]
     var events: [String] = []
     var moves: [(LayoutIndexPath, LayoutIndexPath)] = []

@@ -369,3 +369,34 @@ struct CollectionPinchTests {
         #expect(model.cellsCreated == cv.reuseStatistics.cellsCreated)
     }
 }
+
+/// A model whose rows have their own heights (10, 20, 30, 40 pt for values 0…3).
+final class TallRowsModel: Model, TableLayoutDataSource {
+    func numberOfSections() -> Int { sections.count }
+    func numberOfRows(inSection section: Int) -> Int { sections[section].count }
+    func rowHeights(inSection section: Int) -> [Double]? { sections[section].map { Double($0 + 1) * 10 } }
+}
+
+@Suite("CollectionView: a table layout")
+struct CollectionTableTests {
+    @Test("row heights follow the moving row, and the move commits them")
+    func tableMovement() {
+        let layout = TableLayout(style: .plain, dataSource: nil, boundsSize: .zero)
+        let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 320, height: 480), layout: layout)
+        let model = TallRowsModel([4])
+        model.attach(cv)
+        #expect(cv.contentSize.height == 100)
+        #expect(cv.beginInteractiveMovementForItem(at: LayoutIndexPath(row: 0, section: 0)))
+        // Rows 20, 30, 40 tall at y 0, 20, 50 once row 0 is lifted; y = 55 is in the third slot.
+        cv.updateInteractiveMovementTargetPosition(Point(x: 160, y: 55))
+        #expect(cv.interactiveMovement?.target == LayoutIndexPath(row: 2, section: 0))
+        // Displayed order 1, 2, 0, 3: heights 20, 30, 10, 40.
+        #expect(layout.rectForRow(at: LayoutIndexPath(row: 2, section: 0)) == Rect(x: 0, y: 50, width: 320, height: 10))
+        #expect(cv.cellForItem(at: LayoutIndexPath(row: 3, section: 0))?.frame == Rect(x: 0, y: 60, width: 320, height: 40))
+        cv.endInteractiveMovement()
+        #expect(model.sections == [[1, 2, 0, 3]])
+        #expect(layout.rectForRow(at: LayoutIndexPath(row: 2, section: 0)) == Rect(x: 0, y: 50, width: 320, height: 10))
+        #expect(cv.shown == cv.expected)
+        #expect(cv.visibleCells.map { ($0 as! ValueCell).value! } == [1, 2, 0, 3])
+    }
+}
