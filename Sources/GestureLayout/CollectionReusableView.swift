@@ -1,0 +1,74 @@
+import GestureKit
+
+/// A view a `CollectionView` places at a layout element's frame and recycles by reuse
+/// identifier (UIKit's `UICollectionReusableView`): the base of cells and of section headers
+/// and footers.
+///
+/// Create instances only in the closures given to `CollectionView.register(...)`; get them
+/// with `dequeueReusable...`. The collection view sets the frame from the layout
+/// attributes (`apply(_:)`), adds the view as its subview while the element is visible and
+/// removes it (into the reuse queue) when it scrolls off.
+open class CollectionReusableView: View {
+    /// The identifier it was registered and dequeued with.
+    public internal(set) var reuseIdentifier: String?
+    /// `LayoutElementKind.sectionHeader` / `.sectionFooter` for supplementary views, nil for
+    /// cells.
+    public internal(set) var elementKind: String?
+    /// The element it currently shows (for a cell, the item's index path in the data
+    /// source; for a header or footer, item 0 of its section). Nil while in the queue.
+    public internal(set) var indexPath: LayoutIndexPath?
+    /// The collection view that created it.
+    public internal(set) weak var collectionView: CollectionView?
+    /// The zIndex of the attributes last applied (the collection view keeps higher ones in
+    /// front).
+    public internal(set) var zIndex = LayoutZIndex.cell
+
+    public override init(id: String = "reusable", frame: Rect = .zero) {
+        super.init(id: id, frame: frame)
+    }
+
+    /// Called when the view is taken from the reuse queue, before the data source
+    /// configures it: reset what the previous element left (UIKit calls it at the same
+    /// moment, from `dequeueReusable...`).
+    open func prepareForReuse() {}
+
+    /// Applies the layout's geometry. Overrides must call super.
+    open func apply(_ attributes: LayoutAttributes) {
+        frame = attributes.frame
+        zIndex = attributes.zIndex
+    }
+}
+
+/// A collection view cell (UIKit's `UICollectionViewCell`).
+///
+/// Touches delivered to a cell are passed on to its collection view, as UIKit's responder
+/// chain does (see `CollectionView`'s "Touches, highlight and selection"): that is what
+/// highlights and selects it. A subclass that overrides the `touches…` methods must call
+/// super to keep that.
+open class CollectionViewCell: CollectionReusableView {
+    /// Set by the collection view when the item is selected or deselected, and when the cell
+    /// is configured for an item.
+    open var isSelected = false
+    /// Set by the collection view while a touch that may select the item is down on it.
+    open var isHighlighted = false
+
+    public override init(id: String = "cell", frame: Rect = .zero) {
+        super.init(id: id, frame: frame)
+    }
+
+    open override func touchesBegan(_ touches: [Touch]) {
+        collectionView?.handleTouches(.began, touches, from: self)
+    }
+
+    open override func touchesMoved(_ touches: [Touch]) {
+        collectionView?.handleTouches(.moved, touches, from: self)
+    }
+
+    open override func touchesEnded(_ touches: [Touch]) {
+        collectionView?.handleTouches(.ended, touches, from: self)
+    }
+
+    open override func touchesCancelled(_ touches: [Touch]) {
+        collectionView?.handleTouches(.cancelled, touches, from: self)
+    }
+}

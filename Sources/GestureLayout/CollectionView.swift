@@ -1,0 +1,617 @@
+import GestureKit
+
+// MARK: - Data source and delegate
+
+/// Supplies the items and their views (UIKit's `UICollectionViewDataSource`). Index paths
+/// are always the data source's own (see `CollectionView`'s "Index paths").
+public protocol CollectionViewDataSource: AnyObject {
+    /// Default 1.
+    func numberOfSections(in collectionView: CollectionView) -> Int
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+    /// Return a cell from `collectionView.dequeueReusableCell(withReuseIdentifier:for:)`,
+    /// configured for the item.
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: LayoutIndexPath) -> CollectionViewCell
+    /// Return a view from `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`;
+    /// nil shows nothing there. Default nil.
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                        at indexPath: LayoutIndexPath) -> CollectionReusableView?
+    /// Whether the item may be moved interactively. Default true.
+    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: LayoutIndexPath) -> Bool
+    /// An interactive movement ended with the item at a new place: move it in the model
+    /// (remove at `source`, insert at `destination`, both in the model's index paths).
+    func collectionView(_ collectionView: CollectionView, moveItemAt source: LayoutIndexPath,
+                        to destination: LayoutIndexPath)
+}
+
+extension CollectionViewDataSource {
+    public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                               at indexPath: LayoutIndexPath) -> CollectionReusableView? { nil }
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: LayoutIndexPath) -> Bool { true }
+}
+
+/// What the app hears about highlight, selection and movement (UIKit's
+/// `UICollectionViewDelegate`). Every method has UIKit's default. Only touches call these;
+/// `selectItem`/`deselectItem` do not (as in UIKit).
+public protocol CollectionViewDelegate: AnyObject {
+    /// Default true. No also means a touch on the item does not select it (UIKit).
+    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: LayoutIndexPath) -> Bool
+    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: LayoutIndexPath)
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: LayoutIndexPath)
+    /// Default true.
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: LayoutIndexPath) -> Bool
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: LayoutIndexPath)
+    /// Default true. Asked when a touch would deselect (multiple selection).
+    func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: LayoutIndexPath) -> Bool
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: LayoutIndexPath)
+    /// During an interactive movement: where the item may go when the layout proposes
+    /// `proposed` (display index paths). Default `proposed`.
+    func collectionView(_ collectionView: CollectionView,
+                        targetIndexPathForMoveOfItemFromOriginalIndexPath original: LayoutIndexPath,
+                        atCurrentIndexPath current: LayoutIndexPath,
+                        toProposedIndexPath proposed: LayoutIndexPath) -> LayoutIndexPath
+}
+
+extension CollectionViewDelegate {
+    public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: LayoutIndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: LayoutIndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: LayoutIndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: LayoutIndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: LayoutIndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: LayoutIndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: LayoutIndexPath) {}
+    public func collectionView(_ collectionView: CollectionView,
+                               targetIndexPathForMoveOfItemFromOriginalIndexPath original: LayoutIndexPath,
+                               atCurrentIndexPath current: LayoutIndexPath,
+                               toProposedIndexPath proposed: LayoutIndexPath) -> LayoutIndexPath { proposed }
+}
+
+// MARK: - Layouts a collection view can drive
+
+/// A layout whose counts come from a collection view (UIKit's layouts read them from their
+/// `collectionView`). `FlowLayout` and `TableLayout` conform.
+public protocol CollectionViewLayout: CollectionLayout {
+    /// From now on read section and item counts from `source`.
+    func bind(to source: CollectionViewLayoutSource)
+    /// The collection view's bounds size is now `size`.
+    func invalidateLayout(forBoundsSize size: Size)
+    /// The item counts (or, for a table, the row heights) of these sections changed; the
+    /// number of sections did not.
+    func invalidateLayout(forItemsInSections sections: [Int])
+}
+
+extension FlowLayout: CollectionViewLayout {
+    public func bind(to source: CollectionViewLayoutSource) {
+        dataSource = source
+        invalidateLayout(with: .dataSourceCounts)
+    }
+    public func invalidateLayout(forBoundsSize size: Size) {
+        invalidateLayout(with: .boundsChange(to: size))
+    }
+    public func invalidateLayout(forItemsInSections sections: [Int]) {
+        invalidateLayout(with: .sections(sections))
+    }
+}
+
+extension TableLayout: CollectionViewLayout {
+    public func bind(to source: CollectionViewLayoutSource) {
+        dataSource = source
+        invalidateLayout(with: .everything)
+    }
+    public func invalidateLayout(forBoundsSize size: Size) {
+        invalidateLayout(with: .boundsChange(to: size))
+    }
+    public func invalidateLayout(forItemsInSections sections: [Int]) {
+        invalidateLayout(with: .sections(sections))
+    }
+}
+
+/// The counts a collection view gives its layout: the data source's, except while an item
+/// is being moved interactively, when they are the displayed ones (the moving item counted
+/// in the section it currently hovers over). For a `TableLayout`, row heights, titles and
+/// header and footer heights come from the collection view's data source when it also
+/// conforms to `TableLayoutDataSource` (row heights follow the moving item).
+public final class CollectionViewLayoutSource: FlowLayoutDataSource, TableLayoutDataSource {
+    weak var collectionView: CollectionView?
+
+    init(_ collectionView: CollectionView) { self.collectionView = collectionView }
+
+    private var table: (any TableLayoutDataSource)? { collectionView?.dataSource as? any TableLayoutDataSource }
+
+    public func numberOfSections() -> Int { collectionView?.dataSectionCount ?? 0 }
+    public func numberOfItems(inSection section: Int) -> Int { collectionView?.displayItemCount(inSection: section) ?? 0 }
+    public func numberOfRows(inSection section: Int) -> Int { numberOfItems(inSection: section) }
+
+    public func rowHeights(inSection section: Int) -> [Double]? {
+        guard let cv = collectionView, let table else { return nil }
+        guard let movement = cv.movement,
+              section == movement.original.section || section == movement.current.section else {
+            return table.rowHeights(inSection: section)
+        }
+        // Reorder the heights as the rows are displayed.
+        var bySection: [Int: [Double]] = [:]
+        for s in Set([movement.original.section, movement.current.section]) {
+            guard let h = table.rowHeights(inSection: s) else { return nil }
+            bySection[s] = h
+        }
+        let count = cv.displayItemCount(inSection: section)
+        var heights: [Double] = []
+        heights.reserveCapacity(count)
+        for item in 0..<count {
+            let data = cv.dataPath(forDisplay: LayoutIndexPath(item: item, section: section))
+            guard let h = bySection[data.section], data.item < h.count else { return nil }
+            heights.append(h[data.item])
+        }
+        return heights
+    }
+    public func titleForHeader(inSection section: Int) -> String? { table?.titleForHeader(inSection: section) }
+    public func titleForFooter(inSection section: Int) -> String? { table?.titleForFooter(inSection: section) }
+    public func heightForHeader(inSection section: Int) -> Double? { table?.heightForHeader(inSection: section) }
+    public func heightForFooter(inSection section: Int) -> Double? { table?.heightForFooter(inSection: section) }
+}
+
+// MARK: - Constants
+
+public enum CollectionViewMetrics {
+    /// zIndex of the cell being moved interactively (unitless order): above cells (0) and
+    /// headers and footers (`LayoutZIndex.supplementaryView`, 10).
+    public static let movingItemZIndex = 1_000
+}
+
+/// Counters of view creation and reuse, for tests and profiling.
+public struct CollectionViewReuseStatistics: Hashable, Sendable {
+    public var cellsCreated = 0
+    public var cellsReused = 0
+    public var supplementaryViewsCreated = 0
+    public var supplementaryViewsReused = 0
+}
+
+/// Identifies a displayed element: a cell by its item's data-source index path, a header or
+/// footer by its section.
+struct ElementKey: Hashable, Comparable {
+    var category: LayoutElementCategory
+    var indexPath: LayoutIndexPath
+
+    private var rank: Int {
+        switch category { case .header: 0; case .cell: 1; case .footer: 2 }
+    }
+    static func < (a: ElementKey, b: ElementKey) -> Bool {
+        (a.indexPath.section, a.rank, a.indexPath.item) < (b.indexPath.section, b.rank, b.indexPath.item)
+    }
+}
+
+// MARK: - CollectionView
+
+/// A headless `UICollectionView`: a scrolling `View` that shows the elements its layout puts
+/// in the visible rectangle as reusable subviews, and turns touches into highlight,
+/// selection and interactive reordering.
+///
+/// ## Scrolling and visible elements
+/// `contentOffset` is the view's `boundsOrigin`: the collection view's own coordinates are
+/// the layout's content coordinates, and each visible element's view is a subview whose
+/// frame is its layout frame. `updateVisibleCells()` (UIKit's `layoutSubviews`) runs when
+/// the offset, the layout or the data change: elements that left the visible rectangle
+/// `bounds` are removed and go to their reuse queue; elements that came in are asked from
+/// the data source, which dequeues views (`prepareForReuse()` is called on reused ones).
+/// Nothing is kept beyond the visible rectangle (no prefetching). Call it yourself after
+/// changing `frame` or `boundsOrigin` directly. Headers and footers are kept in front of
+/// cells, the moving cell in front of everything.
+///
+/// After a layout change the offset is pulled back so it does not pass the end of the
+/// content (it is never raised: a negative offset stays).
+///
+/// ## Index paths
+/// Public index paths are the data source's. During an interactive movement the layout
+/// shows items at display index paths (the moving item at its current target, the others
+/// shifted); the collection view translates, so the data source and the delegate's
+/// selection methods only see model index paths until the move is committed.
+///
+/// ## Touches, highlight and selection
+/// See `handleTouches(_:_:from:)`.
+open class CollectionView: View {
+    /// Setting a new layout binds it, invalidates it and reloads the visible elements.
+    public var layout: any CollectionViewLayout {
+        didSet {
+            guard layout !== oldValue else { return }
+            layout.bind(to: layoutSource)
+            lastBoundsSize = nil
+            reloadData()
+        }
+    }
+    public weak var dataSource: (any CollectionViewDataSource)? {
+        didSet { reloadData() }
+    }
+    public weak var delegate: (any CollectionViewDelegate)?
+
+    /// Whether touches select items (and highlight them). Default true.
+    public var allowsSelection = true {
+        didSet { if !allowsSelection { clearSelectionSilently() } }
+    }
+    /// Whether a touch adds to the selection (and a touch on a selected item deselects it)
+    /// instead of replacing it. Default false.
+    public var allowsMultipleSelection = false {
+        didSet {
+            if !allowsMultipleSelection, selected.count > 1 {
+                let keep = selected.min()!
+                for p in selected.sorted() where p != keep { setSelected(false, p) }
+            }
+        }
+    }
+
+    /// The scroll position: the content point at the view's top left corner. Setting it
+    /// updates the visible cells.
+    public var contentOffset: Point {
+        get { boundsOrigin }
+        set {
+            boundsOrigin = newValue
+            updateVisibleCells()
+        }
+    }
+
+    /// The layout's full scrollable size, points.
+    public var contentSize: Size { layout.contentSize }
+
+    /// The flow layout's item size when the pinch installed by `installPinchToResize` began;
+    /// nil when no such pinch is under way.
+    public internal(set) var itemSizeAtPinchBegan: Size?
+
+    public private(set) var reuseStatistics = CollectionViewReuseStatistics()
+
+    // MARK: State (internal: the extensions in the other files use it)
+
+    lazy var layoutSource = CollectionViewLayoutSource(self)
+    private var lastBoundsSize: Size?
+    private var cellFactories: [String: () -> CollectionViewCell] = [:]
+    private var supplementaryFactories: [String: [String: () -> CollectionReusableView]] = [:]
+    private var cellQueues: [String: [CollectionViewCell]] = [:]
+    private var supplementaryQueues: [String: [String: [CollectionReusableView]]] = [:]
+    private(set) var visibleViews: [ElementKey: CollectionReusableView] = [:]
+    private var attributesBuffer: [LayoutAttributes] = []
+    private var wanted: [ElementKey: LayoutAttributes] = [:]
+    private var wantedOrder: [ElementKey] = []
+    private var retiring: [ElementKey] = []
+
+    /// Selected items (model index paths).
+    var selected: Set<LayoutIndexPath> = []
+    /// The highlighted item, if any (model index path).
+    var highlighted: LayoutIndexPath?
+    /// The touch that may select an item: see `handleTouches`.
+    var tracking: TouchTracking?
+    /// An interactive movement under way.
+    var movement: Movement?
+
+    struct TouchTracking {
+        var touch: TouchID
+        /// The item under the touch, while it may still select it.
+        var indexPath: LayoutIndexPath?
+    }
+
+    struct Movement {
+        /// Where the item is in the data source.
+        var original: LayoutIndexPath
+        /// Where it is displayed now (the target index path).
+        var current: LayoutIndexPath
+        /// Its centre, in content coordinates.
+        var position: Point
+    }
+
+    public init(id: String = "collection", frame: Rect, layout: any CollectionViewLayout) {
+        self.layout = layout
+        super.init(id: id, frame: frame)
+        layout.bind(to: layoutSource)
+    }
+
+    // MARK: Touches (UIResponder overrides: touches on gaps, and on cells that ignore touches)
+
+    open override func touchesBegan(_ touches: [Touch]) { handleTouches(.began, touches, from: self) }
+    open override func touchesMoved(_ touches: [Touch]) { handleTouches(.moved, touches, from: self) }
+    open override func touchesEnded(_ touches: [Touch]) { handleTouches(.ended, touches, from: self) }
+    open override func touchesCancelled(_ touches: [Touch]) { handleTouches(.cancelled, touches, from: self) }
+
+    // MARK: Registration and dequeuing
+
+    /// Registers how to make cells for `identifier` (UIKit's `register(_:forCellWithReuseIdentifier:)`).
+    public func register(_ make: @escaping () -> CollectionViewCell, forCellWithReuseIdentifier identifier: String) {
+        cellFactories[identifier] = make
+    }
+
+    /// Registers how to make headers or footers (`kind` is a `LayoutElementKind`).
+    public func register(_ make: @escaping () -> CollectionReusableView,
+                         forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
+        supplementaryFactories[kind, default: [:]][identifier] = make
+    }
+
+    /// A cell from the reuse queue (after `prepareForReuse()`), or a new one from the
+    /// registered closure. Traps when nothing is registered for `identifier` (as UIKit).
+    public func dequeueReusableCell(withReuseIdentifier identifier: String,
+                                    for indexPath: LayoutIndexPath) -> CollectionViewCell {
+        if let cell = cellQueues[identifier]?.popLast() {
+            reuseStatistics.cellsReused += 1
+            cell.prepareForReuse()
+            return cell
+        }
+        guard let make = cellFactories[identifier] else {
+            preconditionFailure("no cell registered for reuse identifier \"\(identifier)\"")
+        }
+        let cell = make()
+        cell.reuseIdentifier = identifier
+        cell.collectionView = self
+        reuseStatistics.cellsCreated += 1
+        return cell
+    }
+
+    /// A header or footer from the reuse queue of (`kind`, `identifier`), or a new one.
+    public func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String,
+                                                 for indexPath: LayoutIndexPath) -> CollectionReusableView {
+        if let view = supplementaryQueues[kind]?[identifier]?.popLast() {
+            reuseStatistics.supplementaryViewsReused += 1
+            view.prepareForReuse()
+            return view
+        }
+        guard let make = supplementaryFactories[kind]?[identifier] else {
+            preconditionFailure("no \(kind) view registered for reuse identifier \"\(identifier)\"")
+        }
+        let view = make()
+        view.reuseIdentifier = identifier
+        view.elementKind = kind
+        view.collectionView = self
+        reuseStatistics.supplementaryViewsCreated += 1
+        return view
+    }
+
+    /// Views waiting in the reuse queues.
+    public var queuedViewCount: Int {
+        cellQueues.values.reduce(0) { $0 + $1.count }
+            + supplementaryQueues.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+    }
+
+    // MARK: Counts (data source, and as displayed)
+
+    var dataSectionCount: Int {
+        guard let dataSource else { return 0 }
+        return max(0, dataSource.numberOfSections(in: self))
+    }
+
+    func dataItemCount(inSection section: Int) -> Int {
+        guard let dataSource, section >= 0, section < dataSectionCount else { return 0 }
+        return max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
+    }
+
+    func displayItemCount(inSection section: Int) -> Int {
+        var n = dataItemCount(inSection: section)
+        if let m = movement {
+            if section == m.original.section { n -= 1 }
+            if section == m.current.section { n += 1 }
+        }
+        return n
+    }
+
+    public var numberOfSections: Int { dataSectionCount }
+    public func numberOfItems(inSection section: Int) -> Int { dataItemCount(inSection: section) }
+
+    /// The model index path of the item displayed at `display`.
+    func dataPath(forDisplay display: LayoutIndexPath) -> LayoutIndexPath {
+        guard let m = movement else { return display }
+        if display == m.current { return m.original }
+        var item = display.item
+        if display.section == m.current.section && item > m.current.item { item -= 1 }
+        if display.section == m.original.section && item >= m.original.item { item += 1 }
+        return LayoutIndexPath(item: item, section: display.section)
+    }
+
+    /// Where the item at model index path `data` is displayed.
+    func displayPath(forData data: LayoutIndexPath) -> LayoutIndexPath {
+        guard let m = movement else { return data }
+        return Self.displayPath(forData: data, original: m.original, current: m.current)
+    }
+
+    static func displayPath(forData data: LayoutIndexPath, original: LayoutIndexPath,
+                            current: LayoutIndexPath) -> LayoutIndexPath {
+        if data == original { return current }
+        var item = data.item
+        if data.section == original.section && item > original.item { item -= 1 }
+        if data.section == current.section && item >= current.item { item += 1 }
+        return LayoutIndexPath(item: item, section: data.section)
+    }
+
+    // MARK: Queries
+
+    /// The item at `point` (content coordinates, i.e. this view's), nil in gaps and on
+    /// headers and footers. A model index path.
+    public func indexPathForItem(at point: Point) -> LayoutIndexPath? {
+        layout.indexPathForItem(at: point).map(dataPath(forDisplay:))
+    }
+
+    /// The layout's attributes for the item, at the place it is displayed.
+    public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
+        layout.layoutAttributesForItem(at: displayPath(forData: indexPath))
+    }
+
+    /// The visible cell showing the item, if any.
+    public func cellForItem(at indexPath: LayoutIndexPath) -> CollectionViewCell? {
+        visibleViews[ElementKey(category: .cell, indexPath: indexPath)] as? CollectionViewCell
+    }
+
+    public func supplementaryView(forElementKind kind: String, at indexPath: LayoutIndexPath) -> CollectionReusableView? {
+        let category: LayoutElementCategory = kind == LayoutElementKind.sectionFooter ? .footer : .header
+        return visibleViews[ElementKey(category: category, indexPath: LayoutIndexPath(item: 0, section: indexPath.section))]
+    }
+
+    /// The items with a visible cell, in index path order.
+    public var indexPathsForVisibleItems: [LayoutIndexPath] {
+        visibleViews.keys.filter { $0.category == .cell }.map(\.indexPath).sorted()
+    }
+
+    /// The visible cells, in index path order.
+    public var visibleCells: [CollectionViewCell] {
+        indexPathsForVisibleItems.compactMap { cellForItem(at: $0) }
+    }
+
+    /// The visible headers and footers, by section, header first.
+    public var visibleSupplementaryViews: [CollectionReusableView] {
+        visibleViews.keys.filter { $0.category != .cell }.sorted().compactMap { visibleViews[$0] }
+    }
+
+    public func indexPath(for cell: CollectionViewCell) -> LayoutIndexPath? {
+        guard cell.collectionView === self, let p = cell.indexPath, cellForItem(at: p) === cell else { return nil }
+        return p
+    }
+
+    // MARK: Updates
+
+    /// Re-reads everything from the data source: every visible view goes back to its queue,
+    /// the layout is invalidated, and the visible elements are asked afresh. Selected items
+    /// that no longer exist are dropped from the selection. An interactive movement under
+    /// way is cancelled.
+    public func reloadData() {
+        movement = nil
+        for key in visibleViews.keys.sorted() { retire(key) }
+        layout.invalidateLayout()
+        if highlighted != nil, tracking == nil { highlighted = nil }
+        selected = selected.filter { $0.section < dataSectionCount && $0.item < dataItemCount(inSection: $0.section) }
+        layoutDidChange()
+    }
+
+    /// Call after changing the layout's own configuration behind its back, so the
+    /// offset is clamped and the visible cells follow.
+    public func layoutDidChange() {
+        syncBoundsSize()
+        clampContentOffset()
+        updateVisibleCells()
+    }
+
+    /// Brings the subviews in line with the layout's elements in the visible rectangle
+    /// (UIKit's `layoutSubviews`).
+    public func updateVisibleCells() {
+        syncBoundsSize()
+        layout.layoutAttributesForElements(in: bounds, into: &attributesBuffer)
+        wanted.removeAll(keepingCapacity: true)
+        wantedOrder.removeAll(keepingCapacity: true)
+        for a in attributesBuffer {
+            let key: ElementKey
+            if a.category == .cell {
+                let data = dataPath(forDisplay: a.indexPath)
+                if let m = movement, data == m.original { continue }   // placed below
+                key = ElementKey(category: .cell, indexPath: data)
+            } else {
+                key = ElementKey(category: a.category, indexPath: a.indexPath)
+            }
+            if wanted.updateValue(a, forKey: key) == nil { wantedOrder.append(key) }
+        }
+        // The moving cell follows the finger wherever its slot is.
+        if let m = movement, var a = layout.layoutAttributesForItem(at: m.current) {
+            a.frame = Rect(x: m.position.x - a.frame.width / 2, y: m.position.y - a.frame.height / 2,
+                           width: a.frame.width, height: a.frame.height)
+            a.zIndex = CollectionViewMetrics.movingItemZIndex
+            let key = ElementKey(category: .cell, indexPath: m.original)
+            if wanted.updateValue(a, forKey: key) == nil { wantedOrder.append(key) }
+        }
+        retiring.removeAll(keepingCapacity: true)
+        for key in visibleViews.keys where wanted[key] == nil { retiring.append(key) }
+        retiring.sort()
+        for key in retiring { retire(key) }
+        var needsReorder = false
+        for key in wantedOrder {
+            let a = wanted[key]!
+            if let view = visibleViews[key] {
+                if view.zIndex != a.zIndex { needsReorder = true }
+                view.apply(a)
+                continue
+            }
+            guard let view = makeView(for: key) else { continue }
+            view.apply(a)
+            addSubview(view)
+            visibleViews[key] = view
+            if a.zIndex != LayoutZIndex.cell { needsReorder = true }
+        }
+        if needsReorder || hasNewCellInFrontOfSupplementary() { restoreZOrder() }
+    }
+
+    /// Re-keys the visible cells (after the data source moved items).
+    func remapVisibleCells(_ map: (LayoutIndexPath) -> LayoutIndexPath) {
+        var result: [ElementKey: CollectionReusableView] = [:]
+        result.reserveCapacity(visibleViews.count)
+        for (key, view) in visibleViews {
+            var newKey = key
+            if key.category == .cell {
+                newKey.indexPath = map(key.indexPath)
+                view.indexPath = newKey.indexPath
+            }
+            result[newKey] = view
+        }
+        visibleViews = result
+    }
+
+    private func syncBoundsSize() {
+        if lastBoundsSize != frame.size {
+            lastBoundsSize = frame.size
+            layout.invalidateLayout(forBoundsSize: frame.size)
+        }
+    }
+
+    private func clampContentOffset() {
+        let content = layout.contentSize
+        let maxX = max(0, content.width - frame.width), maxY = max(0, content.height - frame.height)
+        boundsOrigin = Point(x: min(boundsOrigin.x, maxX), y: min(boundsOrigin.y, maxY))
+    }
+
+    private func makeView(for key: ElementKey) -> CollectionReusableView? {
+        guard let dataSource else { return nil }
+        if key.category == .cell {
+            let cell = dataSource.collectionView(self, cellForItemAt: key.indexPath)
+            cell.collectionView = self
+            cell.indexPath = key.indexPath
+            cell.isSelected = selected.contains(key.indexPath)
+            cell.isHighlighted = highlighted == key.indexPath
+            return cell
+        }
+        guard let kind = key.category.elementKind,
+              let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: key.indexPath)
+        else { return nil }
+        view.collectionView = self
+        view.elementKind = kind
+        view.indexPath = key.indexPath
+        return view
+    }
+
+    private func retire(_ key: ElementKey) {
+        guard let view = visibleViews.removeValue(forKey: key) else { return }
+        view.removeFromSuperview()
+        view.indexPath = nil
+        guard let identifier = view.reuseIdentifier else { return }
+        if let cell = view as? CollectionViewCell {
+            cellQueues[identifier, default: []].append(cell)
+        } else if let kind = view.elementKind {
+            supplementaryQueues[kind, default: [:]][identifier, default: []].append(view)
+        }
+    }
+
+    private func isManaged(_ view: View) -> CollectionReusableView? {
+        guard let v = view as? CollectionReusableView, v.collectionView === self, let p = v.indexPath else { return nil }
+        let category: LayoutElementCategory = v.elementKind == nil ? .cell
+            : (v.elementKind == LayoutElementKind.sectionFooter ? .footer : .header)
+        return visibleViews[ElementKey(category: category, indexPath: p)] === v ? v : nil
+    }
+
+    private func hasNewCellInFrontOfSupplementary() -> Bool {
+        var highest = Int.min
+        for view in subviews {
+            guard let v = isManaged(view) else { continue }
+            if v.zIndex < highest { return true }
+            highest = max(highest, v.zIndex)
+        }
+        return false
+    }
+
+    /// Moves the managed views with a zIndex above the cells' to the front, in zIndex order
+    /// (then element order), so hit-testing finds them first.
+    private func restoreZOrder() {
+        guard hasNewCellInFrontOfSupplementary() else { return }
+        var raised: [(Int, ElementKey, CollectionReusableView)] = []
+        for (key, view) in visibleViews where view.zIndex > LayoutZIndex.cell {
+            raised.append((view.zIndex, key, view))
+        }
+        raised.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+        for (_, _, view) in raised { addSubview(view) }
+    }
+}

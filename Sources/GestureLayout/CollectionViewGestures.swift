@@ -1,0 +1,83 @@
+import GestureKit
+
+extension CollectionView {
+    // MARK: Pinch to resize
+
+    /// Installs the pinch-to-resize pattern on a collection view with a `FlowLayout`, and
+    /// returns its recognizer.
+    ///
+    /// - Every pinch recognizer already on the collection view is made to require the new
+    ///   one to fail, so the resize wins over them.
+    /// - On `began` the layout's item size is remembered (`itemSizeAtPinchBegan`).
+    /// - On `began` and on every `changed`: `itemSize = itemSizeAtPinchBegan × scale` (the
+    ///   pinch's scale is relative to its span at began, so successive scales are never
+    ///   multiplied together), the layout is invalidated with the metrics context, the
+    ///   offset is clamped and the visible cells updated; then `onLayoutChange(itemSize,
+    ///   contentSize)` is called (what the replay tool prints as a `layout` line).
+    /// - On `ended` or `cancelled` the item size stays where the last change left it.
+    ///
+    /// Does nothing while the layout is not a `FlowLayout`, or for a non-finite or
+    /// non-positive scale.
+    @discardableResult
+    public func installPinchToResize(name: String? = nil,
+                                     onLayoutChange: ((_ itemSize: Size, _ contentSize: Size) -> Void)? = nil)
+        -> PinchGestureRecognizer {
+        let pinch = PinchGestureRecognizer(name: name ?? "\(id).pinchToResize")
+        for existing in gestureRecognizers where existing is PinchGestureRecognizer {
+            // Cannot close a cycle: nothing requires the new recognizer yet.
+            try? existing.require(toFail: pinch)
+        }
+        pinch.addTarget { [weak self] recognizer in
+            guard let self, let pinch = recognizer as? PinchGestureRecognizer else { return }
+            switch pinch.state {
+            case .began, .changed:
+                guard let flow = layout as? FlowLayout else { return }
+                if pinch.state == .began { itemSizeAtPinchBegan = flow.itemSize }
+                guard let base = itemSizeAtPinchBegan, pinch.scale.isFinite, pinch.scale > 0 else { return }
+                flow.itemSize = base * pinch.scale
+                flow.invalidateLayout(with: .metrics)
+                layoutDidChange()
+                onLayoutChange?(flow.itemSize, contentSize)
+            case .ended, .cancelled:
+                itemSizeAtPinchBegan = nil
+            case .possible, .failed:
+                break
+            }
+        }
+        addGestureRecognizer(pinch)
+        return pinch
+    }
+
+    // MARK: Scrolling
+
+    /// Installs a pan recognizer that scrolls, as UIScrollView's does: from `began` on,
+    /// `contentOffset = offsetAtBegan − translation`, kept within `0…contentSize − bounds size`
+    /// on each axis (no bounce, no deceleration: nothing here has a clock). It keeps the
+    /// recognizer defaults, so a drag that begins a scroll cancels the touch on the cell
+    /// (unhighlighted, not selected).
+    @discardableResult
+    public func installScrollingPan(name: String? = nil) -> PanGestureRecognizer {
+        let pan = PanGestureRecognizer(name: name ?? "\(id).scroll")
+        var offsetAtBegan = Point.zero
+        pan.addTarget { [weak self] recognizer in
+            guard let self, let pan = recognizer as? PanGestureRecognizer else { return }
+            switch pan.state {
+            case .began:
+                offsetAtBegan = contentOffset
+            case .changed, .ended:
+                contentOffset = clampedContentOffset(offsetAtBegan - pan.translation)
+            case .possible, .failed, .cancelled:
+                break
+            }
+        }
+        addGestureRecognizer(pan)
+        return pan
+    }
+
+    /// `offset` kept within the scrollable range (0 to content size minus bounds size).
+    public func clampedContentOffset(_ offset: Point) -> Point {
+        let content = contentSize
+        let maxX = max(0, content.width - frame.width), maxY = max(0, content.height - frame.height)
+        return Point(x: min(max(offset.x, 0), maxX), y: min(max(offset.y, 0), maxY))
+    }
+}
