@@ -10,6 +10,11 @@ let package = Package(
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "GestureReplay", targets: ["GestureReplay"]),
         .executable(name: "gesturekit", targets: ["gesturekit"]),
+        .library(name: "GestureLibinput", targets: ["GestureLibinput"]),
+        .library(name: "GestureMockDevice", targets: ["GestureMockDevice"]),
+        // LD_PRELOAD library that fixes umockdev 0.17.16 for libinput (see UmockdevFix).
+        .library(name: "GestureKitUmockdevFix", type: .dynamic, targets: ["UmockdevFix"]),
+        .executable(name: "gesturekit-libinput-probe", targets: ["gesturekit-libinput-probe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -48,10 +53,33 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // System libraries, touched only by GestureLibinput.
+        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
+        .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // Live input: the only Swift module that touches libinput, libevdev and libudev.
+        .target(
+            name: "GestureLibinput",
+            dependencies: ["GestureKit", "GestureTraces", "CLibinput", "CLibevdev", "CUdev"]
+        ),
+        // Pure Swift: mock-device files for umockdev and a runner for umockdev-run.
+        .target(name: "GestureMockDevice", dependencies: ["GestureKit", "GestureTraces"]),
+        // C, built as libGestureKitUmockdevFix.so; preloaded in front of umockdev's library.
+        .target(
+            name: "UmockdevFix",
+            cSettings: [.define("_GNU_SOURCE")],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
+        .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit"]),
         // The README's sample, compiled and run by the tests so it cannot drift from the API.
         .executableTarget(name: "quickstart", dependencies: ["GestureKit"], path: "Examples/QuickStart"),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit"]),
+        .testTarget(
+            name: "GestureLibinputTests",
+            dependencies: ["GestureLibinput", "GestureMockDevice", "GestureKit", "GestureTraces",
+                           "gesturekit-libinput-probe", "UmockdevFix"]
+        ),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit"]),
     ]

@@ -1,0 +1,435 @@
+import CLibinput
+import CUdev
+import GestureKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// State the C callbacks (open_restricted, close_restricted, the log handler) reach through
+/// libinput's user data. Owned by the context; libinput holds it unretained.
+final class LibinputCallbackState {
+    /// Failed opens, in order (path, errno); consulted when libinput rejects a device.
+    var openFailures: [(path: String, errno: Int32)] = []
+    var log: ((LibinputLogPriority, String) -> Void)?
+
+    func lastOpenFailure(path: String) -> Int32? {
+        openFailures.last(where: { $0.path == path })?.errno
+    }
+}
+
+/// A libinput context (udev seat or explicit device paths), with conversion of its events
+/// into the engine's input types.
+///
+/// Not thread-safe: use it from one thread (the one running its `InputEventLoop`).
+public final class LibinputContext {
+    public enum Backend: Hashable, Sendable {
+        case udev(seat: String)
+        case path
+    }
+
+    public let backend: Backend
+    /// Touch coordinates are mapped onto this size, in points (min → 0, max → width/height);
+    /// the pointer is clamped to it.
+    public var screenSize: Size {
+        didSet { pointerLocation = clamp(pointerLocation) }
+    }
+    /// Where the pointer is, in points: starts at the screen's centre, moved by
+    /// POINTER_MOTION (and POINTER_MOTION_ABSOLUTE), clamped to the screen. Touchpad
+    /// gestures are delivered here.
+    public private(set) var pointerLocation: Point
+
+    let li: OpaquePointer
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    private let callbackState: LibinputCallbackState
+
+    private var nextDeviceID = 0
+    private var devicesByID: [InputDeviceID: LibinputDeviceInfo] = [:]
+    private var devicePointers: [InputDeviceID: OpaquePointer] = [:]
+    /// Touch changes since the device's last TOUCH_FRAME.
+    private var pendingChanges: [InputDeviceID: [TouchChange]] = [:]
+    /// Touches down, by seat slot, with their last location.
+    private var activeTouches: [InputDeviceID: [Int: Point]] = [:]
+    /// Gesture begun and not yet ended, per device.
+    private var activeGestures: [InputDeviceID: TouchpadGestureEvent] = [:]
+    private var lastEventTime: Instant = .zero
+
+    /// Creates a context on a udev seat (`libinput_udev_create_context` +
+    /// `libinput_udev_assign_seat`): every input device of the seat, and hot-plugged ones.
+    ///
+    /// Throws `permissionDenied` when no device could be opened and at least one open failed
+    /// for lack of permission; otherwise unopenable devices are listed in `openFailures`.
+    public init(seat: String = "seat0", screenSize: Size,
+                logPriority: LibinputLogPriority = .error,
+                log: ((LibinputLogPriority, String) -> Void)? = nil) throws {
+        let state = LibinputCallbackState()
+        state.log = log
+        let interface = LibinputContext.makeInterface()
+        guard let udev = udev_new() else {
+            interface.deallocate()
+            throw LibinputError.contextCreationFailed(backend: "udev")
+        }
+        defer { udev_unref(udev) }
+        guard let li = libinput_udev_create_context(interface,
+                                                    Unmanaged.passUnretained(state).toOpaque(),
+                                                    udev) else {
+            interface.deallocate()
+            throw LibinputError.contextCreationFailed(backend: "udev")
+        }
+        self.li = li
+        self.interface = interface
+        self.callbackState = state
+        self.backend = .udev(seat: seat)
+        self.screenSize = screenSize
+        self.pointerLocation = Point(x: screenSize.width / 2, y: screenSize.height / 2)
+        installLogHandler(priority: logPriority)
+        guard libinput_udev_assign_seat(li, seat) == 0 else {
+            throw LibinputError.seatAssignmentFailed(seat: seat)
+        }
+        // Device-added events are queued now; name their devices.
+        libinput_dispatch(li)
+        if let denied = state.openFailures.first(where: { $0.errno == EACCES || $0.errno == EPERM }),
+           !hasQueuedDevices() {
+            throw LibinputError.openError(path: denied.path, errno: denied.errno)
+        }
+    }
+
+    /// Creates a context for explicit device nodes (`libinput_path_create_context` +
+    /// `libinput_path_add_device` for each path).
+    public init(paths: [String], screenSize: Size,
+                logPriority: LibinputLogPriority = .error,
+                log: ((LibinputLogPriority, String) -> Void)? = nil) throws {
+        let state = LibinputCallbackState()
+        state.log = log
+        let interface = LibinputContext.makeInterface()
+        guard let li = libinput_path_create_context(interface,
+                                                    Unmanaged.passUnretained(state).toOpaque()) else {
+            interface.deallocate()
+            throw LibinputError.contextCreationFailed(backend: "path")
+        }
+        self.li = li
+        self.interface = interface
+        self.callbackState = state
+        self.backend = .path
+        self.screenSize = screenSize
+        self.pointerLocation = Point(x: screenSize.width / 2, y: screenSize.height / 2)
+        installLogHandler(priority: logPriority)
+        for path in paths {
+            try addDevice(path: path)
+        }
+    }
+
+    deinit {
+        // libinput closes its devices through close_restricted and holds `callbackState`
+        // unretained: free the interface only after libinput is gone; the state is released
+        // after this body.
+        libinput_unref(li)
+        interface.deallocate()
+    }
+
+    /// libinput's file descriptor: poll it for POLLIN, then call `dispatch`.
+    public var fileDescriptor: Int32 { libinput_get_fd(li) }
+
+    /// Devices currently known (added and not removed), by id.
+    public var devices: [LibinputDeviceInfo] {
+        devicesByID.values.sorted { $0.id < $1.id }
+    }
+
+    /// Opens that failed so far (path, error), e.g. devices of the seat the user may not read.
+    public var openFailures: [LibinputError] {
+        callbackState.openFailures.map { LibinputError.openError(path: $0.path, errno: $0.errno) }
+    }
+
+    /// Adds a device node to a path-backend context. Its `deviceAdded` event follows at the
+    /// next `dispatch`.
+    @discardableResult
+    public func addDevice(path: String) throws -> InputDeviceID {
+        guard backend == .path else { throw LibinputError.notPathBackend }
+        guard let device = libinput_path_add_device(li, path) else {
+            if let code = callbackState.lastOpenFailure(path: path) {
+                throw LibinputError.openError(path: path, errno: code)
+            }
+            // libinput may refuse before opening (it stats the node and asks udev first):
+            // still name a permission problem or a missing node as such.
+            if access(path, R_OK) != 0 {
+                let code = errno
+                if code == EACCES || code == EPERM || code == ENOENT {
+                    throw LibinputError.openError(path: path, errno: code)
+                }
+            }
+            throw LibinputError.deviceRejected(path: path)
+        }
+        return deviceID(for: device)
+    }
+
+    /// Removes a device from a path-backend context; its `deviceRemoved` event (preceded by
+    /// cancellations of its touches and gesture) follows at the next `dispatch`.
+    public func removeDevice(_ id: InputDeviceID) {
+        guard backend == .path, let device = devicePointers[id] else { return }
+        libinput_path_remove_device(device)
+    }
+
+    /// Suspends the context: every device is removed (`deviceRemoved` events, with
+    /// cancellations of touches and gestures in progress, follow at the next `dispatch`).
+    public func suspend() {
+        libinput_suspend(li)
+    }
+
+    /// Resumes a suspended context (devices are added again).
+    public func resume() {
+        _ = libinput_resume(li)
+    }
+
+    /// Reads what libinput has (`libinput_dispatch`) and hands every converted event to
+    /// `handler`, in order.
+    public func dispatch(into handler: (LibinputInputEvent) -> Void) throws {
+        let rc = libinput_dispatch(li)
+        if rc < 0 {
+            throw LibinputError.systemCallFailed(call: "libinput_dispatch", errno: -rc)
+        }
+        // One event of lookahead: a gesture END that libinput emits because its device is
+        // going away (END immediately followed by that device's DEVICE_REMOVED) is reported
+        // as a cancellation.
+        var current = libinput_get_event(li)
+        while let event = current {
+            let next = libinput_get_event(li)
+            convert(event, next: next, into: handler)
+            libinput_event_destroy(event)
+            current = next
+        }
+    }
+
+    /// `dispatch(into:)`, collecting the events.
+    public func dispatch() throws -> [LibinputInputEvent] {
+        var events: [LibinputInputEvent] = []
+        try dispatch { events.append($0) }
+        return events
+    }
+
+    // MARK: - C interface
+
+    private static func makeInterface() -> UnsafeMutablePointer<libinput_interface> {
+        let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, flags, userData in
+                guard let path else { return -EINVAL }
+                let fd = open(path, flags)
+                if fd < 0 {
+                    let code = errno
+                    if let userData {
+                        let state = Unmanaged<LibinputCallbackState>.fromOpaque(userData)
+                            .takeUnretainedValue()
+                        state.openFailures.append((String(cString: path), code))
+                    }
+                    return -code
+                }
+                return fd
+            },
+            close_restricted: { fd, _ in
+                close(fd)
+            }))
+        return interface
+    }
+
+    private func installLogHandler(priority: LibinputLogPriority) {
+        libinput_log_set_priority(li, priority.c)
+        libinput_log_set_handler(li) { li, priority, format, args in
+            guard let li, let format, let args, let userData = libinput_get_user_data(li) else { return }
+            let state = Unmanaged<LibinputCallbackState>.fromOpaque(userData).takeUnretainedValue()
+            guard let log = state.log else { return }
+            var buffer = [CChar](repeating: 0, count: 1024)
+            _ = vsnprintf(&buffer, buffer.count, format, args)
+            let length = buffer.firstIndex(of: 0) ?? buffer.count
+            var message = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) },
+                                 as: UTF8.self)
+            while message.hasSuffix("\n") { message.removeLast() }
+            log(LibinputLogPriority(priority), message)
+        }
+    }
+
+    private func hasQueuedDevices() -> Bool {
+        libinput_next_event_type(li) == LIBINPUT_EVENT_DEVICE_ADDED || !devicePointers.isEmpty
+    }
+
+    // MARK: - Devices
+
+    private func deviceID(for device: OpaquePointer) -> InputDeviceID {
+        if let raw = libinput_device_get_user_data(device) {
+            return InputDeviceID(Int(bitPattern: raw) - 1)
+        }
+        let id = InputDeviceID(nextDeviceID)
+        nextDeviceID += 1
+        libinput_device_set_user_data(device, UnsafeMutableRawPointer(bitPattern: id.rawValue + 1))
+        devicePointers[id] = device
+        return id
+    }
+
+    private func info(for device: OpaquePointer, id: InputDeviceID) -> LibinputDeviceInfo {
+        var capabilities: Set<LibinputDeviceCapability> = []
+        for capability in LibinputDeviceCapability.allCases
+        where libinput_device_has_capability(device, capability.c) != 0 {
+            capabilities.insert(capability)
+        }
+        let kind: InputDeviceKind? =
+            capabilities.contains(.touch) ? .touchscreen
+            : (capabilities.contains(.gesture) || capabilities.contains(.pointer)) ? .touchpad
+            : nil
+        var width = 0.0, height = 0.0
+        let size = libinput_device_get_size(device, &width, &height) == 0
+            ? Size(width: width, height: height) : nil
+        return LibinputDeviceInfo(
+            id: id,
+            name: libinput_device_get_name(device).map { String(cString: $0) } ?? "",
+            sysname: libinput_device_get_sysname(device).map { String(cString: $0) } ?? "",
+            kind: kind, capabilities: capabilities, sizeMillimeters: size)
+    }
+
+    // MARK: - Conversion
+
+    private func convert(_ event: OpaquePointer, next: OpaquePointer?,
+                         into handler: (LibinputInputEvent) -> Void) {
+        let type = LibinputEventType(libinput_event_get_type(event))
+        guard let device = libinput_event_get_device(event) else { return }
+        let id = deviceID(for: device)
+
+        switch type {
+        case .deviceAdded:
+            let info = info(for: device, id: id)
+            devicesByID[id] = info
+            handler(.deviceAdded(info))
+
+        case .deviceRemoved:
+            cancelActiveInput(of: id, into: handler)
+            devicesByID[id] = nil
+            devicePointers[id] = nil
+            pendingChanges[id] = nil
+            activeTouches[id] = nil
+            libinput_device_set_user_data(device, nil)
+            handler(.deviceRemoved(id))
+
+        case .touchDown, .touchMotion, .touchUp, .touchCancel:
+            guard let touch = libinput_event_get_touch_event(event) else { return }
+            lastEventTime = Instant(nanoseconds: Int64(libinput_event_touch_get_time_usec(touch)) &* 1000)
+            let slot = Int(libinput_event_touch_get_seat_slot(touch))
+            let phase: TouchPhase
+            let location: Point
+            switch type {
+            case .touchDown, .touchMotion:
+                phase = type == .touchDown ? .began : .moved
+                location = touchLocation(touch)
+                activeTouches[id, default: [:]][slot] = location
+            default:
+                phase = type == .touchUp ? .ended : .cancelled
+                location = activeTouches[id]?.removeValue(forKey: slot) ?? .zero
+            }
+            pendingChanges[id, default: []].append(
+                TouchChange(sourceID: slot, phase: phase, location: location))
+
+        case .touchFrame:
+            guard let touch = libinput_event_get_touch_event(event) else { return }
+            let time = Instant(nanoseconds: Int64(libinput_event_touch_get_time_usec(touch)) &* 1000)
+            lastEventTime = time
+            if let changes = pendingChanges.removeValue(forKey: id), !changes.isEmpty {
+                handler(.touchFrame(TouchFrame(time: time, device: id,
+                                               deviceKind: devicesByID[id]?.kind ?? .touchscreen,
+                                               changes: changes)))
+            }
+
+        case .pointerMotion:
+            guard let pointer = libinput_event_get_pointer_event(event) else { return }
+            pointerLocation = clamp(Point(x: pointerLocation.x + libinput_event_pointer_get_dx(pointer),
+                                          y: pointerLocation.y + libinput_event_pointer_get_dy(pointer)))
+
+        case .pointerMotionAbsolute:
+            guard let pointer = libinput_event_get_pointer_event(event) else { return }
+            let scale = 1 << 20
+            pointerLocation = clamp(Point(
+                x: libinput_event_pointer_get_absolute_x_transformed(pointer, UInt32(scale))
+                    / Double(scale) * screenSize.width,
+                y: libinput_event_pointer_get_absolute_y_transformed(pointer, UInt32(scale))
+                    / Double(scale) * screenSize.height))
+
+        case .gesturePinchBegin, .gesturePinchUpdate, .gesturePinchEnd,
+             .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd,
+             .gestureHoldBegin, .gestureHoldEnd:
+            guard let gesture = libinput_event_get_gesture_event(event) else { return }
+            let kind: TouchpadGestureEvent.Kind
+            let phase: TouchpadGestureEvent.Phase
+            switch type {
+            case .gesturePinchBegin: (kind, phase) = (.pinch, .begin)
+            case .gesturePinchUpdate: (kind, phase) = (.pinch, .update)
+            case .gesturePinchEnd: (kind, phase) = (.pinch, .end)
+            case .gestureSwipeBegin: (kind, phase) = (.swipe, .begin)
+            case .gestureSwipeUpdate: (kind, phase) = (.swipe, .update)
+            case .gestureSwipeEnd: (kind, phase) = (.swipe, .end)
+            case .gestureHoldBegin: (kind, phase) = (.hold, .begin)
+            default: (kind, phase) = (.hold, .end)
+            }
+            let deviceGoing = next.map {
+                libinput_event_get_type($0) == LIBINPUT_EVENT_DEVICE_REMOVED
+                    && libinput_event_get_device($0) == device
+            } ?? false
+            let cancelled = phase == .end
+                && (libinput_event_gesture_get_cancelled(gesture) != 0 || deviceGoing)
+            let time = Instant(nanoseconds: Int64(libinput_event_gesture_get_time_usec(gesture)) &* 1000)
+            lastEventTime = time
+            let converted = TouchpadGestureEvent(
+                kind: kind, phase: cancelled ? .cancel : phase, time: time, device: id,
+                fingers: Int(libinput_event_gesture_get_finger_count(gesture)),
+                location: pointerLocation,
+                scale: kind == .pinch ? libinput_event_gesture_get_scale(gesture) : 1,
+                angleDelta: kind == .pinch ? libinput_event_gesture_get_angle_delta(gesture) : 0,
+                delta: kind == .hold ? .zero
+                    : Point(x: libinput_event_gesture_get_dx(gesture),
+                            y: libinput_event_gesture_get_dy(gesture)))
+            if converted.phase == .begin {
+                activeGestures[id] = converted
+            } else if converted.phase == .end || converted.phase == .cancel {
+                activeGestures[id] = nil
+            }
+            handler(.touchpadGesture(converted))
+
+        default:
+            break
+        }
+    }
+
+    /// Cancels what a vanishing device leaves behind: touches still down (one frame) and a
+    /// gesture still in progress.
+    private func cancelActiveInput(of id: InputDeviceID, into handler: (LibinputInputEvent) -> Void) {
+        var changes = pendingChanges.removeValue(forKey: id) ?? []
+        if let touches = activeTouches.removeValue(forKey: id) {
+            for (slot, location) in touches.sorted(by: { $0.key < $1.key }) {
+                changes.append(TouchChange(sourceID: slot, phase: .cancelled, location: location))
+            }
+        }
+        let time = max(lastEventTime, MonotonicClock.now())
+        if !changes.isEmpty {
+            handler(.touchFrame(TouchFrame(time: time, device: id,
+                                           deviceKind: devicesByID[id]?.kind ?? .touchscreen,
+                                           changes: changes)))
+        }
+        if var gesture = activeGestures.removeValue(forKey: id) {
+            gesture.phase = .cancel
+            gesture.time = time
+            gesture.location = pointerLocation
+            gesture.angleDelta = 0
+            gesture.delta = .zero
+            handler(.touchpadGesture(gesture))
+        }
+    }
+
+    private func touchLocation(_ touch: OpaquePointer) -> Point {
+        // libinput maps [min, max] onto [0, range); a large range keeps sub-point precision
+        // for any screen size in points.
+        let range: UInt32 = 1 << 20
+        return Point(
+            x: libinput_event_touch_get_x_transformed(touch, range) / Double(range) * screenSize.width,
+            y: libinput_event_touch_get_y_transformed(touch, range) / Double(range) * screenSize.height)
+    }
+
+    private func clamp(_ p: Point) -> Point {
+        Point(x: min(max(p.x, 0), screenSize.width), y: min(max(p.y, 0), screenSize.height))
+    }
+}

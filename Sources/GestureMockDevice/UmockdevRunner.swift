@@ -1,0 +1,327 @@
+import GestureKit
+import GestureTraces
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One device to mock: its description, its replay, and options.
+public struct MockDeviceReplay: Sendable {
+    public var device: MockDevice
+    /// The umockdev script (see `UmockdevScriptEncoder`).
+    public var script: [UInt8]
+
+    public init(device: MockDevice, script: [UInt8]) {
+        self.device = device
+        self.script = script
+    }
+
+    /// Replays `events` after `leadIn` seconds; `vanishAfter`: seconds after the last frame
+    /// at which the device disappears (reads fail with ENODEV), or nil to stay.
+    public init(device: MockDevice, events: [EvdevEvent], leadIn: Double = 0.2,
+                vanishAfter: Double? = nil) {
+        self.device = device
+        self.script = UmockdevScriptEncoder.script(for: events, leadIn: leadIn,
+                                                   vanishAfter: vanishAfter)
+    }
+}
+
+public enum UmockdevRunError: Error, Hashable, Sendable, CustomStringConvertible {
+    case umockdevRunMissing(searchPath: String)
+    case preloadLibraryMissing(searched: [String])
+    case cannotWriteFiles(directory: String, errno: Int32)
+    case launchFailed(program: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case let .umockdevRunMissing(searchPath):
+            return "umockdev-run was not found in PATH (\(searchPath)). Install the Debian/Ubuntu "
+                + "package 'umockdev' (apt-get install umockdev)."
+        case let .preloadLibraryMissing(searched):
+            return "GestureKit's umockdev fix library (libGestureKitUmockdevFix.so) was not found "
+                + "(looked in: \(searched.joined(separator: ", "))). Build it with "
+                + "'swift build --product GestureKitUmockdevFix' or set GESTUREKIT_UMOCKDEV_FIX "
+                + "to its path."
+        case let .cannotWriteFiles(directory, errno):
+            return "Cannot write the mock device files in \(directory): "
+                + String(cString: strerror(errno))
+        case let .launchFailed(program, errno):
+            return "Cannot launch \(program): " + String(cString: strerror(errno))
+        }
+    }
+}
+
+/// What a run under umockdev produced.
+public struct UmockdevRunResult: Sendable {
+    /// The child's standard output, split into lines.
+    public var stdoutLines: [String]
+    public var stderr: String
+    /// Exit status of umockdev-run (which passes the child's on), if it exited.
+    public var exitStatus: Int32?
+    /// The signal that ended it, if one did.
+    public var signal: Int32?
+    /// The run was killed at the timeout.
+    public var timedOut: Bool
+    /// Wall-clock seconds from launch to exit.
+    public var elapsed: Double
+    /// The command line that was run.
+    public var command: [String]
+}
+
+/// Runs a command under `umockdev-run` with mocked evdev devices and GestureKit's umockdev
+/// fix library preloaded in front of umockdev's own (in the child only).
+///
+/// umockdev-run appends `libumockdev-preload.so.0` to the LD_PRELOAD it inherits and runs
+/// the child with it; anything put in LD_PRELOAD before umockdev-run would therefore come
+/// first but also be loaded into umockdev-run itself. So the child is started through
+/// `/bin/sh -c 'LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@"' FIX.so CHILD ARGS…`,
+/// which puts the fix first in the child's LD_PRELOAD only.
+public struct UmockdevRunner: Sendable {
+    /// The fix library's file name (SwiftPM product `GestureKitUmockdevFix`).
+    public static let preloadLibraryName = "libGestureKitUmockdevFix.so"
+    /// Environment variable naming the fix library explicitly.
+    public static let preloadLibraryEnvironment = "GESTUREKIT_UMOCKDEV_FIX"
+
+    public var umockdevRun: String
+    public var preloadLibrary: String
+    /// Seconds after which the run is killed (SIGTERM to its process group, SIGKILL 1 s later).
+    public var timeout: Double
+    /// Extra environment for the run (appended to the inherited one).
+    public var environment: [String: String]
+
+    /// Finds umockdev-run and the fix library; throws a clear error when either is missing.
+    /// `searchPath`: where to look for umockdev-run (default: $PATH).
+    public init(timeout: Double = 30, preloadLibrary: String? = nil,
+                environment: [String: String] = [:], searchPath: String? = nil) throws {
+        guard let run = UmockdevRunner.findUmockdevRun(searchPath: searchPath) else {
+            throw UmockdevRunError.umockdevRunMissing(
+                searchPath: searchPath ?? UmockdevRunner.env("PATH") ?? "")
+        }
+        self.umockdevRun = run
+        if let preloadLibrary {
+            guard access(preloadLibrary, R_OK) == 0 else {
+                throw UmockdevRunError.preloadLibraryMissing(searched: [preloadLibrary])
+            }
+            self.preloadLibrary = preloadLibrary
+        } else {
+            let candidates = UmockdevRunner.preloadLibraryCandidates()
+            guard let found = candidates.first(where: { access($0, R_OK) == 0 }) else {
+                throw UmockdevRunError.preloadLibraryMissing(searched: candidates)
+            }
+            self.preloadLibrary = found
+        }
+        self.timeout = timeout
+        self.environment = environment
+    }
+
+    /// The absolute path of umockdev-run, if it is in PATH.
+    public static func findUmockdevRun(searchPath: String? = nil) -> String? {
+        let path = searchPath ?? env("PATH") ?? "/usr/local/bin:/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/umockdev-run"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Where the fix library is looked for: $GESTUREKIT_UMOCKDEV_FIX, then next to the
+    /// running executable (SwiftPM puts products and test bundles in one directory).
+    public static func preloadLibraryCandidates() -> [String] {
+        var candidates: [String] = []
+        if let explicit = env(preloadLibraryEnvironment), !explicit.isEmpty {
+            candidates.append(explicit)
+        }
+        if let exe = executableDirectory() {
+            candidates.append("\(exe)/\(preloadLibraryName)")
+        }
+        return candidates
+    }
+
+    static func executableDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        let path = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash])
+    }
+
+    static func env(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The umockdev-run command line for `devices` (files in `directory`) and `command`.
+    public func commandLine(devices: [MockDeviceReplay], directory: String,
+                            command: [String]) -> [String] {
+        var args = [umockdevRun]
+        for (i, replay) in devices.enumerated() {
+            let node = replay.device.devicePath
+            args += ["-d", "\(directory)/device\(i).umockdev",
+                     "-i", "\(node)=\(directory)/device\(i).ioctl",
+                     "-s", "\(node)=\(directory)/device\(i).script"]
+        }
+        args += ["--", "/bin/sh", "-c", #"LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@""#,
+                 preloadLibrary]
+        args += command
+        return args
+    }
+
+    /// Writes the device files, runs `command` under umockdev-run, and collects its output.
+    /// Never hangs: the run is killed after `timeout` seconds.
+    public func run(devices: [MockDeviceReplay], command: [String]) throws -> UmockdevRunResult {
+        var template = Array("/tmp/gesturekit-umockdev-XXXXXX".utf8CString)
+        guard let dirPointer = mkdtemp(&template) else {
+            throw UmockdevRunError.cannotWriteFiles(directory: "/tmp", errno: errno)
+        }
+        let directory = String(cString: dirPointer)
+        defer { UmockdevRunner.removeDirectory(directory, files: devices.count) }
+        for (i, replay) in devices.enumerated() {
+            try UmockdevRunner.writeFile(Array(replay.device.umockdevText().utf8),
+                                     to: "\(directory)/device\(i).umockdev")
+            try UmockdevRunner.writeFile(Array(replay.device.ioctlText().utf8),
+                                     to: "\(directory)/device\(i).ioctl")
+            try UmockdevRunner.writeFile(replay.script, to: "\(directory)/device\(i).script")
+        }
+        let args = commandLine(devices: devices, directory: directory, command: command)
+        return try ChildProcess.run(args, environment: environment, timeout: timeout)
+    }
+
+    static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw UmockdevRunError.cannotWriteFiles(directory: path, errno: errno) }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw UmockdevRunError.cannotWriteFiles(directory: path, errno: errno)
+            }
+            offset += n
+        }
+    }
+
+    static func removeDirectory(_ directory: String, files: Int) {
+        for i in 0..<files {
+            for ext in ["umockdev", "ioctl", "script"] { unlink("\(directory)/device\(i).\(ext)") }
+        }
+        rmdir(directory)
+    }
+}
+
+/// posix_spawn with pipes, its own process group, and a timeout.
+enum ChildProcess {
+    static func run(_ args: [String], environment: [String: String],
+                    timeout: Double) throws -> UmockdevRunResult {
+        let start = monotonicSeconds()
+        var outPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+            throw UmockdevRunError.launchFailed(program: args[0], errno: errno)
+        }
+        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attr, 0)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attr, &emptyMask)
+
+        var env: [String: String] = [:]
+        var e = environ
+        while let entry = e.pointee {
+            let s = String(cString: entry)
+            if let eq = s.firstIndex(of: "=") {
+                env[String(s[..<eq])] = String(s[s.index(after: eq)...])
+            }
+            e += 1
+        }
+        for (k, v) in environment { env[k] = v }
+
+        let argv = args.map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, args[0], &actions, &attr, argv, envp)
+        close(outPipe[1])
+        close(errPipe[1])
+        guard rc == 0 else {
+            close(outPipe[0])
+            close(errPipe[0])
+            throw UmockdevRunError.launchFailed(program: args[0], errno: rc)
+        }
+
+        var out: [UInt8] = []
+        var err: [UInt8] = []
+        var open = [outPipe[0], errPipe[0]]
+        var timedOut = false
+        var killDeadline: Double? = nil
+        let deadline = start + timeout
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !open.isEmpty {
+            let now = monotonicSeconds()
+            if !timedOut && now >= deadline {
+                timedOut = true
+                kill(-pid, SIGTERM)
+                killDeadline = now + 1
+            } else if let k = killDeadline, now >= k {
+                kill(-pid, SIGKILL)
+                killDeadline = nil
+            }
+            let wait = timedOut ? (killDeadline.map { $0 - now } ?? 0.2) : deadline - now
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let r = poll(&fds, nfds_t(fds.count), Int32(max(1, min(wait, 1) * 1000)))
+            if r < 0 && errno != EINTR { break }
+            for p in fds where p.revents != 0 {
+                let n = read(p.fd, &buffer, buffer.count)
+                if n > 0 {
+                    if p.fd == outPipe[0] { out += buffer[..<n] } else { err += buffer[..<n] }
+                } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                    close(p.fd)
+                    open.removeAll { $0 == p.fd }
+                }
+            }
+            if timedOut && killDeadline == nil && r == 0 { break }
+        }
+        for fd in open { close(fd) }
+
+        var status: Int32 = 0
+        if timedOut { kill(-pid, SIGKILL) }
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Whatever is left of the process group (a child umockdev-run left behind).
+        kill(-pid, SIGKILL)
+
+        let exited = status & 0x7f == 0
+        let text = String(decoding: out, as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return UmockdevRunResult(
+            stdoutLines: lines,
+            stderr: String(decoding: err, as: UTF8.self),
+            exitStatus: exited ? (status >> 8) & 0xff : nil,
+            signal: exited ? nil : status & 0x7f,
+            timedOut: timedOut,
+            elapsed: monotonicSeconds() - start,
+            command: args)
+    }
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

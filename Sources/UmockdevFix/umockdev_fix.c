@@ -1,0 +1,352 @@
+/*
+ * GestureKit's LD_PRELOAD fixes for umockdev 0.17.16, so that real libinput can run on a
+ * replayed evdev recording (see LIBINPUT-WITHOUT-HARDWARE.md). Load it in FRONT of
+ * umockdev's libumockdev-preload.so.0, in the process under test only; every wrapper calls
+ * the next definition (umockdev's, then libc's) and only adjusts the result.
+ *
+ *  1. udev database: libudev reads /run/udev/data/c<maj>:<min> on the host. Paths under
+ *     /run/udev/data/ are redirected into $UMOCKDEV_DIR/run/udev/data/; for a character
+ *     device that exists in the testbed the entry is created with "I:1" (initialized), so
+ *     libinput does not wait for, and then reject, an uninitialized device.
+ *  2. fstat(): a scripted node is a pseudo-terminal; map its st_rdev back to the emulated
+ *     device number recorded in $UMOCKDEV_DIR/dev/.ptymap/_dev_pts_<n>.
+ *  3. read() from an emulated evdev node (a pty mapped to major 13): rewrite every
+ *     struct input_event's timestamp onto CLOCK_MONOTONIC. The offset is taken at the first
+ *     frame and kept (so recorded frame spacing is preserved exactly); it is re-based at a
+ *     frame start when the mapped time would lag more than 8 ms behind now or lie more
+ *     than 5 ms in the future; a lag over 2 ms (umockdev's replay drifts late by ~0.2 ms
+ *     a frame) is followed smoothly, a quarter of it per frame.
+ *  4. read() returning a partial struct input_event: the rest is read before returning.
+ *
+ * One extension (a private protocol with GestureMockDevice's script generator): an event
+ * with type 0xFFFF, code 0x4756 ("GV") means "the device vanished": the marker is never
+ * returned, and from then on read() on that node fails with ENODEV, as on an unplug.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/input.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "umockdev_fix.h"
+
+#define EVENT_SIZE ((ssize_t)sizeof(struct input_event))
+#define LAG_LIMIT_US 8000
+#define LEAD_LIMIT_US 5000
+#define SLEW_FROM_US 2000
+#define VANISH_TYPE 0xFFFF
+#define VANISH_CODE 0x4756
+#define MAX_PTYS 64
+
+#define NEXT(name) \
+    static __typeof__(name) *next_##name; \
+    if (next_##name == NULL) next_##name = (__typeof__(name) *)dlsym(RTLD_NEXT, #name)
+
+static pthread_mutex_t fix_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int gesturekit_umockdev_fix_version(void) { return 1; }
+
+/* ---------------------------------------------------------------- 1. udev data */
+
+static const char udev_data_prefix[] = "/run/udev/data/";
+
+/* Returns `path`, or the redirected path written into `buf`. */
+static const char *
+redirect_udev_data(const char *path, char *buf, size_t len)
+{
+    if (path == NULL || strncmp(path, udev_data_prefix, sizeof(udev_data_prefix) - 1) != 0)
+        return path;
+    const char *root = getenv("UMOCKDEV_DIR");
+    if (root == NULL || root[0] == '\0')
+        return path;
+    const char *entry = path + sizeof(udev_data_prefix) - 1;
+    if (snprintf(buf, len, "%s/run/udev/data/%s", root, entry) >= (int)len)
+        return path;
+
+    unsigned maj, min;
+    char kind;
+    if (sscanf(entry, "%c%u:%u", &kind, &maj, &min) == 3 && (kind == 'c' || kind == 'b')) {
+        char sys[PATH_MAX];
+        struct stat st;
+        NEXT(stat);
+        snprintf(sys, sizeof(sys), "%s/sys/dev/%s/%u:%u", root, kind == 'c' ? "char" : "block", maj, min);
+        if (next_stat(sys, &st) == 0 && next_stat(buf, &st) != 0) {
+            /* create $UMOCKDEV_DIR/run/udev/data/<entry> with "I:1" */
+            char dir[PATH_MAX];
+            snprintf(dir, sizeof(dir), "%s/run", root);
+            mkdir(dir, 0755);
+            snprintf(dir, sizeof(dir), "%s/run/udev", root);
+            mkdir(dir, 0755);
+            snprintf(dir, sizeof(dir), "%s/run/udev/data", root);
+            mkdir(dir, 0755);
+            NEXT(open);
+            int fd = next_open(buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+            if (fd >= 0) {
+                static const char initialized[] = "I:1\n";
+                ssize_t ignored = write(fd, initialized, sizeof(initialized) - 1);
+                (void)ignored;
+                close(fd);
+            }
+        }
+    }
+    return buf;
+}
+
+static mode_t
+open_mode(int flags, va_list ap)
+{
+    return (flags & (O_CREAT | O_TMPFILE)) ? (mode_t)va_arg(ap, int) : 0;
+}
+
+#define WRAP_OPEN(name)                                                     \
+    int name(const char *path, int flags, ...)                              \
+    {                                                                       \
+        NEXT(name);                                                         \
+        va_list ap;                                                         \
+        va_start(ap, flags);                                                \
+        mode_t mode = open_mode(flags, ap);                                 \
+        va_end(ap);                                                         \
+        char buf[PATH_MAX];                                                 \
+        int saved = errno;                                                  \
+        const char *p = redirect_udev_data(path, buf, sizeof(buf));         \
+        errno = saved;                                                      \
+        return next_##name(p, flags, mode);                                 \
+    }
+
+#define WRAP_OPENAT(name)                                                   \
+    int name(int dirfd, const char *path, int flags, ...)                   \
+    {                                                                       \
+        NEXT(name);                                                         \
+        va_list ap;                                                         \
+        va_start(ap, flags);                                                \
+        mode_t mode = open_mode(flags, ap);                                 \
+        va_end(ap);                                                         \
+        char buf[PATH_MAX];                                                 \
+        int saved = errno;                                                  \
+        const char *p = redirect_udev_data(path, buf, sizeof(buf));         \
+        errno = saved;                                                      \
+        return next_##name(dirfd, p, flags, mode);                          \
+    }
+
+#define WRAP_FOPEN(name)                                                    \
+    FILE *name(const char *path, const char *mode)                          \
+    {                                                                       \
+        NEXT(name);                                                         \
+        char buf[PATH_MAX];                                                 \
+        int saved = errno;                                                  \
+        const char *p = redirect_udev_data(path, buf, sizeof(buf));         \
+        errno = saved;                                                      \
+        return next_##name(p, mode);                                        \
+    }
+
+WRAP_OPEN(open)
+WRAP_OPEN(open64)
+WRAP_OPENAT(openat)
+WRAP_OPENAT(openat64)
+WRAP_FOPEN(fopen)
+WRAP_FOPEN(fopen64)
+
+/* _FORTIFY_SOURCE variants */
+int __open_2(const char *path, int flags) { return open(path, flags); }
+int __open64_2(const char *path, int flags) { return open64(path, flags); }
+int __openat_2(int dirfd, const char *path, int flags) { return openat(dirfd, path, flags); }
+int __openat64_2(int dirfd, const char *path, int flags) { return openat64(dirfd, path, flags); }
+
+/* ---------------------------------------------------------------- 2. fstat */
+
+/* The emulated device number of a pty slave, or 0 if `rdev` is not one umockdev maps. */
+static dev_t
+emulated_rdev_of_pty(dev_t rdev)
+{
+    unsigned maj = major(rdev);
+    if (maj < 136 || maj > 143)     /* UNIX98 pty slaves */
+        return 0;
+    const char *root = getenv("UMOCKDEV_DIR");
+    if (root == NULL || root[0] == '\0')
+        return 0;
+    unsigned n = (maj - 136) * 256 + minor(rdev);
+    char link[PATH_MAX], target[64];
+    snprintf(link, sizeof(link), "%s/dev/.ptymap/_dev_pts_%u", root, n);
+    int saved = errno;
+    NEXT(readlink);
+    ssize_t len = next_readlink(link, target, sizeof(target) - 1);
+    errno = saved;
+    if (len <= 0)
+        return 0;
+    target[len] = '\0';
+    unsigned emaj, emin;
+    if (sscanf(target, "%u:%u", &emaj, &emin) != 2)
+        return 0;
+    return makedev(emaj, emin);
+}
+
+static void
+fix_stat_rdev(struct stat *st)
+{
+    if (S_ISCHR(st->st_mode)) {
+        dev_t mapped = emulated_rdev_of_pty(st->st_rdev);
+        if (mapped != 0)
+            st->st_rdev = mapped;
+    }
+}
+
+int
+fstat(int fd, struct stat *st)
+{
+    NEXT(fstat);
+    int r = next_fstat(fd, st);
+    if (r == 0)
+        fix_stat_rdev(st);
+    return r;
+}
+
+int
+fstat64(int fd, struct stat64 *st)
+{
+    NEXT(fstat64);
+    int r = next_fstat64(fd, st);
+    if (r == 0)
+        fix_stat_rdev((struct stat *)st); /* identical layout on 64-bit */
+    return r;
+}
+
+/* ---------------------------------------------------------------- 3./4. read */
+
+struct pty_state {
+    dev_t pty;              /* pty slave device number; 0 = unused slot */
+    dev_t emulated;         /* emulated device number (13:<minor> for evdev) */
+    int has_offset;
+    int frame_start;
+    int vanished;
+    int64_t offset_us;      /* monotonic = recorded + offset */
+};
+
+static struct pty_state ptys[MAX_PTYS];
+
+static struct pty_state *
+evdev_state_for_fd(int fd)
+{
+    struct stat st;
+    NEXT(fstat);
+    int saved = errno;
+    int r = next_fstat(fd, &st);
+    errno = saved;
+    if (r != 0 || !S_ISCHR(st.st_mode) || major(st.st_rdev) < 136 || major(st.st_rdev) > 143)
+        return NULL;
+    for (int i = 0; i < MAX_PTYS; i++)
+        if (ptys[i].pty == st.st_rdev)
+            return major(ptys[i].emulated) == 13 ? &ptys[i] : NULL;
+    dev_t mapped = emulated_rdev_of_pty(st.st_rdev);
+    for (int i = 0; i < MAX_PTYS; i++)
+        if (ptys[i].pty == 0) {
+            memset(&ptys[i], 0, sizeof(ptys[i]));
+            ptys[i].pty = st.st_rdev;
+            ptys[i].emulated = mapped;
+            ptys[i].frame_start = 1;
+            return major(mapped) == 13 ? &ptys[i] : NULL;
+        }
+    return NULL;
+}
+
+static int64_t
+monotonic_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Completes a partial trailing event; returns the new byte count. */
+static ssize_t
+complete_partial(int fd, char *buf, ssize_t n, size_t count)
+{
+    NEXT(read);
+    ssize_t target = n + (EVENT_SIZE - n % EVENT_SIZE);
+    if ((size_t)target > count)
+        return n;
+    int saved = errno;
+    while (n < target) {
+        ssize_t r = next_read(fd, buf + n, (size_t)(target - n));
+        if (r > 0) {
+            n += r;
+        } else if (r < 0 && errno == EINTR) {
+            continue;
+        } else if (r < 0 && errno == EAGAIN) {
+            struct pollfd p = { .fd = fd, .events = POLLIN };
+            if (poll(&p, 1, 1000) <= 0)
+                break;
+        } else {
+            break;
+        }
+    }
+    errno = saved;
+    return n;
+}
+
+ssize_t
+read(int fd, void *buf, size_t count)
+{
+    NEXT(read);
+    pthread_mutex_lock(&fix_lock);
+    struct pty_state *s = evdev_state_for_fd(fd);
+    if (s != NULL && s->vanished) {
+        pthread_mutex_unlock(&fix_lock);
+        errno = ENODEV;
+        return -1;
+    }
+    pthread_mutex_unlock(&fix_lock);
+
+    ssize_t n = next_read(fd, buf, count);
+    if (n <= 0 || s == NULL)
+        return n;
+
+    pthread_mutex_lock(&fix_lock);
+    if (n % EVENT_SIZE != 0)
+        n = complete_partial(fd, buf, n, count);
+
+    int64_t now = monotonic_us();
+    ssize_t events = n / EVENT_SIZE;
+    struct input_event *ev = buf;
+    for (ssize_t i = 0; i < events; i++) {
+        if (ev[i].type == VANISH_TYPE && ev[i].code == VANISH_CODE) {
+            s->vanished = 1;
+            n = i * EVENT_SIZE;
+            break;
+        }
+        int64_t t = (int64_t)ev[i].input_event_sec * 1000000 + (int64_t)ev[i].input_event_usec;
+        if (s->frame_start) {
+            int64_t mapped = t + s->offset_us;
+            if (!s->has_offset || now - mapped > LAG_LIMIT_US || mapped - now > LEAD_LIMIT_US) {
+                s->offset_us = now - t;
+                s->has_offset = 1;
+            } else if (now - mapped > SLEW_FROM_US) {
+                /* replay drifts late (~0.2 ms a frame): follow it smoothly */
+                s->offset_us += (now - mapped - SLEW_FROM_US) / 4;
+            }
+            s->frame_start = 0;
+        }
+        int64_t mapped = t + s->offset_us;
+        ev[i].input_event_sec = mapped / 1000000;
+        ev[i].input_event_usec = mapped % 1000000;
+        if (ev[i].type == EV_SYN && (ev[i].code == SYN_REPORT || ev[i].code == SYN_DROPPED))
+            s->frame_start = 1;
+    }
+    int vanished_now = s->vanished && n == 0;
+    pthread_mutex_unlock(&fix_lock);
+    if (vanished_now) {
+        errno = ENODEV;
+        return -1;
+    }
+    return n;
+}

@@ -1,0 +1,107 @@
+// gesturekit-libinput-probe: opens input devices through libinput (path backend, or a
+// udev seat), listens for a while, and prints one normalized JSON line per converted event.
+//
+//   gesturekit-libinput-probe [--duration SECONDS] [--screen WIDTHxHEIGHT] [--verbose]
+//                             (--udev [--seat NAME] | DEVICE...)
+//   gesturekit-libinput-probe --describe DEVICE...   (libevdev's view of each node, as JSON)
+import GestureKit
+import GestureLibinput
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Writes one whole line to a file descriptor (unbuffered, so a reader sees it at once).
+func emit(_ line: String, to fd: Int32 = 1) {
+    var bytes = Array((line + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes[offset...].withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return }
+        offset += n
+    }
+}
+
+func fail(_ message: String, status: Int32) -> Never {
+    emit("gesturekit-libinput-probe: \(message)", to: 2)
+    exit(status)
+}
+
+let usage = """
+    usage: gesturekit-libinput-probe [--duration SECONDS] [--screen WIDTHxHEIGHT] [--verbose]
+                                     (--udev [--seat NAME] | DEVICE...)
+           gesturekit-libinput-probe --describe DEVICE...
+    """
+
+var paths: [String] = []
+var useUdev = false
+var seat = "seat0"
+var duration: Double? = nil
+var screen = Size(width: 1000, height: 1000)
+var verbose = false
+var describe = false
+
+var args = CommandLine.arguments.dropFirst()
+while let arg = args.popFirst() {
+    switch arg {
+    case "--udev": useUdev = true
+    case "--seat":
+        guard let v = args.popFirst() else { fail("--seat needs a name\n\(usage)", status: 2) }
+        seat = v
+        useUdev = true
+    case "--duration":
+        guard let v = args.popFirst(), let d = Double(v), d >= 0 else {
+            fail("--duration needs a number of seconds\n\(usage)", status: 2)
+        }
+        duration = d
+    case "--screen":
+        let parts = args.popFirst()?.split(separator: "x").compactMap { Double($0) } ?? []
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+            fail("--screen needs WIDTHxHEIGHT in points, e.g. 1000x1000\n\(usage)", status: 2)
+        }
+        screen = Size(width: parts[0], height: parts[1])
+    case "--verbose": verbose = true
+    case "--describe": describe = true
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    default:
+        if arg.hasPrefix("-") { fail("unknown option \(arg)\n\(usage)", status: 2) }
+        paths.append(arg)
+    }
+}
+if useUdev == !paths.isEmpty {
+    fail("give device paths or --udev (not both)\n\(usage)", status: 2)
+}
+
+if describe {
+    do {
+        for path in paths { emit(EvdevDescriber.json(try EvdevDescriber.describe(path: path))) }
+        exit(0)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+}
+
+var formatter = LibinputJSONFormatter()
+var count = 0
+let listener = LibinputListener(source: useUdev ? .seat(seat) : .paths(paths),
+                                screenSize: screen, duration: duration,
+                                logPriority: verbose ? .debug : .error)
+do {
+    let reason = try listener.run(
+        onEvent: { event in
+            count += 1
+            emit(formatter.line(for: event))
+        },
+        log: { priority, message in
+            if verbose || priority >= .error {
+                emit("libinput \(priority): \(message)", to: 2)
+            }
+        })
+    emit("{\"type\":\"stopped\",\"reason\":\"\(reason.rawValue)\",\"events\":\(count)}")
+} catch {
+    fail("\(error)", status: 1)
+}

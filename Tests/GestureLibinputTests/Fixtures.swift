@@ -1,0 +1,179 @@
+import GestureKit
+import GestureTraces
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Test inputs: hand-built device descriptions and events.
+enum Fixtures {
+    static let mainFixtures = "/work/main/Fixtures"
+
+    // MARK: Wacom ISDv4 E6 (from ts-wacom-isdv4-e6-double-tap-1f.evemu's header)
+
+    static let wacom = EvdevDeviceDescription(
+        name: "Wacom ISDv4 E6 Finger", bustype: 0x03, vendor: 0x56a, product: 0xe6, version: 0x139,
+        properties: [.direct],
+        codes: [.syn: [.synReport, .synConfig, .synMTReport, .synDropped],
+                .key: [.btnTouch],
+                .abs: [.absX, .absY, .absMTSlot, .absMTPositionX, .absMTPositionY, .absMTToolType,
+                       .absMTTrackingID]],
+        absInfo: [.absX: AbsInfo(minimum: 0, maximum: 2776, fuzz: 4),
+                  .absY: AbsInfo(minimum: 0, maximum: 1569, fuzz: 4),
+                  .absMTSlot: AbsInfo(minimum: 0, maximum: 1),
+                  .absMTPositionX: AbsInfo(minimum: 0, maximum: 2776),
+                  .absMTPositionY: AbsInfo(minimum: 0, maximum: 1569),
+                  .absMTToolType: AbsInfo(minimum: 0, maximum: 1),
+                  .absMTTrackingID: AbsInfo(minimum: 0, maximum: 65535)])
+
+    /// The `E:` lines of an evemu file.
+    static func evemuEvents(_ path: String) -> [EvdevEvent] {
+        guard let f = fopen(path, "r") else { return [] }
+        defer { fclose(f) }
+        var events: [EvdevEvent] = []
+        var line: UnsafeMutablePointer<CChar>? = nil
+        var cap = 0
+        while getline(&line, &cap, f) > 0 {
+            let s = String(cString: line!)
+            guard s.hasPrefix("E: ") else { continue }
+            let parts = s.dropFirst(3).split(whereSeparator: { $0 == " " || $0 == "\n" })
+            guard parts.count >= 4 else { continue }
+            let t = parts[0].split(separator: ".")
+            guard t.count == 2, let sec = Int64(t[0]), let usec = Int64(t[1]),
+                  let type = UInt16(parts[1], radix: 16), let code = UInt16(parts[2], radix: 16),
+                  let value = Int32(parts[3]) else { continue }
+            events.append(EvdevEvent(time: Instant(seconds: sec, microseconds: usec),
+                                     type: EventType(rawValue: type), code: EventCode(rawValue: code),
+                                     value: value))
+        }
+        free(line)
+        return events
+    }
+
+    static var wacomDoubleTap: [EvdevEvent] {
+        evemuEvents("\(mainFixtures)/ts-wacom-isdv4-e6-double-tap-1f.evemu")
+    }
+
+    // MARK: Synthetic devices
+
+    static let touchscreen = EvdevDeviceDescription(
+        name: "GestureKit Test Touchscreen", bustype: 0x03, vendor: 0x1234, product: 0x5678,
+        version: 0x100, properties: [.direct],
+        codes: [.syn: [.synReport], .key: [.btnTouch],
+                .abs: [.absX, .absY, .absMTSlot, .absMTPositionX, .absMTPositionY, .absMTTrackingID]],
+        absInfo: [.absX: AbsInfo(minimum: 0, maximum: 4095, resolution: 16),
+                  .absY: AbsInfo(minimum: 0, maximum: 4095, resolution: 16),
+                  .absMTSlot: AbsInfo(minimum: 0, maximum: 9),
+                  .absMTPositionX: AbsInfo(minimum: 0, maximum: 4095, resolution: 16),
+                  .absMTPositionY: AbsInfo(minimum: 0, maximum: 4095, resolution: 16),
+                  .absMTTrackingID: AbsInfo(minimum: 0, maximum: 65535)])
+
+    static let touchpad = EvdevDeviceDescription(
+        name: "GestureKit Test Touchpad", bustype: 0x18, vendor: 0x6cb, product: 0x7e7e,
+        version: 0x100, properties: [.pointer, .buttonpad],
+        codes: [.syn: [.synReport],
+                .key: [.btnLeft, .btnToolFinger, .btnToolQuintTap, .btnTouch, .btnToolDoubleTap,
+                       .btnToolTripleTap, .btnToolQuadTap],
+                .abs: [.absX, .absY, .absMTSlot, .absMTPositionX, .absMTPositionY, .absMTTrackingID]],
+        absInfo: [.absX: AbsInfo(minimum: 0, maximum: 1200, resolution: 12),
+                  .absY: AbsInfo(minimum: 0, maximum: 800, resolution: 12),
+                  .absMTSlot: AbsInfo(minimum: 0, maximum: 4),
+                  .absMTPositionX: AbsInfo(minimum: 0, maximum: 1200, resolution: 12),
+                  .absMTPositionY: AbsInfo(minimum: 0, maximum: 800, resolution: 12),
+                  .absMTTrackingID: AbsInfo(minimum: 0, maximum: 65535)])
+
+    /// Builds protocol-B multitouch frames.
+    struct FrameBuilder {
+        var events: [EvdevEvent] = []
+        var time: Instant
+        var touchpad: Bool
+        private var nextTrackingID: Int32 = 100
+        private var down: [Int: (Int32, Int32)] = [:]   // slot → position
+        private var currentSlot = 0
+
+        init(start: Instant = Instant(seconds: 5000, microseconds: 0), touchpad: Bool) {
+            self.time = start
+            self.touchpad = touchpad
+        }
+
+        private mutating func emit(_ type: EventType, _ code: EventCode, _ value: Int32) {
+            events.append(EvdevEvent(time: time, type: type, code: code, value: value))
+        }
+
+        private mutating func select(_ slot: Int) {
+            if slot != currentSlot {
+                emit(.abs, .absMTSlot, Int32(slot))
+                currentSlot = slot
+            }
+        }
+
+        /// One frame: `positions[slot]` = new position, or nil to lift that slot.
+        mutating func frame(_ positions: [Int: (Int32, Int32)?]) {
+            let before = down.count
+            for slot in positions.keys.sorted() {
+                let target = positions[slot]!
+                if let (x, y) = target {
+                    let old = down[slot]
+                    select(slot)
+                    if old == nil {
+                        emit(.abs, .absMTTrackingID, nextTrackingID)
+                        nextTrackingID += 1
+                    }
+                    if old?.0 != x { emit(.abs, .absMTPositionX, x) }
+                    if old?.1 != y { emit(.abs, .absMTPositionY, y) }
+                    down[slot] = (x, y)
+                } else if down[slot] != nil {
+                    select(slot)
+                    emit(.abs, .absMTTrackingID, -1)
+                    down[slot] = nil
+                }
+            }
+            let after = down.count
+            if before == 0 && after > 0 { emit(.key, .btnTouch, 1) }
+            if before > 0 && after == 0 { emit(.key, .btnTouch, 0) }
+            if touchpad && before != after {
+                let tools: [EventCode] = [.btnToolFinger, .btnToolDoubleTap, .btnToolTripleTap,
+                                          .btnToolQuadTap, .btnToolQuintTap]
+                if before > 0 { emit(.key, tools[min(before, 5) - 1], 0) }
+                if after > 0 { emit(.key, tools[min(after, 5) - 1], 1) }
+            }
+            if let first = down.keys.min(), let (x, y) = down[first] {
+                emit(.abs, .absX, x)
+                emit(.abs, .absY, y)
+            }
+            emit(.syn, .synReport, 0)
+        }
+
+        mutating func wait(_ seconds: Double) {
+            time = time.advanced(bySeconds: seconds)
+        }
+    }
+
+    /// Two fingers moving apart horizontally around (cx, cy), `frames` frames 10 ms apart,
+    /// `step` units per finger per frame; lifted at the end unless `lift` is false.
+    static func pinch(touchpad: Bool, cx: Int32, cy: Int32, startGap: Int32, step: Int32,
+                      frames: Int, lift: Bool = true) -> [EvdevEvent] {
+        var b = FrameBuilder(touchpad: touchpad)
+        var left = cx - startGap / 2, right = cx + startGap / 2
+        b.frame([0: (left, cy), 1: (right, cy)])
+        for _ in 0..<frames {
+            b.wait(0.010)
+            left -= step
+            right += step
+            b.frame([0: (left, cy), 1: (right, cy)])
+        }
+        if lift {
+            b.wait(0.010)
+            b.frame([0: nil, 1: nil])
+        }
+        return b.events
+    }
+
+    /// Two fingers down, still for `seconds`, then lifted.
+    static func hold(seconds: Double) -> [EvdevEvent] {
+        var b = FrameBuilder(touchpad: true)
+        b.frame([0: (500, 400), 1: (700, 400)])
+        b.wait(seconds)
+        b.frame([0: nil, 1: nil])
+        return b.events
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GestureKit
+import GestureMockDevice
+import GestureTraces
+import Testing
+
+/// Runs gesturekit-libinput-probe under umockdev-run on mocked devices and parses its
+/// JSON lines.
+struct ProbeRun {
+    var lines: [[String: Any]]
+    var result: UmockdevRunResult
+
+    var touchFrames: [[String: Any]] { lines.filter { $0["type"] as? String == "touch" } }
+    var gestures: [[String: Any]] { lines.filter { $0["type"] as? String == "gesture" } }
+
+    /// "kind/phase" of every gesture line, consecutive updates collapsed into one.
+    var gestureSummary: [String] {
+        var out: [String] = []
+        for g in gestures {
+            let s = "\(g["kind"]!)/\(g["phase"]!)"
+            if s.hasSuffix("/update") && out.last == s { continue }
+            out.append(s)
+        }
+        return out
+    }
+
+    /// The phases of each touch frame, e.g. ["began,began", "moved,moved", ...].
+    var touchPhases: [String] {
+        touchFrames.map { frame in
+            (frame["changes"] as! [[String: Any]]).map { $0["phase"] as! String }.joined(separator: ",")
+        }
+    }
+}
+
+enum ProbeHarness {
+    static var buildDirectory: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().path
+    }
+
+    static var probePath: String { "\(buildDirectory)/gesturekit-libinput-probe" }
+
+    /// nil when umockdev-run is missing (the test is then skipped with a message).
+    static var umockdevAvailable: Bool { UmockdevRunner.findUmockdevRun() != nil }
+
+    static func run(_ replays: [MockDeviceReplay], duration: Double, screen: String = "1000x1000",
+                    timeout: Double = 20) throws -> ProbeRun {
+        let runner = try UmockdevRunner(timeout: timeout)
+        let paths = replays.map(\.device.devicePath)
+        let result = try runner.run(devices: replays,
+                                    command: [probePath, "--duration", String(duration),
+                                              "--screen", screen] + paths)
+        var lines: [[String: Any]] = []
+        for line in result.stdoutLines {
+            guard let data = line.data(using: .utf8),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                Issue.record("probe printed a non-JSON line: \(line)\nstderr: \(result.stderr)")
+                continue
+            }
+            lines.append(object)
+        }
+        return ProbeRun(lines: lines, result: result)
+    }
+}
