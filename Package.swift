@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "gesturekit",
             dependencies: [
-                "GestureKit", "GestureTraces", "GestureReplay",
+                "GestureKit", "GestureTraces", "GestureReplay", "GestureLive", "GestureLibinput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +70,8 @@ let package = Package(
             cSettings: [.define("_GNU_SOURCE")],
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // Live sessions (libinput into a scene, in real time) and replays through real libinput.
+        .target(name: "GestureLive", dependencies: ["GestureKit", "GestureLibinput", "GestureReplay", "GestureMockDevice", "GestureTraces"]),
         .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit"]),
         // The README's sample, compiled and run by the tests so it cannot drift from the API.
         .executableTarget(name: "quickstart", dependencies: ["GestureKit"], path: "Examples/QuickStart"),

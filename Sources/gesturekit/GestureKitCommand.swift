@@ -1,5 +1,7 @@
 import ArgumentParser
 import GestureKit
+import GestureLibinput
+import GestureLive
 import GestureReplay
 import GestureTraces
 
@@ -12,7 +14,7 @@ struct GestureKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturekit",
         abstract: "Replay, inspect and watch touch input through GestureKit's gesture recognizers.",
-        subcommands: [Replay.self, Inspect.self]
+        subcommands: [Replay.self, Inspect.self, Listen.self, Devices.self]
     )
 }
 
@@ -119,8 +121,19 @@ struct Replay: ParsableCommand {
     @Option(help: "Also draw the replay as SVG: touch paths and a timeline of every recognizer and view.")
     var svg: String?
 
+    enum Backend: String, ExpressibleByArgument, CaseIterable {
+        case builtin, libinput
+    }
+
+    @Option(help: "builtin: the built-in decoder, on virtual time (default). libinput: real libinput reads the recording from a mock device under umockdev, in real time.")
+    var backend: Backend = .builtin
+
     func run() throws {
         let scene = try loadScene(self.scene)
+        if backend == .libinput {
+            try runThroughLibinput(scene: scene)
+            return
+        }
         var picture = svg.map { _ in ReplayPicture(scene: scene) }
         let out = LineWriter(fd: 1)
         do {
@@ -138,6 +151,120 @@ struct Replay: ParsableCommand {
             try writeFile(svg, picture.svg(title: "gesturekit replay \(basename(trace))"))
         }
     }
+}
+
+extension Replay {
+    func runThroughLibinput(scene: Scene) throws {
+        guard svg == nil else { throw fail("--svg is drawn from the built-in decoder's replay; leave it out with --backend libinput") }
+        var arguments: [String] = []
+        if let sceneFile = self.scene { arguments += ["--scene", sceneFile] }
+        if json { arguments.append("--json") }
+        let lines: [String]
+        do {
+            lines = try LibinputReplay.run(tracePath: trace, screen: scene.screen, listener: selfExecutable(),
+                                           extraArguments: arguments)
+        } catch let e as TraceError {
+            throw fail(e.description)
+        } catch let e as LibinputReplay.Failure {
+            throw fail(e.description)
+        }
+        let out = LineWriter(fd: 1)
+        for line in lines { out.write(line) }
+        out.flush()
+    }
+}
+
+/// This program's own path (for running itself as a child).
+func selfExecutable() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard n > 0 else { return CommandLine.arguments[0] }
+    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+struct Listen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Recognize gestures live from touch devices through libinput; the same output as replay.",
+        discussion: """
+        Reads the touchscreens and touchpads of a udev seat (seat0 unless --seat), or the \
+        devices given with --device. Reading /dev/input needs permission: be in the `input` \
+        group (sudo usermod -aG input $USER, then log in again) or run as root. Stops after \
+        --duration seconds, or at Ctrl-C.
+        """
+    )
+
+    @Option(name: .customLong("device"), help: "An evdev device node, e.g. /dev/input/event4 (repeatable).")
+    var devices: [String] = []
+
+    @Option(help: "The udev seat to read when no --device is given.")
+    var seat = "seat0"
+
+    @Option(help: "A scene (JSON) of views and recognizers.")
+    var scene: String?
+
+    @Flag(help: "Print one JSON object per line (the replay contract).")
+    var json = false
+
+    @Option(help: "Seconds to listen (default: until Ctrl-C).")
+    var duration: Double?
+
+    @Option(help: "The screen size in points, WIDTHxHEIGHT (default: the scene's).")
+    var screen: String?
+
+    func run() throws {
+        var scene = try loadScene(self.scene)
+        if let screen {
+            let parts = screen.split(separator: "x").compactMap { Double($0) }
+            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw fail("--screen: expected WIDTHxHEIGHT, e.g. 1280x800") }
+            scene.screen = Size(width: parts[0], height: parts[1])
+        }
+        let out = LineWriter(fd: 1)
+        let session = try LiveSession(scene: scene) { record in
+            out.write(json ? record.jsonLine : record.humanLine)
+            out.flush()
+        }
+        let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
+        do {
+            try session.listen(source: source, screenSize: scene.screen, duration: duration)
+        } catch let e as LibinputError {
+            throw fail(e.description)
+        }
+        out.flush()
+    }
+}
+
+struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the touch devices libinput sees on a seat, with their kind and size.")
+
+    @Option(help: "The udev seat.")
+    var seat = "seat0"
+
+    func run() throws {
+        let context: LibinputContext
+        do {
+            context = try LibinputContext(seat: seat, screenSize: Size(width: 1000, height: 1000))
+            _ = try context.dispatch()
+        } catch let e as LibinputError {
+            throw fail(e.description)
+        }
+        let out = LineWriter(fd: 1)
+        let touch = context.devices.filter { $0.kind != nil }
+        for d in touch {
+            let size = d.sizeMillimeters.map { " \(fmt1($0.width)) × \(fmt1($0.height)) mm" } ?? ""
+            out.write("/dev/input/\(d.sysname)  \(d.kind!.rawValue)\(size)  \(d.name)")
+        }
+        if touch.isEmpty {
+            out.write("no touchscreen or touchpad on \(seat)")
+            for failure in context.openFailures { out.write("  \(failure)") }
+        }
+        out.flush()
+    }
+}
+
+func fmt1(_ v: Double) -> String {
+    let r = (v * 10).rounded() / 10
+    return r == r.rounded() ? String(Int(r)) : String(r)
 }
 
 struct Inspect: ParsableCommand {

@@ -6,52 +6,35 @@ import Glibc
 
 /// Test inputs: hand-built device descriptions and events.
 enum Fixtures {
-    static let mainFixtures = "/work/main/Fixtures"
-
-    // MARK: Wacom ISDv4 E6 (from ts-wacom-isdv4-e6-double-tap-1f.evemu's header)
-
-    static let wacom = EvdevDeviceDescription(
-        name: "Wacom ISDv4 E6 Finger", bustype: 0x03, vendor: 0x56a, product: 0xe6, version: 0x139,
-        properties: [.direct],
-        codes: [.syn: [.synReport, .synConfig, .synMTReport, .synDropped],
-                .key: [.btnTouch],
-                .abs: [.absX, .absY, .absMTSlot, .absMTPositionX, .absMTPositionY, .absMTToolType,
-                       .absMTTrackingID]],
-        absInfo: [.absX: AbsInfo(minimum: 0, maximum: 2776, fuzz: 4),
-                  .absY: AbsInfo(minimum: 0, maximum: 1569, fuzz: 4),
-                  .absMTSlot: AbsInfo(minimum: 0, maximum: 1),
-                  .absMTPositionX: AbsInfo(minimum: 0, maximum: 2776),
-                  .absMTPositionY: AbsInfo(minimum: 0, maximum: 1569),
-                  .absMTToolType: AbsInfo(minimum: 0, maximum: 1),
-                  .absMTTrackingID: AbsInfo(minimum: 0, maximum: 65535)])
-
-    /// The `E:` lines of an evemu file.
-    static func evemuEvents(_ path: String) -> [EvdevEvent] {
-        guard let f = fopen(path, "r") else { return [] }
-        defer { fclose(f) }
-        var events: [EvdevEvent] = []
-        var line: UnsafeMutablePointer<CChar>? = nil
-        var cap = 0
-        while getline(&line, &cap, f) > 0 {
-            let s = String(cString: line!)
-            guard s.hasPrefix("E: ") else { continue }
-            let parts = s.dropFirst(3).split(whereSeparator: { $0 == " " || $0 == "\n" })
-            guard parts.count >= 4 else { continue }
-            let t = parts[0].split(separator: ".")
-            guard t.count == 2, let sec = Int64(t[0]), let usec = Int64(t[1]),
-                  let type = UInt16(parts[1], radix: 16), let code = UInt16(parts[2], radix: 16),
-                  let value = Int32(parts[3]) else { continue }
-            events.append(EvdevEvent(time: Instant(seconds: sec, microseconds: usec),
-                                     type: EventType(rawValue: type), code: EventCode(rawValue: code),
-                                     value: value))
+    /// The package's Fixtures/ directory, found from this file's path.
+    static let directory: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        while parts.count > 1 {
+            parts.removeLast()
+            let dir = parts.joined(separator: "/")
+            if access(dir + "/Package.swift", F_OK) == 0 { return dir + "/Fixtures" }
         }
-        free(line)
-        return events
+        return "Fixtures"
+    }()
+
+    static func path(_ name: String) -> String { "\(directory)/\(name)" }
+
+    /// A recording's first device's description and raw events, read by GestureTraces.
+    static func recording(_ name: String) -> (description: EvdevDeviceDescription, events: [EvdevEvent]) {
+        guard let reader = try? TraceReader(path: path(name)), let device = reader.devices.first,
+              let description = device.description else {
+            fatalError("fixture \(name) is missing or unreadable")
+        }
+        var events: [EvdevEvent] = []
+        try? reader.forEachEvdevEvent(device: device.id) { events.append($0) }
+        return (description, events)
     }
 
-    static var wacomDoubleTap: [EvdevEvent] {
-        evemuEvents("\(mainFixtures)/ts-wacom-isdv4-e6-double-tap-1f.evemu")
-    }
+    // MARK: Wacom ISDv4 E6 (ts-wacom-isdv4-e6-double-tap-1f.evemu)
+
+    static var wacom: EvdevDeviceDescription { recording("ts-wacom-isdv4-e6-double-tap-1f.evemu").description }
+
+    static var wacomDoubleTap: [EvdevEvent] { recording("ts-wacom-isdv4-e6-double-tap-1f.evemu").events }
 
     // MARK: Synthetic devices
 
@@ -151,10 +134,11 @@ enum Fixtures {
     /// Two fingers moving apart horizontally around (cx, cy), `frames` frames 10 ms apart,
     /// `step` units per finger per frame; lifted at the end unless `lift` is false.
     static func pinch(touchpad: Bool, cx: Int32, cy: Int32, startGap: Int32, step: Int32,
-                      frames: Int, lift: Bool = true) -> [EvdevEvent] {
+                      frames: Int, lift: Bool = true, restFirst: Double = 0) -> [EvdevEvent] {
         var b = FrameBuilder(touchpad: touchpad)
         var left = cx - startGap / 2, right = cx + startGap / 2
         b.frame([0: (left, cy), 1: (right, cy)])
+        b.wait(restFirst)
         for _ in 0..<frames {
             b.wait(0.010)
             left -= step

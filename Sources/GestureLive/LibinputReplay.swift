@@ -1,0 +1,73 @@
+import GestureKit
+import GestureMockDevice
+import GestureTraces
+
+/// Replays a recording through real libinput: the recording's devices become mock evdev
+/// devices under umockdev-run, and a child process (`gesturekit listen --device ...`) reads
+/// them with libinput and recognizes, exactly as it would on hardware. Real time: the replay
+/// takes as long as the recording.
+public enum LibinputReplay {
+    public enum Failure: Error, CustomStringConvertible {
+        case noRawEvents(path: String)
+        case noTouchDevice(path: String)
+        case runner(String)
+        case child(status: Int32?, stderr: String)
+
+        public var description: String {
+            switch self {
+            case let .noRawEvents(path):
+                return "\(path): a libinput debug-events trace holds libinput's output, not evdev events: it cannot be replayed through libinput (replay it with the built-in decoder)"
+            case let .noTouchDevice(path):
+                return "\(path): no touchscreen or touchpad in this recording"
+            case let .runner(message):
+                return message
+            case let .child(status, stderr):
+                return "libinput replay failed (exit status \(status.map(String.init) ?? "none")): \(stderr)"
+            }
+        }
+    }
+
+    /// Seconds of silence before the recording starts (libinput drops what is queued before
+    /// it opens a device).
+    public static let leadInSeconds = 0.2
+    /// Seconds the listener keeps listening after the recording's last event, so the
+    /// engine's last deadlines fire in real time.
+    public static let tailSeconds = 1.0
+
+    /// Runs `listener` (this tool's own executable) under umockdev-run on the recording.
+    /// `extraArguments` go to `listen` (the scene, `--json`). Returns the child's output lines.
+    public static func run(tracePath: String, screen: Size, listener: String,
+                           extraArguments: [String]) throws -> [String] {
+        let reader = try TraceReader(path: tracePath, screen: screen)
+        guard reader.format != .debugEvents else { throw Failure.noRawEvents(path: tracePath) }
+        var replays: [MockDeviceReplay] = []
+        var last = Instant.zero
+        for (i, device) in reader.devices.enumerated() where device.kind != nil {
+            guard let description = device.description else { continue }
+            var events: [EvdevEvent] = []
+            try reader.forEachEvdevEvent(device: device.id) { event in
+                events.append(event)
+                last = max(last, event.time)
+            }
+            replays.append(MockDeviceReplay(device: MockDevice(description, eventNumber: 10 + i),
+                                            events: events, leadIn: leadInSeconds))
+        }
+        guard !replays.isEmpty else { throw Failure.noTouchDevice(path: tracePath) }
+        let duration = leadInSeconds + last.seconds + tailSeconds
+        let runner: UmockdevRunner
+        do {
+            runner = try UmockdevRunner(timeout: duration + 20)
+        } catch {
+            throw Failure.runner("\(error)")
+        }
+        var command = [listener, "listen", "--duration", String(duration),
+                       "--screen", "\(Int(screen.width))x\(Int(screen.height))"]
+        for r in replays { command += ["--device", r.device.devicePath] }
+        command += extraArguments
+        let result = try runner.run(devices: replays, command: command)
+        guard result.exitStatus == 0, !result.timedOut else {
+            throw Failure.child(status: result.exitStatus, stderr: result.stderr)
+        }
+        return result.stdoutLines
+    }
+}

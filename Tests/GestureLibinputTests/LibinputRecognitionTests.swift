@@ -1,0 +1,174 @@
+import Foundation
+import GestureKit
+import GestureMockDevice
+import GestureTraces
+import Testing
+
+/// What the recognizers make of recordings read by real libinput (under umockdev, in
+/// `gesturekit listen`, a child process), against the built-in decoder.
+@Suite(.serialized, .enabled(if: ProbeHarness.umockdevAvailable,
+                            "umockdev-run is missing: install the Debian package 'umockdev'"))
+struct LibinputRecognitionTests {
+    static let packageRoot = String(Fixtures.directory.dropLast("/Fixtures".count))
+    static let tool = packageRoot + "/.build/debug/gesturekit"
+
+    /// One JSON line of output.
+    struct Line {
+        let object: [String: Any]
+        var type: String { object["type"] as? String ?? "" }
+        var recognizer: String { object["recognizer"] as? String ?? "" }
+        var to: String { object["to"] as? String ?? "" }
+        var time: Double { (object["time"] as? NSNumber)?.doubleValue ?? .nan }
+        var scale: Double? { (object["scale"] as? NSNumber)?.doubleValue }
+        var summary: String { "\(recognizer) \(to)" }
+    }
+
+    static func parse(_ out: String) -> [Line] {
+        out.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }.map(Line.init)
+    }
+
+    static func gesturekit(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    /// The recognized transitions (everything but failures and changes) of a replay.
+    static func recognized(_ lines: [Line]) -> [String] {
+        lines.filter { $0.type == "state" && $0.to != "failed" && $0.to != "changed" }.map(\.summary)
+    }
+
+    static func writeEvemu(_ description: EvdevDeviceDescription, _ events: [EvdevEvent], name: String) throws -> String {
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-\(name).evemu"
+        try TraceWriter.evemu(description: description, events: events).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func sceneFile(_ json: String) throws -> String {
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("touchscreen tap and double tap: libinput and the built-in decoder recognize the same",
+          arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "ts-wacom-isdv4-e6-double-tap-1f.evemu", "ts-atmel-maxtouch-9-taps-1f.evemu"])
+    func tapsAgree(_ fixture: String) throws {
+        let trace = Fixtures.path(fixture)
+        let live = try Self.gesturekit(["replay", trace, "--json", "--backend", "libinput"])
+        #expect(live.status == 0, "stderr: \(live.err)")
+        let builtin = try Self.gesturekit(["replay", trace, "--json"])
+        let a = Self.recognized(Self.parse(live.out)), b = Self.recognized(Self.parse(builtin.out))
+        #expect(!a.isEmpty, "libinput's replay recognizes something")
+        #expect(a == b, "libinput: \(a)\nbuilt-in: \(b)")
+        if fixture.contains("double") { #expect(a == ["double ended"]) }
+        if fixture.hasSuffix("e6-tap-1f.evemu") { #expect(a == ["single ended"]) }
+    }
+
+    @Test("a touchscreen pinch through libinput: the Dell Canvas five-finger pinch-in, cut from the recording")
+    func touchscreenPinch() throws {
+        let (description, events) = Fixtures.recording("ts-dell-canvas27-hold2f-drag4f-pinch5f-swipe1f.evemu")
+        let first = try #require(events.first?.time)
+        // The pinch sequence runs from about 12.55 s to 13.1 s after the first event; no
+        // finger is down at 12.3 s or at 13.5 s.
+        let cut = events.filter {
+            let t = $0.time.seconds(since: first)
+            return t >= 12.3 && t < 13.5
+        }
+        let path = try Self.writeEvemu(description, cut, name: "dell-pinch")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let live = try Self.gesturekit(["replay", path, "--json", "--backend", "libinput"])
+        #expect(live.status == 0, "stderr: \(live.err)")
+        let lines = Self.parse(live.out)
+        let pinch = lines.filter { $0.recognizer == "pinch" }
+        #expect(pinch.first { $0.to == "began" } != nil, "the pinch begins: \(Self.recognized(lines))")
+        let end = try #require(pinch.last { $0.to == "ended" })
+        #expect(try #require(end.scale) < 0.7)
+        let builtin = Self.recognized(Self.parse(try Self.gesturekit(["replay", path, "--json"]).out))
+        #expect(Self.recognized(lines) == builtin, "libinput and the built-in decoder agree")
+    }
+
+    @Test("a touchpad two-finger pinch: libinput's hold comes first, then its pinch drives the pinch recognizer")
+    func touchpadPinch() throws {
+        // The fingers land and rest 100 ms (long enough for libinput's hold to start), then
+        // spread 24 units per 10 ms frame.
+        let events = Fixtures.pinch(touchpad: true, cx: 600, cy: 400, startGap: 200, step: 12, frames: 30, restFirst: 0.1)
+        let path = try Self.writeEvemu(Fixtures.touchpad, events, name: "touchpad-pinch")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = try Self.sceneFile(#"{"recognizers": [{"id": "pinch", "kind": "pinch", "view": "root"}, {"id": "hold", "kind": "longPress", "view": "root", "touches": 2}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: scene) }
+        let live = try Self.gesturekit(["replay", path, "--json", "--backend", "libinput", "--scene", scene])
+        #expect(live.status == 0, "stderr: \(live.err)")
+        let lines = Self.parse(live.out).filter { $0.type == "state" }
+        let summary = lines.map(\.summary)
+        // libinput starts a two-finger hold ~40 ms after touch-down; the long press sees it
+        // (and fails when the hold is cancelled by the pinch), then the pinch begins.
+        let holdFailed = try #require(lines.firstIndex { $0.recognizer == "hold" && $0.to == "failed" }, "\(summary)")
+        let pinchBegan = try #require(lines.firstIndex { $0.recognizer == "pinch" && $0.to == "began" }, "\(summary)")
+        #expect(holdFailed < pinchBegan, "hold before pinch: \(summary)")
+        let scales = lines.filter { $0.recognizer == "pinch" }.compactMap(\.scale)
+        #expect(scales.first == 1)
+        #expect((scales.last ?? 0) > 2, "fingers 200 → 920 units apart: scale \(scales.last ?? 0)")
+        #expect(lines.last { $0.recognizer == "pinch" }?.to == "ended")
+    }
+
+    @Test("a touchpad two-finger hold is a two-finger long press")
+    func touchpadHold() throws {
+        let path = try Self.writeEvemu(Fixtures.touchpad, Fixtures.hold(seconds: 1.0), name: "touchpad-hold")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = try Self.sceneFile(#"{"recognizers": [{"id": "press", "kind": "longPress", "view": "root", "touches": 2}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: scene) }
+        let live = try Self.gesturekit(["replay", path, "--json", "--backend", "libinput", "--scene", scene])
+        #expect(live.status == 0, "stderr: \(live.err)")
+        let press = Self.parse(live.out).filter { $0.recognizer == "press" }
+        #expect(press.map(\.to) == ["began", "ended"], "\(press.map(\.summary))")
+        if let began = press.first, let ended = press.last {
+            #expect(began.time > 0.45 && began.time < 0.7, "begins 0.5 s into the hold: \(began.time)")
+            #expect(ended.time - began.time > 0.3, "ends when the fingers lift, ~1 s after touch-down")
+        }
+    }
+
+    @Test("the device vanishes mid-pinch: the pinch is cancelled and `gesturekit listen` goes on to a clean exit",
+          arguments: [false, true])
+    func deviceVanishes(_ touchpad: Bool) throws {
+        let events = Fixtures.pinch(touchpad: touchpad, cx: touchpad ? 600 : 2048, cy: touchpad ? 400 : 2048,
+                                    startGap: touchpad ? 200 : 400, step: touchpad ? 12 : 20, frames: 25, lift: false)
+        let replay = MockDeviceReplay(device: MockDevice(touchpad ? Fixtures.touchpad : Fixtures.touchscreen),
+                                      events: events, leadIn: 0.2, vanishAfter: 0.05)
+        let runner = try UmockdevRunner(timeout: 20)
+        let result = try runner.run(devices: [replay], command: [
+            Self.tool, "listen", "--device", replay.device.devicePath, "--json", "--duration", "1.2"])
+        #expect(result.exitStatus == 0 && !result.timedOut, "stderr: \(result.stderr)")
+        let lines = Self.parse(result.stdoutLines.joined(separator: "\n"))
+        let pinch = lines.filter { $0.recognizer == "pinch" }.map(\.to)
+        #expect(pinch.contains("began"), "the pinch began before the device vanished: \(pinch)")
+        #expect(pinch.last == "cancelled", "and was cancelled when it vanished: \(pinch)")
+        if !touchpad {
+            #expect(lines.contains { $0.type == "touches" && ($0.object["phase"] as? String) == "cancelled" },
+                    "the view's touches are cancelled")
+        }
+    }
+
+    @Test("listen without the device: exit status 2 and a message naming the device")
+    func missingDevice() throws {
+        let r = try Self.gesturekit(["listen", "--device", "/dev/input/event999", "--duration", "0.1"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("/dev/input/event999"), "\(r.err)")
+    }
+
+    @Test("a debug-events trace cannot go through libinput, and says why")
+    func debugEventsThroughLibinput() throws {
+        let r = try Self.gesturekit(["replay", Fixtures.path("ts-surface-pro3-tap-3f.debug-events.txt"), "--backend", "libinput"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("holds libinput's output, not evdev events"), "\(r.err)")
+    }
+}
