@@ -83,6 +83,6 @@ let package = Package(
                            "gesturekit-libinput-probe", "UmockdevFix"]
         ),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit"]),
-        .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit"]),
+        .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces"]),
     ]
 )

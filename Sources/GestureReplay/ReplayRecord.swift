@@ -8,6 +8,10 @@ public enum ReplayRecord: Hashable, Sendable {
     case touches(time: Instant, view: String, phase: TouchPhase, ids: [Int])
     /// A layout invalidation driven by a gesture.
     case layout(time: Instant, itemSize: Size, contentSize: Size)
+    /// A tap selected the item under it (the scene layout's `select`).
+    case select(time: Instant, section: Int, item: Int, id: Int)
+    /// A long press moved an item (the scene layout's `reorder`).
+    case move(time: Instant, from: [Int], to: [Int], id: Int)
     /// A recognizer has decided, but waits for another to fail (an addition to the contract).
     case waiting(time: Instant, recognizer: String, reason: String)
     /// Input the engine set aside, and why (an addition to the contract).
@@ -28,7 +32,8 @@ public enum ReplayRecord: Hashable, Sendable {
     public var time: Instant {
         switch self {
         case let .state(s): s.time
-        case let .touches(time, _, _, _), let .layout(time, _, _), let .waiting(time, _, _), let .ignored(time, _): time
+        case let .touches(time, _, _, _), let .layout(time, _, _), let .waiting(time, _, _), let .ignored(time, _),
+             let .select(time, _, _, _), let .move(time, _, _, _): time
         }
     }
 
@@ -51,6 +56,10 @@ public enum ReplayRecord: Hashable, Sendable {
             return "{\"time\":\(jsonTime(time)),\"type\":\"touches\",\"view\":\(jsonString(view)),\"phase\":\"\(phase.rawValue)\",\"ids\":[\(ids.map(String.init).joined(separator: ","))]}"
         case let .layout(time, itemSize, contentSize):
             return "{\"time\":\(jsonTime(time)),\"type\":\"layout\",\"itemSize\":[\(jsonNumber(itemSize.width)),\(jsonNumber(itemSize.height))],\"contentSize\":[\(jsonNumber(contentSize.width)),\(jsonNumber(contentSize.height))]}"
+        case let .select(time, section, item, id):
+            return "{\"time\":\(jsonTime(time)),\"type\":\"select\",\"indexPath\":[\(section),\(item)],\"item\":\(id)}"
+        case let .move(time, from, to, id):
+            return "{\"time\":\(jsonTime(time)),\"type\":\"move\",\"from\":[\(from[0]),\(from[1])],\"to\":[\(to[0]),\(to[1])],\"item\":\(id)}"
         case let .waiting(time, recognizer, reason):
             return "{\"time\":\(jsonTime(time)),\"type\":\"waiting\",\"recognizer\":\(jsonString(recognizer)),\"reason\":\(jsonString(reason))}"
         case let .ignored(time, reason):
@@ -76,6 +85,10 @@ public enum ReplayRecord: Hashable, Sendable {
             return "\(t)  \(pad("view " + view, 12)) \(pad(phase.callbackName, 22)) touches \(ids.map(String.init).joined(separator: ", "))"
         case let .layout(_, itemSize, contentSize):
             return "\(t)  \(pad("layout", 12)) \(pad("invalidated", 22)) itemSize \(fmtValue(itemSize.width))×\(fmtValue(itemSize.height)), contentSize \(fmtValue(contentSize.width))×\(fmtValue(contentSize.height))"
+        case let .select(_, section, item, id):
+            return "\(t)  \(pad("layout", 12)) \(pad("selected", 22)) item \(id) at [\(section), \(item)]"
+        case let .move(_, from, to, id):
+            return "\(t)  \(pad("layout", 12)) \(pad("moved", 22)) item \(id) from [\(from[0]), \(from[1])] to [\(to[0]), \(to[1])]"
         case let .waiting(_, recognizer, reason):
             return "\(t)  \(pad(recognizer, 12)) \(pad("possible (waits)", 22)) \(reason)"
         case let .ignored(_, reason):

@@ -19,9 +19,7 @@ public final class ReplaySession {
         live = try LiveScene(scene)
         self.output = output
         live.engine.traceHandler = { [unowned self] event in self.record(event) }
-        live.onLayout = { [unowned self] time, itemSize, contentSize in
-            self.output(.layout(time: time, itemSize: itemSize, contentSize: contentSize))
-        }
+        live.onRecord = { [unowned self] record in self.output(record) }
     }
 
     private func record(_ event: GestureTraceEvent) {

@@ -38,6 +38,12 @@ public struct Scene: Hashable, Sendable {
         public var footerReferenceSize = Size.zero
         /// The id of the pinch recognizer that drives `itemSize`.
         public var pinch: String?
+        /// The id of a tap recognizer whose recognition selects the item under it (an
+        /// addition to REPLAY.md's layout key).
+        public var select: String?
+        /// The id of a long-press recognizer that picks up the item under it and drops it
+        /// where it is released (an addition to REPLAY.md's layout key).
+        public var reorder: String?
     }
 
     public var screen = Size(width: 1000, height: 1000)
@@ -376,13 +382,20 @@ extension Scene {
             case "headerReferenceSize", "footerReferenceSize":
                 let s = try numbers(value, count: 2, path: path, what: "[width, height]")
                 if key == "headerReferenceSize" { spec.headerReferenceSize = Size(width: s[0], height: s[1]) } else { spec.footerReferenceSize = Size(width: s[0], height: s[1]) }
-            case "pinch":
+            case "pinch", "select", "reorder":
                 let id = try string(value, path: path)
                 guard let r = recognizers.first(where: { $0.id == id }) else {
                     throw SceneError(path: path, message: "unknown recognizer \"\(id)\"")
                 }
-                guard r.kind == .pinch else { throw SceneError(path: path, message: "\"\(id)\" is a \(r.kind.rawValue), expected a pinch") }
-                spec.pinch = id
+                let wanted: Kind = key == "pinch" ? .pinch : key == "select" ? .tap : .longPress
+                guard r.kind == wanted else {
+                    throw SceneError(path: path, message: "\"\(id)\" is a \(r.kind.rawValue), expected a \(wanted.rawValue)")
+                }
+                switch key {
+                case "pinch": spec.pinch = id
+                case "select": spec.select = id
+                default: spec.reorder = id
+                }
             default:
                 throw SceneError(path: path, message: "unknown key for a flow layout")
             }

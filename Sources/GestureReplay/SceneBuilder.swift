@@ -11,9 +11,17 @@ public final class LiveScene {
     /// Recognizers in scene order.
     public let recognizers: [(id: String, recognizer: GestureRecognizer)]
     public let layout: FlowLayout?
-    /// Called on each layout invalidation a gesture drives: the new item size and the
-    /// content size, at the engine's time.
-    public var onLayout: ((Instant, Size, Size) -> Void)?
+    /// The layout's items, by section: item ids in display order (ids count from 0 across
+    /// sections, in the scene's order). Reordering moves them.
+    public private(set) var items: [[Int]] = []
+    /// The selected item ids.
+    public private(set) var selectedItems: Set<Int> = []
+    /// The item the last reorder moved.
+    public private(set) var movedItem: Int?
+    /// Called with the records the layout's gestures drive (`layout`, `select`, `move`), at
+    /// the engine's time.
+    public var onRecord: ((ReplayRecord) -> Void)?
+    private var layoutDataSource: ItemCountsDataSource?
 
     public init(_ scene: Scene) throws {
         self.scene = scene
@@ -58,7 +66,9 @@ public final class LiveScene {
 
         if let spec = scene.layout {
             let bounds = views.first { v in scene.views.contains { $0.id == v.id && $0.parent == nil } }?.view.frame.size ?? scene.screen
-            let layout = FlowLayout(itemCounts: spec.sections, boundsSize: bounds)
+            let counts = ItemCountsDataSource(spec.sections)
+            layoutDataSource = counts
+            let layout = FlowLayout(dataSource: counts, boundsSize: bounds)
             layout.itemSize = spec.itemSize
             layout.minimumLineSpacing = spec.minimumLineSpacing
             layout.minimumInteritemSpacing = spec.minimumInteritemSpacing
@@ -66,6 +76,12 @@ public final class LiveScene {
             layout.headerReferenceSize = spec.headerReferenceSize
             layout.footerReferenceSize = spec.footerReferenceSize
             self.layout = layout
+            var next = 0
+            items = spec.sections.map { count in
+                defer { next += count }
+                return Array(next..<next + count)
+            }
+            let container = views.first { v in scene.views.contains { $0.id == v.id && $0.parent == nil } }?.view
             if let pinchID = spec.pinch, let pinch = recognizers.first(where: { $0.id == pinchID })?.recognizer as? PinchGestureRecognizer {
                 var itemSizeAtBegan = spec.itemSize
                 pinch.addTarget { [unowned self, unowned layout] r in
@@ -77,7 +93,42 @@ public final class LiveScene {
                         // Always from the size at began: successive scales are never multiplied.
                         layout.itemSize = itemSizeAtBegan * pinch.scale
                         layout.invalidateLayout(with: .metrics)
-                        self.onLayout?(self.engine.now, layout.itemSize, layout.contentSize)
+                        self.onRecord?(.layout(time: self.engine.now, itemSize: layout.itemSize, contentSize: layout.contentSize))
+                    default:
+                        break
+                    }
+                }
+            }
+            if let selectID = spec.select, let tap = recognizers.first(where: { $0.id == selectID })?.recognizer {
+                tap.addTarget { [unowned self, unowned layout] r in
+                    guard r.state == .ended, let at = layout.indexPathForItem(at: r.location(in: container)) else { return }
+                    let id = self.items[at.section][at.item]
+                    self.selectedItems = [id]
+                    self.onRecord?(.select(time: self.engine.now, section: at.section, item: at.item, id: id))
+                }
+            }
+            if let reorderID = spec.reorder, let press = recognizers.first(where: { $0.id == reorderID })?.recognizer {
+                var from: LayoutIndexPath?
+                press.addTarget { [unowned self, unowned layout] r in
+                    let point = r.location(in: container)
+                    switch r.state {
+                    case .began:
+                        from = layout.indexPathForItem(at: point)
+                    case .ended:
+                        guard let source = from,
+                              let target = layout.targetIndexPathForInteractivelyMovingItem(source, withPosition: point) else { return }
+                        from = nil
+                        let id = self.items[source.section].remove(at: source.item)
+                        let item = min(target.item, self.items[target.section].count)
+                        self.items[target.section].insert(id, at: item)
+                        if source.section != target.section {
+                            self.layoutCountsChanged(layout)
+                        }
+                        self.movedItem = id
+                        self.onRecord?(.move(time: self.engine.now, from: [source.section, source.item],
+                                             to: [target.section, item], id: id))
+                    case .cancelled, .failed:
+                        from = nil
                     default:
                         break
                     }
@@ -86,6 +137,12 @@ public final class LiveScene {
         } else {
             self.layout = nil
         }
+    }
+
+    /// A move between sections changes two sections' counts: the layout re-reads them.
+    private func layoutCountsChanged(_ layout: FlowLayout) {
+        if let source = layoutDataSource { source.itemCounts = items.map(\.count) }
+        layout.invalidateLayout(with: .dataSourceCounts)
     }
 
     static func make(_ spec: Scene.RecognizerSpec) -> GestureRecognizer {

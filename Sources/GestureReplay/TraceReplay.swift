@@ -9,9 +9,11 @@ public enum TraceReplay {
     /// its error before anything is printed as if it had been recognized; then to replay it,
     /// streaming (memory stays flat however long the trace is). `observe` sees every input
     /// frame (the picture uses it).
+    /// Returns the session, so a caller can look at the scene as the replay left it.
+    @discardableResult
     public static func run(path: String, scene: Scene, validateFirst: Bool = true,
                            observe: ((TouchFrame) -> Void)? = nil,
-                           output: @escaping (ReplayRecord) -> Void) throws {
+                           output: @escaping (ReplayRecord) -> Void) throws -> ReplaySession {
         let reader = try TraceReader(path: path, screen: scene.screen)
         if validateFirst { try reader.run { _ in } }
         let session = try ReplaySession(scene: scene, output: output)
@@ -29,6 +31,7 @@ public enum TraceReplay {
             }
         }
         session.finish()
+        return session
     }
 
     /// Replays and collects the records (for tests and small traces).

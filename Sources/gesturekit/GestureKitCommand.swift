@@ -121,6 +121,9 @@ struct Replay: ParsableCommand {
     @Option(help: "Also draw the replay as SVG: touch paths and a timeline of every recognizer and view.")
     var svg: String?
 
+    @Option(name: .customLong("layout-svg"), help: "Also draw the scene's layout as the replay leaves it (cells, headers, footers, the selected and moved items).")
+    var layoutSVG: String?
+
     enum Backend: String, ExpressibleByArgument, CaseIterable {
         case builtin, libinput
     }
@@ -136,8 +139,9 @@ struct Replay: ParsableCommand {
         }
         var picture = svg.map { _ in ReplayPicture(scene: scene) }
         let out = LineWriter(fd: 1)
+        let session: ReplaySession
         do {
-            try TraceReplay.run(path: trace, scene: scene, observe: picture == nil ? nil : { picture?.observe($0) }) { record in
+            session = try TraceReplay.run(path: trace, scene: scene, observe: picture == nil ? nil : { picture?.observe($0) }) { record in
                 picture?.observe(record)
                 out.write(json ? record.jsonLine : record.humanLine)
             }
@@ -150,12 +154,20 @@ struct Replay: ParsableCommand {
         if let svg, let picture {
             try writeFile(svg, picture.svg(title: "gesturekit replay \(basename(trace))"))
         }
+        if let layoutSVG {
+            guard let drawing = LayoutPicture.svg(session.live, title: "layout after \(basename(trace))") else {
+                throw fail("--layout-svg: the scene has no layout")
+            }
+            try writeFile(layoutSVG, drawing)
+        }
     }
 }
 
 extension Replay {
     func runThroughLibinput(scene: Scene) throws {
-        guard svg == nil else { throw fail("--svg is drawn from the built-in decoder's replay; leave it out with --backend libinput") }
+        guard svg == nil, layoutSVG == nil else {
+            throw fail("--svg and --layout-svg are drawn from the built-in decoder's replay; leave them out with --backend libinput")
+        }
         var arguments: [String] = []
         if let sceneFile = self.scene { arguments += ["--scene", sceneFile] }
         if json { arguments.append("--json") }
