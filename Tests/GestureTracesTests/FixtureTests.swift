@@ -18,7 +18,7 @@ struct FixtureTests {
         let decoded = try Decoded(reader)
         let touchDevices = decoded.devices.filter { $0.kind != nil }
         #expect(touchDevices.count == 1, "\(name) should have exactly one touch device")
-        let expectedKind: InputDeviceKind = name.hasPrefix("ts-") ? .touchscreen : .touchpad
+        let expectedKind: InputDeviceKind = name.hasPrefix("ts-") || name.hasPrefix("synthetic-ts-") ? .touchscreen : .touchpad
         #expect(touchDevices.first?.kind == expectedKind, "\(name) is a \(expectedKind), classified as \(String(describing: touchDevices.first?.kind))")
         #expect(!decoded.frames.isEmpty, "\(name) should produce touch frames")
         #expect(decoded.frames.first.map { $0.time.seconds >= 0 && $0.time.seconds < 0.001 } == true, "\(name): the first frame should be at time ~0 (times count from the first event)")
