@@ -24,6 +24,8 @@ public struct ReplayPicture {
 
     /// Points closer than this to the previous point of a path are not kept, in points.
     public static let pathResolutionPoints = 1.0
+    /// The width of a character of a 9-pixel reason label, in pixels (DejaVu Sans, rounded up).
+    static let labelCharacterPixels = 5.5
     /// The picture's width in pixels.
     public static let widthPixels = 1000.0
 
@@ -127,6 +129,7 @@ public struct ReplayPicture {
             }
         }
         svg += "</g>\n"
+        svg += closeUp(left: ox + surfaceWidth + 30, top: oy, width: width - margin - (ox + surfaceWidth + 30), height: surfaceHeight)
 
         // Timeline.
         svg += "<g id=\"timeline\">\n"
@@ -148,6 +151,9 @@ public struct ReplayPicture {
         for (i, spec) in scene.recognizers.enumerated() {
             let y = laneY(i), mid = y + 15
             var activeSince: Instant?
+            // Where the last reason label ends: a label that would overlap it is left to the
+            // marker's tooltip.
+            var labelEnd = -Double.infinity
             for record in records {
                 switch record {
                 case let .state(s) where s.recognizer == spec.id:
@@ -167,7 +173,10 @@ public struct ReplayPicture {
                         if s.to == .cancelled { svg += cross(x(s.time), mid, 5, color) }
                     case .failed:
                         svg += cross(x(s.time), mid, 5, "#d62728", title: "\(spec.id) failed at \(formatTime(s.time)) s: \(s.reason)")
-                        svg += "<text x=\"\(n(x(s.time) + 7))\" y=\"\(n(mid + 15))\" fill=\"#d62728\" font-size=\"9\">\(xml(s.reason))</text>\n"
+                        if x(s.time) + 7 >= labelEnd {
+                            svg += "<text x=\"\(n(x(s.time) + 7))\" y=\"\(n(mid + 15))\" fill=\"#d62728\" font-size=\"9\">\(xml(s.reason))</text>\n"
+                            labelEnd = x(s.time) + 7 + Double(s.reason.count) * ReplayPicture.labelCharacterPixels + 6
+                        }
                     case .possible:
                         break
                     }
@@ -220,6 +229,48 @@ public struct ReplayPicture {
         svg += cross(plotLeft + 660, ly - 4, 4, "#d62728") + "<text x=\"\(n(plotLeft + 669))\" y=\"\(n(ly))\">touchesCancelled</text>\n"
         svg += "</g>\n</g>\n</svg>\n"
         return svg
+    }
+
+    /// The touches' paths enlarged, beside the surface: taps and small movements are a few
+    /// points long and vanish at the surface's scale. Only drawn when there is room.
+    private func closeUp(left: Double, top: Double, width: Double, height: Double) -> String {
+        let points = paths.flatMap { $0.points.map(\.location) }
+        guard width >= 150, let first = points.first else { return "" }
+        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        for p in points {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        // At least 40 pt across, with 10 % padding.
+        let side = max(maxX - minX, maxY - minY, 40) * 1.2
+        let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
+        let region = Rect(x: cx - side / 2, y: cy - side / 2, width: side, height: side)
+        let k = min(width, height - 30) / side
+        func sx(_ x: Double) -> Double { left + (x - region.minX) * k }
+        func sy(_ y: Double) -> Double { top + 20 + (y - region.minY) * k }
+        var svg = "<g id=\"close-up\">\n"
+        svg += "<text x=\"\(n(left))\" y=\"\(n(top + 12))\" fill=\"#444\">close-up: \(fmtValue(side)) × \(fmtValue(side)) pt around (\(fmtValue(cx)), \(fmtValue(cy)))</text>\n"
+        svg += "<rect x=\"\(n(left))\" y=\"\(n(top + 20))\" width=\"\(n(side * k))\" height=\"\(n(side * k))\" fill=\"#fcfcfc\" stroke=\"#999\"/>\n"
+        // A 10 pt scale bar.
+        let barY = top + 20 + side * k - 10
+        svg += "<line x1=\"\(n(left + 10))\" y1=\"\(n(barY))\" x2=\"\(n(left + 10 + 10 * k))\" y2=\"\(n(barY))\" stroke=\"#333\" stroke-width=\"2\"/>\n"
+        svg += "<text x=\"\(n(left + 14 + 10 * k))\" y=\"\(n(barY + 4))\" fill=\"#333\" font-size=\"10\">10 pt</text>\n"
+        for path in paths {
+            let color = ReplayPicture.palette[(path.id - 1) % ReplayPicture.palette.count]
+            let pts = path.points.map { "\(n(sx($0.location.x))),\(n(sy($0.location.y)))" }
+            if pts.count > 1 {
+                svg += "<polyline points=\"\(pts.joined(separator: " "))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" stroke-opacity=\"0.8\"/>\n"
+            }
+            if let p = path.points.first {
+                svg += "<circle cx=\"\(n(sx(p.location.x)))\" cy=\"\(n(sy(p.location.y)))\" r=\"6\" fill=\"\(color)\" fill-opacity=\"0.4\" stroke=\"\(color)\"><title>touch \(path.id) down at \(formatTime(p.time)) s</title></circle>\n"
+                svg += "<text x=\"\(n(sx(p.location.x) + 8))\" y=\"\(n(sy(p.location.y) - 8))\" fill=\"\(color)\" font-size=\"11\">\(path.id) @\(fmtValue(p.time.seconds))s</text>\n"
+            }
+            if let p = path.points.last, path.points.count > 1 || path.cancelled {
+                let x = sx(p.location.x), y = sy(p.location.y)
+                svg += path.cancelled ? cross(x, y, 5, color) : "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"3\" fill=\"\(color)\"><title>touch \(path.id) up at \(formatTime(p.time)) s</title></circle>\n"
+            }
+        }
+        return svg + "</g>\n"
     }
 
     private func absoluteFrame(of id: String) -> Rect {
