@@ -46,7 +46,7 @@ struct EventLoopTests {
         let start = MonotonicClock.now()
         var deadline: Instant? = start.advanced(bySeconds: 0.05)
         var advancedAt: [Instant] = []
-        let cpuBefore = clock()
+        let cpuBefore = threadCPUSeconds()
         try loop.run(onEvent: { _ in },
                      nextDeadline: { deadline },
                      advance: { now in
@@ -58,13 +58,15 @@ struct EventLoopTests {
                              loop.stop()
                          }
                      })
-        let cpu = Double(clock() - cpuBefore) / Double(CLOCKS_PER_SEC)
+        // This thread's CPU time: the process's would count the tests running beside it.
+        let cpu = threadCPUSeconds() - cpuBefore
         #expect(advancedAt.count == 2)
+        // Never early; late only by the machine's scheduling (generous: a loaded CI machine).
         let first = advancedAt[0].seconds(since: start)
-        #expect(first >= 0.05 && first < 0.065, "fired at \(first)")
+        #expect(first >= 0.05 && first < 0.5, "fired at \(first)")
         let second = advancedAt[1].seconds(since: advancedAt[0])
-        #expect(second >= 0.03 && second < 0.045)
-        #expect(cpu < 0.02, "CPU time \(cpu) s: busy waiting?")
+        #expect(second >= 0.03 && second < 0.5)
+        #expect(cpu < 0.02, "CPU time \(cpu) s for 80 ms of waiting: busy waiting?")
     }
 
     @Test func pastDeadlineFiresImmediately() throws {
@@ -74,7 +76,7 @@ struct EventLoopTests {
         try loop.run(onEvent: { _ in }, nextDeadline: { calls == 0 ? Instant(nanoseconds: 1) : nil },
                      advance: { _ in calls += 1; loop.stop() })
         #expect(calls == 1)
-        #expect(MonotonicClock.now().seconds(since: start) < 0.02)
+        #expect(MonotonicClock.now().seconds(since: start) < 0.5, "a past deadline fires at once, not after a wait")
     }
 
     @Test func deliversSourceEventsInOrder() throws {
@@ -173,4 +175,11 @@ struct ErrorMessageTests {
         #expect(stderr.contains("Permission denied: user 'nobody' may not read \(path)"), "\(stderr)")
         #expect(stderr.contains("'input' group"))
     }
+}
+
+/// The calling thread's CPU time in seconds.
+func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

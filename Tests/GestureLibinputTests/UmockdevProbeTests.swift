@@ -77,9 +77,12 @@ struct UmockdevProbeTests {
 
     @Test(arguments: 1...3)
     func touchpadPinchOut(iteration: Int) throws {
-        let events = Fixtures.pinch(touchpad: true, cx: 600, cy: 400, startGap: 200, step: 5, frames: 40)
+        // The fingers rest 100 ms before they spread, as fingers do: libinput starts its hold
+        // 40 ms after touch-down only if no motion came first, and on a loaded machine a
+        // pinch that moves at once can beat that timer (seen once in three runs).
+        let events = Fixtures.pinch(touchpad: true, cx: 600, cy: 400, startGap: 200, step: 5, frames: 40, restFirst: 0.1)
         let run = try ProbeHarness.run([MockDeviceReplay(device: MockDevice(Fixtures.touchpad),
-                                                         events: events)], duration: 1.1)
+                                                         events: events)], duration: 1.2)
         Self.checkCleanExit(run)
         #expect(run.lines.first?["kind"] as? String == "touchpad")
         #expect(run.touchFrames.isEmpty)
@@ -114,7 +117,9 @@ struct UmockdevProbeTests {
         #expect(run.gestureSummary == ["hold/begin", "hold/end"])
         let times = run.gestures.map { Self.double($0["time"]) }
         if times.count == 2 {
-            #expect(times[1] - times[0] > 0.85 && times[1] - times[0] < 1.0)
+            // Fingers held 1.0 s, the hold starting ~40 ms in; replay follows real time, so a
+            // loaded machine stretches the end a little.
+            #expect(times[1] - times[0] > 0.85 && times[1] - times[0] < 1.2)
         }
         #expect(run.gestures.allSatisfy { $0["fingers"] as? Int == 2 })
     }
