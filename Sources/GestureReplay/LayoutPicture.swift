@@ -50,6 +50,7 @@ public enum LayoutPicture {
     private static func n(_ v: Double) -> String { fmtValue(v) }
 }
 
+/// `s` with the characters XML gives meaning to escaped.
 func xmlText(_ s: String) -> String {
     var out = ""
     for c in s {

@@ -100,7 +100,7 @@ public struct ReplayPicture {
         var svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="DejaVu Sans, sans-serif" font-size="12">
         <rect width="100%" height="100%" fill="white"/>
-        <text x="\(n(margin))" y="28" font-size="16" font-weight="bold">\(xml(title))</text>
+        <text x="\(n(margin))" y="28" font-size="16" font-weight="bold">\(xmlText(title))</text>
 
         """
         // Surface: views, then touch paths.
@@ -110,7 +110,7 @@ public struct ReplayPicture {
         for spec in scene.views {
             let frame = absoluteFrame(of: spec.id)
             svg += "<rect x=\"\(n(ox + frame.minX * surfaceScale))\" y=\"\(n(oy + frame.minY * surfaceScale))\" width=\"\(n(frame.width * surfaceScale))\" height=\"\(n(frame.height * surfaceScale))\" fill=\"none\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n"
-            svg += "<text x=\"\(n(ox + frame.minX * surfaceScale + 4))\" y=\"\(n(oy + frame.minY * surfaceScale + 14))\" fill=\"#777\">\(xml(spec.id))</text>\n"
+            svg += "<text x=\"\(n(ox + frame.minX * surfaceScale + 4))\" y=\"\(n(oy + frame.minY * surfaceScale + 14))\" fill=\"#777\">\(xmlText(spec.id))</text>\n"
         }
         for path in paths {
             let color = ReplayPicture.palette[(path.id - 1) % ReplayPicture.palette.count]
@@ -145,7 +145,7 @@ public struct ReplayPicture {
         for (i, lane) in lanes.enumerated() {
             let y = laneY(i)
             svg += "<line x1=\"\(n(plotLeft))\" y1=\"\(n(y + laneHeight))\" x2=\"\(n(plotLeft + plotWidth))\" y2=\"\(n(y + laneHeight))\" stroke=\"#ccc\"/>\n"
-            svg += "<text x=\"\(n(margin))\" y=\"\(n(y + 20))\">\(xml(lane))</text>\n"
+            svg += "<text x=\"\(n(margin))\" y=\"\(n(y + 20))\">\(xmlText(lane))</text>\n"
         }
         // Recognizer lanes.
         for (i, spec) in scene.recognizers.enumerated() {
@@ -165,7 +165,7 @@ public struct ReplayPicture {
                     case .ended, .cancelled:
                         let color = s.to == .ended ? "#2ca02c" : "#ff7f0e"
                         if let start = activeSince {
-                            svg += "<rect x=\"\(n(x(start)))\" y=\"\(n(mid - 6))\" width=\"\(n(max(1.5, x(s.time) - x(start))))\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.6\"><title>\(xml(spec.id)) \(s.from.rawValue) → \(s.to.rawValue) at \(formatTime(s.time)) s: \(xml(s.reason))</title></rect>\n"
+                            svg += "<rect x=\"\(n(x(start)))\" y=\"\(n(mid - 6))\" width=\"\(n(max(1.5, x(s.time) - x(start))))\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.6\"><title>\(xmlText(spec.id)) \(s.from.rawValue) → \(s.to.rawValue) at \(formatTime(s.time)) s: \(xmlText(s.reason))</title></rect>\n"
                             activeSince = nil
                         } else {
                             svg += diamond(x(s.time), mid, 6, color, "\(spec.id) recognized at \(formatTime(s.time)) s: \(s.reason)")
@@ -174,14 +174,14 @@ public struct ReplayPicture {
                     case .failed:
                         svg += cross(x(s.time), mid, 5, "#d62728", title: "\(spec.id) failed at \(formatTime(s.time)) s: \(s.reason)")
                         if x(s.time) + 7 >= labelEnd {
-                            svg += "<text x=\"\(n(x(s.time) + 7))\" y=\"\(n(mid + 15))\" fill=\"#d62728\" font-size=\"9\">\(xml(s.reason))</text>\n"
+                            svg += "<text x=\"\(n(x(s.time) + 7))\" y=\"\(n(mid + 15))\" fill=\"#d62728\" font-size=\"9\">\(xmlText(s.reason))</text>\n"
                             labelEnd = x(s.time) + 7 + Double(s.reason.count) * ReplayPicture.labelCharacterPixels + 6
                         }
                     case .possible:
                         break
                     }
                 case let .waiting(time, recognizer, reason) where recognizer == spec.id:
-                    svg += "<circle cx=\"\(n(x(time)))\" cy=\"\(n(mid))\" r=\"5\" fill=\"none\" stroke=\"#9467bd\" stroke-width=\"1.5\"><title>\(xml(reason))</title></circle>\n"
+                    svg += "<circle cx=\"\(n(x(time)))\" cy=\"\(n(mid))\" r=\"5\" fill=\"none\" stroke=\"#9467bd\" stroke-width=\"1.5\"><title>\(xmlText(reason))</title></circle>\n"
                 default:
                     break
                 }
@@ -289,27 +289,13 @@ public struct ReplayPicture {
 
 private func n(_ v: Double) -> String { fmtValue(v) }
 
-private func xml(_ s: String) -> String {
-    var out = ""
-    for c in s {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.append(c)
-        }
-    }
-    return out
-}
-
 private func cross(_ x: Double, _ y: Double, _ r: Double, _ color: String, title: String? = nil) -> String {
-    let t = title.map { "<title>\(xml($0))</title>" } ?? ""
+    let t = title.map { "<title>\(xmlText($0))</title>" } ?? ""
     return "<path d=\"M\(n(x - r)),\(n(y - r)) L\(n(x + r)),\(n(y + r)) M\(n(x - r)),\(n(y + r)) L\(n(x + r)),\(n(y - r))\" stroke=\"\(color)\" stroke-width=\"2\">\(t)</path>\n"
 }
 
 private func diamond(_ x: Double, _ y: Double, _ r: Double, _ color: String, _ title: String) -> String {
-    "<path d=\"M\(n(x)),\(n(y - r)) L\(n(x + r)),\(n(y)) L\(n(x)),\(n(y + r)) L\(n(x - r)),\(n(y)) z\" fill=\"\(color)\"><title>\(xml(title))</title></path>\n"
+    "<path d=\"M\(n(x)),\(n(y - r)) L\(n(x + r)),\(n(y)) L\(n(x)),\(n(y + r)) L\(n(x - r)),\(n(y)) z\" fill=\"\(color)\"><title>\(xmlText(title))</title></path>\n"
 }
 
 /// 1, 2 or 5 times a power of ten, at least `raw`.
