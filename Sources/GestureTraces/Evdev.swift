@@ -85,6 +85,31 @@ public struct EventCode: RawRepresentable, Hashable, Comparable, Sendable {
     public static let keyMax = EventCode(rawValue: 0x2ff)
 }
 
+extension EventCode {
+    /// The name of an EV_ABS code ("ABS_MT_POSITION_X"), or its number in hex.
+    public var absName: String {
+        switch self {
+        case .absX: "ABS_X"
+        case .absY: "ABS_Y"
+        case .absPressure: "ABS_PRESSURE"
+        case .absMTSlot: "ABS_MT_SLOT"
+        case .absMTTouchMajor: "ABS_MT_TOUCH_MAJOR"
+        case .absMTTouchMinor: "ABS_MT_TOUCH_MINOR"
+        case .absMTWidthMajor: "ABS_MT_WIDTH_MAJOR"
+        case .absMTWidthMinor: "ABS_MT_WIDTH_MINOR"
+        case .absMTOrientation: "ABS_MT_ORIENTATION"
+        case .absMTPositionX: "ABS_MT_POSITION_X"
+        case .absMTPositionY: "ABS_MT_POSITION_Y"
+        case .absMTToolType: "ABS_MT_TOOL_TYPE"
+        case .absMTBlobID: "ABS_MT_BLOB_ID"
+        case .absMTTrackingID: "ABS_MT_TRACKING_ID"
+        case .absMTPressure: "ABS_MT_PRESSURE"
+        case .absMTDistance: "ABS_MT_DISTANCE"
+        default: "ABS_0x\(String(rawValue, radix: 16))"
+        }
+    }
+}
+
 /// An input property (`INPUT_PROP_*`).
 public struct InputProperty: RawRepresentable, Hashable, Comparable, Sendable {
     public var rawValue: UInt16

@@ -131,7 +131,7 @@ public struct TraceSummary: Sendable, CustomStringConvertible {
             if let s = d.physicalSize { out += ", \(format3(s.width))×\(format3(s.height)) mm" }
             out += "\n"
             for a in d.axes {
-                out += "    axis 0x\(String(a.code.rawValue, radix: 16)): \(a.minimum)..\(a.maximum)"
+                out += "    \(a.code.absName): \(a.minimum)..\(a.maximum)"
                 if a.resolution > 0 { out += " (\(a.resolution)/mm)" }
                 out += "\n"
             }
