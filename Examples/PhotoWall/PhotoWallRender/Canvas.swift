@@ -116,6 +116,10 @@ public final class Canvas {
 
     public var hasWindow: Bool { window != nil }
 
+    /// Where the last `draw` put text: the box of each rendered line, in pixels (glyphs are
+    /// anti-aliased, so tests checking colours keep out of these).
+    public private(set) var textBounds: [Rect] = []
+
     /// The SDL video driver showing the window ("x11", "wayland", "KMSDRM"; "offscreen" or
     /// "dummy" show nothing), nil without a window.
     public var videoDriver: String? {
@@ -129,6 +133,7 @@ public final class Canvas {
     public func draw(_ list: DisplayList) {
         setColor(list.background)
         SDL_RenderClear(renderer)
+        textBounds.removeAll(keepingCapacity: true)
         for command in list.commands {
             switch command {
             case let .fill(rect, color):
@@ -142,7 +147,10 @@ public final class Canvas {
             case let .disc(center, radius, color):
                 disc(center, radius, color)
             case let .text(string, rect, size, style, alignment, color):
-                text.draw(string, in: pixelRect(rect), size: size, bold: style == .bold, alignment: alignment, color: color)
+                if let r = text.draw(string, in: pixelRect(rect), size: size, bold: style == .bold,
+                                     alignment: alignment, color: color) {
+                    textBounds.append(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.w), height: Double(r.h)))
+                }
             }
         }
         SDL_RenderPresent(renderer)

@@ -66,12 +66,13 @@ final class TextCache {
         return f
     }
 
-    /// Draws one line of text in `rect`, vertically centred, clipped to the rect. Text that
-    /// cannot be drawn (no font, an SDL failure) is left out: a missing label is no reason to
-    /// stop the app.
+    /// Draws one line of text in `rect`, vertically centred, clipped to the rect; returns the
+    /// pixels it may have touched (the rendered line's box, clipped). Text that cannot be
+    /// drawn (no font, an SDL failure) is left out: a missing label is no reason to stop the app.
+    @discardableResult
     func draw(_ string: String, in rect: SDL_Rect, size: Double, bold: Bool,
-              alignment: DisplayList.Alignment, color: Color) {
-        guard !string.isEmpty, rect.w > 0, rect.h > 0 else { return }
+              alignment: DisplayList.Alignment, color: Color) -> SDL_Rect? {
+        guard !string.isEmpty, rect.w > 0, rect.h > 0 else { return nil }
         let key = Key(text: string, size: max(1, Int(size.rounded())), bold: bold, color: color)
         if textures[key] == nil {
             if textures.count >= TextCache.maximumTextures {
@@ -80,13 +81,13 @@ final class TextCache {
             }
             guard let font = font(size: key.size, bold: bold),
                   let surface = TTF_RenderUTF8_Blended(font, string, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a))
-            else { return }
+            else { return nil }
             defer { SDL_FreeSurface(surface) }
-            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
             textures[key] = (texture, surface.pointee.w, surface.pointee.h)
         }
-        guard let entry = textures[key] else { return }
+        guard let entry = textures[key] else { return nil }
         let x: Int32
         switch alignment {
         case .left: x = rect.x
@@ -98,5 +99,7 @@ final class TextCache {
         SDL_RenderSetClipRect(renderer, &clip)
         SDL_RenderCopy(renderer, entry.texture, nil, &destination)
         SDL_RenderSetClipRect(renderer, nil)
+        var drawn = SDL_Rect()
+        return SDL_IntersectRect(&destination, &clip, &drawn) == SDL_TRUE ? drawn : nil
     }
 }
