@@ -3,6 +3,9 @@ import GestureLayout
 import PhotoWallApp
 import PhotoWallRender
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A wall drawn by SDL's software renderer onto a surface with no display, and read back.
 struct RenderedFrame {
@@ -196,6 +199,20 @@ struct PhotoWallPixelTests {
         let old = try #require(wall.screenFrame(of: from))
         let follower = try #require(before.library.photo(at: LayoutIndexPath(item: from.item + 1, section: from.section)))
         frame.expect(old.center.offset(0, -20), is: follower.color, "the photo after it, closed up")
+    }
+
+    @Test("a window (SDL's offscreen video driver here) shows the same pixels as the headless surface")
+    func windowMatchesHeadless() throws {
+        if getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
+        let wall = try Replayed(Traces.tap).wall
+        let headless = try RenderedFrame(wall)
+        let window = try Canvas(windowTitle: "PhotoWall test", width: 1280, height: 800, fullscreen: false)
+        #expect(window.hasWindow)
+        #expect((window.width, window.height) == (1280, 800))
+        window.draw(wall.render())
+        window.present()
+        #expect(!window.pollQuit())
+        #expect(try window.readPixels().pixels == headless.image.pixels)
     }
 
     @Test("the software renderer on a surface gives the same pixels every time")
