@@ -39,13 +39,11 @@ struct PhotoWallAppTests {
         let target = try #require(before.indexPath(atScreen: down))
         let photo = try #require(before.library.photo(at: target))
         let wall = PhotoWall()
-        let watcher = HighlightWatcher()
-        wall.collectionView.delegate = watcher
         try PhotoWallReplay.run(path: Traces.doubleTap, into: wall) { _ in }
         #expect(wall.events.map(\.kind) == [.zoomed])
         #expect(wall.zoomedPhoto == photo.id)
         #expect(wall.collectionView.indexPathsForSelectedItems.isEmpty)
-        #expect(watcher.highlighted.isEmpty, "the view saw the touches: \(watcher.highlighted)")
+        #expect(wall.highlights.isEmpty, "the view saw the touches: \(wall.highlights)")
         // While zoomed the wall draws the dimmed overlay and the tile large.
         let list = wall.render()
         #expect(list.commands.contains(.fill(Rect(origin: .zero, size: wall.screen), PhotoWallStyle.dim)))
@@ -116,6 +114,25 @@ struct PhotoWallAppTests {
         #expect(wall.pinch.isEnabled && wall.reorder.isEnabled && wall.scroll.isEnabled)
     }
 
+    @Test("only the tap selects: touches the recognizers let through highlight but never select")
+    func onlyTheTapSelects() throws {
+        // The Dell Canvas recording: a two-finger hold, a four-finger drag, a five-finger
+        // pinch and a one-finger swipe. None is a tap.
+        let r = try Replayed(Traces.fixture("ts-dell-canvas27-hold2f-drag4f-pinch5f-swipe1f.evemu"))
+        #expect(!r.kinds.contains(.selected))
+        #expect(r.wall.collectionView.indexPathsForSelectedItems.isEmpty)
+        #expect(!r.wall.highlights.isEmpty, "the two-finger hold reached a tile")
+        #expect(r.kinds.contains(.resized))
+    }
+
+    @Test("a pinch past the smallest size stops there, and says so")
+    func pinchClamps() throws {
+        let r = try Replayed(Traces.fixture("ts-surface-pro3-pinch-in-3f.debug-events.txt"))
+        #expect(r.wall.layout.itemSize.width == PhotoWallStyle.minimumItemSide)
+        let resized = try #require(r.events.first { $0.kind == .resized })
+        #expect(resized.text.hasPrefix("tiles 72 × 72 pt, the smallest (pinch × 0.3"))
+    }
+
     @Test("two fingers moving together scroll the wall")
     func twoFingerPanScrolls() throws {
         let r = try Replayed(Traces.fixture("ts-ep0430m09-pan-down-2f.evemu"))
@@ -140,10 +157,3 @@ struct PhotoWallAppTests {
     }
 }
 
-/// Records the items the collection view highlights.
-final class HighlightWatcher: CollectionViewDelegate {
-    var highlighted: [LayoutIndexPath] = []
-    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: LayoutIndexPath) {
-        highlighted.append(indexPath)
-    }
-}

@@ -110,6 +110,8 @@ public final class PhotoWall {
     private var unread: [PhotoWallEvent] = []
     /// Touches down now, by source id (drawn as discs).
     public private(set) var touches: [Int: Point] = [:]
+    /// The tiles touches highlighted, in order (a finger down on a tile that may select it).
+    public private(set) var highlights: [LayoutIndexPath] = []
     /// Where the item being moved started (for the event).
     private var pickedUpFrom: LayoutIndexPath?
     private var pickedUpPhoto: Int?
@@ -149,6 +151,7 @@ public final class PhotoWall {
         pinch.recognizeSimultaneously(with: scroll)
 
         collectionView.dataSource = library
+        collectionView.delegate = self
         engine.addRoot(collectionView)
 
         singleTap.addTarget { [unowned self] _ in tapped() }
@@ -277,7 +280,9 @@ public final class PhotoWall {
             }
         case .ended:
             let s = layout.itemSize
-            emit(.resized, pinch, "tiles \(Int(s.width.rounded())) × \(Int(s.height.rounded())) pt (× \(format2(pinch.scale)))")
+            let asked = PhotoWallStyle.itemSize.width * pinch.scale
+            let limit = abs(asked - s.width) > 0.5 ? (asked < s.width ? ", the smallest" : ", the largest") : ""
+            emit(.resized, pinch, "tiles \(Int(s.width.rounded())) × \(Int(s.height.rounded())) pt\(limit) (pinch × \(format2(pinch.scale)))")
         case .cancelled, .possible, .failed:
             break
         }
@@ -304,6 +309,19 @@ public final class PhotoWall {
     private func scrolled() {
         guard scroll.state == .ended else { return }
         emit(.scrolled, scroll, "scrolled to \(Int(collectionView.contentOffset.y.rounded())) pt")
+    }
+}
+
+/// The wall answers the collection view's delegate questions: a touch highlights a tile, but
+/// only the tap recognizer selects (a two-finger touch, or touches the view receives after the
+/// recognizers failed, must not select behind the gestures' back).
+extension PhotoWall: CollectionViewDelegate {
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: LayoutIndexPath) -> Bool {
+        false
+    }
+
+    public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: LayoutIndexPath) {
+        highlights.append(indexPath)
     }
 }
 
