@@ -3,7 +3,9 @@ SWIFT ?= swift
 OUT ?= out
 DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test clean
+PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
+
+.PHONY: deps build demo test photowall clean
 
 deps:
 	@scripts/install-deps.sh
@@ -18,6 +20,12 @@ demo: deps
 	$(SWIFT) run gesturekit replay $(DEMO_TRACE) --svg $(OUT)/replay.svg
 	rsvg-convert -o $(OUT)/replay.png $(OUT)/replay.svg
 	@echo "picture: $(OUT)/replay.svg and $(OUT)/replay.png"
+
+# The example app: replay a recording into the photo wall, headless, and write a PNG of
+# the wall after every recognized gesture (and of the last frame) to out/photowall/.
+photowall: deps
+	@mkdir -p $(OUT)/photowall
+	$(SWIFT) run photowall --replay $(PHOTOWALL_TRACE) --frames $(OUT)/photowall
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -15,6 +15,8 @@ let package = Package(
         // LD_PRELOAD library that fixes umockdev 0.17.16 for libinput (see UmockdevFix).
         .library(name: "GestureKitUmockdevFix", type: .dynamic, targets: ["UmockdevFix"]),
         .executable(name: "gesturekit-libinput-probe", targets: ["gesturekit-libinput-probe"]),
+        // The example touch app: a photo wall on the collection view, rendered with SDL2.
+        .executable(name: "photowall", targets: ["photowall"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -75,6 +77,33 @@ let package = Package(
         .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit"]),
         // The README's sample, compiled and run by the tests so it cannot drift from the API.
         .executableTarget(name: "quickstart", dependencies: ["GestureKit"], path: "Examples/QuickStart"),
+        // PhotoWall (Examples/PhotoWall). The SDL libraries are touched only by PhotoWallRender.
+        .systemLibrary(name: "CSDL2", path: "Examples/PhotoWall/CSDL2", pkgConfig: "sdl2",
+                       providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", path: "Examples/PhotoWall/CSDL2TTF", pkgConfig: "SDL2_ttf",
+                       providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CSDL2Image", path: "Examples/PhotoWall/CSDL2Image", pkgConfig: "SDL2_image",
+                       providers: [.apt(["libsdl2-image-dev"])]),
+        // The app itself, pure Swift: the scene of views, the recognizers, the colours, what
+        // each gesture does, and what to draw (a display list). Tests check it without SDL.
+        .target(name: "PhotoWallApp", dependencies: ["GestureKit", "GestureLayout", "GestureTraces"],
+                path: "Examples/PhotoWall/PhotoWallApp"),
+        // Draws display lists with SDL2's software renderer onto an RGB888 surface (and a
+        // window), reads pixels back, writes PNGs.
+        .target(name: "PhotoWallRender", dependencies: ["PhotoWallApp", "CSDL2", "CSDL2TTF", "CSDL2Image"],
+                path: "Examples/PhotoWall/PhotoWallRender"),
+        .executableTarget(
+            name: "photowall",
+            dependencies: [
+                "PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureTraces", "GestureLibinput",
+                "GestureMockDevice",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/PhotoWall/photowall"
+        ),
+        .testTarget(name: "PhotoWallTests",
+                    dependencies: ["PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureLayout", "GestureTraces",
+                                   "photowall"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit"]),
         .testTarget(

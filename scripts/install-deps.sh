@@ -3,8 +3,11 @@
 #   libinput-dev libevdev-dev libudev-dev pkg-config: the libinput wrapper (system libraries)
 #   umockdev: real libinput on recorded devices, with no hardware (tests, --backend libinput)
 #   librsvg2-bin: rsvg-convert, to turn replay pictures (SVG) into PNG
+#   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core: the PhotoWall example
+#     (SDL2's software renderer, text in DejaVu Sans, PNG frames)
 set -euo pipefail
-packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin)
+packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin
+          libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -23,7 +23,9 @@ extension LibinputContext: InputEventSource {}
 /// The loop knows nothing of the engine; `run` takes three closures:
 /// - `onEvent`: every converted libinput event, in order;
 /// - `nextDeadline`: asked before every wait; nil means no timer;
-/// - `advance`: called with the current time once a deadline has been reached.
+/// - `advance`: called with the current time once a deadline has been reached;
+/// - `beforeWait` (optional): called after each batch of events and deadlines, just before the
+///   loop sleeps again: where an app draws what the batch changed.
 public final class InputEventLoop {
     /// Stops a running loop from any thread (or a signal handler: it only `write`s to an
     /// eventfd). Valid while its loop exists.
@@ -98,10 +100,12 @@ public final class InputEventLoop {
     @discardableResult
     public func run(onEvent: (LibinputInputEvent) -> Void,
                     nextDeadline: () -> Instant?,
-                    advance: (Instant) -> Void) throws -> Int32? {
+                    advance: (Instant) -> Void,
+                    beforeWait: (() -> Void)? = nil) throws -> Int32? {
         try source.dispatch(into: onEvent)
         var armed: Instant? = nil
         while true {
+            beforeWait?()
             let deadline = nextDeadline()
             if deadline != armed {
                 try arm(deadline)

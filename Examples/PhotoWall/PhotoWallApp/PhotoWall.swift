@@ -1,0 +1,333 @@
+import GestureKit
+import GestureLayout
+
+/// Sizes and colours of the wall. The defaults are chosen so that the recordings in
+/// Fixtures/ land on tiles when mapped onto the default screen (1280 × 800): the Wacom
+/// taps at 48 % × 48 % hit the fourth tile of the second row, the long-press drag from
+/// 25 % × 38 % starts on the second tile of that row.
+public enum PhotoWallStyle {
+    public static let defaultScreen = Size(width: 1280, height: 800)
+    public static let photosPerSection = 14
+
+    public static let itemSize = Size(width: 168, height: 168)
+    public static let spacing = 12.0
+    public static let sectionInset = EdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
+    public static let headerHeight = 48.0
+    public static let footerHeight = 32.0
+    /// The smallest and largest tile side a pinch can make.
+    public static let minimumItemSide = 72.0
+
+    public static let background = Color(rgb: 0x16181d)
+    public static let headerBar = Color(rgb: 0x2c3242)
+    public static let footerBar = Color(rgb: 0x21252f)
+    public static let headerText = Color(rgb: 0xf2f4f8)
+    public static let detailText = Color(rgb: 0xaab2c4)
+    /// The ring around the selected tile.
+    public static let selection = Color(rgb: 0xffffff)
+    public static let selectionWidth = 6.0
+    /// Laid over a tile while a finger that may select it is down.
+    public static let highlight = Color(r: 255, g: 255, b: 255, a: 70)
+    /// The band at the bottom of a tile, behind its number: the tile's colour × this.
+    public static let bandShade = 0.78
+    public static let bandHeight = 26.0
+    /// The picked-up tile: drawn this much larger, over a shadow.
+    public static let liftScale = 1.08
+    public static let shadow = Color(r: 0, g: 0, b: 0, a: 130)
+    public static let shadowOffset = Point(x: 8, y: 10)
+    /// The zoom: the rest of the wall is dimmed by this.
+    public static let dim = Color(r: 0, g: 0, b: 0, a: 200)
+    public static let zoomFraction = 0.72
+    public static let touchDisc = Color(r: 255, g: 255, b: 255, a: 90)
+    public static let touchRadius = 22.0
+    public static let captionBackground = Color(r: 0, g: 0, b: 0, a: 170)
+}
+
+/// Something the wall did in answer to a gesture (one per recognized gesture).
+public struct PhotoWallEvent: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// A single tap selected a tile.
+        case selected
+        /// A double tap zoomed a tile.
+        case zoomed
+        /// A tap or double tap closed the zoom.
+        case unzoomed
+        /// A pinch resized the tiles (at its end).
+        case resized
+        /// A long press picked a tile up.
+        case pickedUp
+        /// The picked-up tile was dropped (at a new place, or where it was).
+        case reordered
+        /// A two-finger pan scrolled (at its end).
+        case scrolled
+    }
+
+    public var time: Instant
+    public var kind: Kind
+    /// The recognizer's name ("tap", "doubleTap", "pinch", "longPress", "pan").
+    public var gesture: String
+    /// What happened, for people: "selected Forest 3".
+    public var text: String
+
+    public var description: String {
+        let ms = (time.nanoseconds + 500_000) / 1_000_000
+        let frac = String(ms % 1000)
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac) s  \(gesture): \(text)"
+    }
+}
+
+/// The photo wall: a full-screen collection view of coloured tiles in titled sections, and
+/// the gestures that drive it. Pure Swift: input arrives as `TouchFrame`s on any clock
+/// (`send`, `advance(to:)`), what to draw comes out as a `DisplayList` (`render()`).
+///
+/// - Pinch: the tiles' size follows the pinch (`itemSize = itemSizeAtBegan × scale`, the
+///   layout invalidated), between `minimumItemSide` and what fits the screen.
+/// - Tap: selects the tile (a white ring). It requires the double tap to fail, so it fires
+///   when the double tap's interval has run out.
+/// - Double tap (`delaysTouchesBegan`: the tile is not highlighted while it may still be a
+///   double tap): zooms the tile over the dimmed wall; a tap or double tap closes the zoom.
+/// - Long press, then drag: picks the tile up (larger, over a shadow), the others make room
+///   as it moves, and lifting drops it there.
+/// - Two-finger pan: scrolls. It may run with a two-finger pinch (as a scroll view's pan and
+///   zoom do); three fingers or more are a pinch only.
+public final class PhotoWall {
+    public let screen: Size
+    public let engine: GestureEngine
+    public let library: PhotoLibrary
+    public let layout: FlowLayout
+    public let collectionView: CollectionView
+
+    public let singleTap: TapGestureRecognizer
+    public let doubleTap: TapGestureRecognizer
+    public let pinch: PinchGestureRecognizer
+    public let reorder: LongPressGestureRecognizer
+    public let scroll: PanGestureRecognizer
+
+    /// The zoomed tile, if any (photo id).
+    public private(set) var zoomedPhoto: Int?
+    /// Everything the wall did, in order.
+    public private(set) var events: [PhotoWallEvent] = []
+    /// Events not yet taken by `takeEvents()`.
+    private var unread: [PhotoWallEvent] = []
+    /// Touches down now, by source id (drawn as discs).
+    public private(set) var touches: [Int: Point] = [:]
+    /// The tiles touches highlighted, in order (a finger down on a tile that may select it).
+    public private(set) var highlights: [LayoutIndexPath] = []
+    /// Where the item being moved started (for the event).
+    private var pickedUpFrom: LayoutIndexPath?
+    private var pickedUpPhoto: Int?
+
+    public init(screen: Size = PhotoWallStyle.defaultScreen, library: PhotoLibrary = .sample()) {
+        self.screen = screen
+        self.library = library
+        engine = GestureEngine()
+        layout = FlowLayout(dataSource: nil, boundsSize: screen)
+        layout.itemSize = PhotoWallStyle.itemSize
+        layout.minimumLineSpacing = PhotoWallStyle.spacing
+        layout.minimumInteritemSpacing = PhotoWallStyle.spacing
+        layout.sectionInset = PhotoWallStyle.sectionInset
+        layout.headerReferenceSize = Size(width: screen.width, height: PhotoWallStyle.headerHeight)
+        layout.footerReferenceSize = Size(width: screen.width, height: PhotoWallStyle.footerHeight)
+        collectionView = CollectionView(id: "wall", frame: Rect(origin: .zero, size: screen), layout: layout)
+        collectionView.register({ PhotoCell(id: "photo") }, forCellWithReuseIdentifier: PhotoCell.reuseIdentifier)
+        for kind in [LayoutElementKind.sectionHeader, LayoutElementKind.sectionFooter] {
+            collectionView.register({ SectionBar(id: kind) }, forSupplementaryViewOfKind: kind,
+                                    withReuseIdentifier: SectionBar.reuseIdentifier)
+        }
+
+        doubleTap = TapGestureRecognizer(taps: 2, name: "doubleTap")
+        doubleTap.delaysTouchesBegan = true
+        singleTap = TapGestureRecognizer(name: "tap")
+        // Cannot throw: nothing requires the single tap.
+        try! singleTap.require(toFail: doubleTap)
+        collectionView.addGestureRecognizer(doubleTap)
+        collectionView.addGestureRecognizer(singleTap)
+        pinch = collectionView.installPinchToResize(name: "pinch")
+        reorder = collectionView.installInteractiveMovementGesture(name: "longPress")
+        scroll = collectionView.installScrollingPan(name: "pan")
+        // Exactly two fingers: a third finger (a three-finger pinch) makes it fail, and the
+        // pinch has the touches to itself.
+        scroll.minimumNumberOfTouches = 2
+        scroll.maximumNumberOfTouches = 2
+        pinch.recognizeSimultaneously(with: scroll)
+
+        collectionView.dataSource = library
+        collectionView.delegate = self
+        engine.addRoot(collectionView)
+
+        singleTap.addTarget { [unowned self] _ in tapped() }
+        doubleTap.addTarget { [unowned self] _ in doubleTapped() }
+        pinch.addTarget { [unowned self] _ in pinched() }
+        reorder.addTarget { [unowned self] _ in pressed() }
+        scroll.addTarget { [unowned self] _ in scrolled() }
+    }
+
+    // MARK: Input
+
+    /// One frame of touches (screen points), on the caller's clock.
+    public func send(_ frame: TouchFrame) {
+        for change in frame.changes {
+            switch change.phase {
+            case .began, .moved: if change.location.isFinite { touches[change.sourceID] = change.location }
+            case .ended, .cancelled: touches[change.sourceID] = nil
+            }
+        }
+        engine.send(frame)
+    }
+
+    /// Time passes: deadlines up to `time` fire (the double tap's interval, the long press).
+    public func advance(to time: Instant) {
+        engine.advance(to: time)
+    }
+
+    /// The earliest deadline the recognizers wait for.
+    public var nextDeadline: Instant? { engine.nextDeadline }
+
+    /// The end of input: pending deadlines fire, touches still down are cancelled.
+    public func finish() {
+        engine.finish()
+        touches.removeAll()
+    }
+
+    /// Events since the last call.
+    public func takeEvents() -> [PhotoWallEvent] {
+        defer { unread.removeAll() }
+        return unread
+    }
+
+    // MARK: Queries
+
+    /// The photos in display order, section by section (ids).
+    public var order: [[Int]] { library.sections.map { $0.photos.map(\.id) } }
+
+    /// The tile's frame on the screen, if it is laid out (wherever it is, visible or not).
+    public func screenFrame(of indexPath: LayoutIndexPath) -> Rect? {
+        collectionView.layoutAttributesForItem(at: indexPath).map { toScreen($0.frame) }
+    }
+
+    /// The frame of a section's header or footer on the screen.
+    public func screenFrame(ofSupplementary kind: String, section: Int) -> Rect? {
+        layout.layoutAttributesForSupplementaryView(ofKind: kind, at: LayoutIndexPath(item: 0, section: section))
+            .map { toScreen($0.frame) }
+    }
+
+    /// The photo under a screen point.
+    public func indexPath(atScreen point: Point) -> LayoutIndexPath? {
+        collectionView.indexPathForItem(at: collectionView.convertFromScreen(point))
+    }
+
+    /// Where the zoomed tile is drawn.
+    public var zoomFrame: Rect {
+        let side = (min(screen.width, screen.height) * PhotoWallStyle.zoomFraction).rounded()
+        return Rect(x: ((screen.width - side) / 2).rounded(), y: ((screen.height - side) / 2 - 20).rounded(),
+                    width: side, height: side)
+    }
+
+    func toScreen(_ content: Rect) -> Rect {
+        content.offsetBy(dx: collectionView.frame.minX - collectionView.contentOffset.x,
+                         dy: collectionView.frame.minY - collectionView.contentOffset.y)
+    }
+
+    // MARK: What each gesture does
+
+    private func emit(_ kind: PhotoWallEvent.Kind, _ recognizer: GestureRecognizer, _ text: String) {
+        let event = PhotoWallEvent(time: engine.now, kind: kind, gesture: recognizer.name, text: text)
+        events.append(event)
+        unread.append(event)
+    }
+
+    private func setZoom(_ photo: Int?) {
+        zoomedPhoto = photo
+        // While zoomed only taps work (they close the zoom).
+        for r in [pinch, reorder, scroll] as [GestureRecognizer] { r.isEnabled = photo == nil }
+    }
+
+    private func tapped() {
+        if zoomedPhoto != nil {
+            setZoom(nil)
+            emit(.unzoomed, singleTap, "closed the zoom")
+            return
+        }
+        guard let item = collectionView.indexPathForItem(at: singleTap.location(in: collectionView)) else { return }
+        collectionView.selectItem(at: item)
+        emit(.selected, singleTap, "selected \(library.name(of: item))")
+    }
+
+    private func doubleTapped() {
+        if zoomedPhoto != nil {
+            setZoom(nil)
+            emit(.unzoomed, doubleTap, "closed the zoom")
+            return
+        }
+        guard let item = collectionView.indexPathForItem(at: doubleTap.location(in: collectionView)),
+              let photo = library.photo(at: item) else { return }
+        setZoom(photo.id)
+        emit(.zoomed, doubleTap, "zoomed \(library.name(of: item))")
+    }
+
+    private func pinched() {
+        switch pinch.state {
+        case .began, .changed:
+            // installPinchToResize has set itemSize = itemSizeAtBegan × scale; keep it on screen.
+            let largest = min(screen.width - PhotoWallStyle.sectionInset.left - PhotoWallStyle.sectionInset.right,
+                              screen.height - PhotoWallStyle.headerHeight - PhotoWallStyle.footerHeight
+                                  - PhotoWallStyle.sectionInset.top - PhotoWallStyle.sectionInset.bottom)
+            let side = layout.itemSize.width
+            let clamped = min(max(side, PhotoWallStyle.minimumItemSide), largest)
+            if clamped != side {
+                layout.itemSize = Size(width: clamped, height: clamped * layout.itemSize.height / side)
+                layout.invalidateLayout(with: .metrics)
+                collectionView.layoutDidChange()
+            }
+        case .ended:
+            let s = layout.itemSize
+            let asked = PhotoWallStyle.itemSize.width * pinch.scale
+            let limit = abs(asked - s.width) > 0.5 ? (asked < s.width ? ", the smallest" : ", the largest") : ""
+            emit(.resized, pinch, "tiles \(Int(s.width.rounded())) × \(Int(s.height.rounded())) pt\(limit) (pinch × \(format2(pinch.scale)))")
+        case .cancelled, .possible, .failed:
+            break
+        }
+    }
+
+    private func pressed() {
+        switch reorder.state {
+        case .began:
+            guard let (original, _) = collectionView.interactiveMovement else { return }
+            pickedUpFrom = original
+            pickedUpPhoto = library.photo(at: original)?.id
+            emit(.pickedUp, reorder, "picked up \(library.name(of: original))")
+        case .ended, .cancelled:
+            guard let from = pickedUpFrom, let id = pickedUpPhoto, let to = library.indexPath(ofPhoto: id) else { return }
+            pickedUpFrom = nil
+            pickedUpPhoto = nil
+            let name = library.name(of: to)
+            emit(.reordered, reorder, from == to ? "put \(name) back" : "moved \(name) from place \(from.item + 1) to \(to.item + 1)")
+        case .changed, .possible, .failed:
+            break
+        }
+    }
+
+    private func scrolled() {
+        guard scroll.state == .ended else { return }
+        emit(.scrolled, scroll, "scrolled to \(Int(collectionView.contentOffset.y.rounded())) pt")
+    }
+}
+
+/// The wall answers the collection view's delegate questions: a touch highlights a tile, but
+/// only the tap recognizer selects (a two-finger touch, or touches the view receives after the
+/// recognizers failed, must not select behind the gestures' back).
+extension PhotoWall: CollectionViewDelegate {
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: LayoutIndexPath) -> Bool {
+        false
+    }
+
+    public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: LayoutIndexPath) {
+        highlights.append(indexPath)
+    }
+}
+
+func format2(_ v: Double) -> String {
+    let r = (v * 100).rounded() / 100
+    var s = String(r)
+    if let dot = s.firstIndex(of: "."), s.distance(from: dot, to: s.endIndex) == 2 { s += "0" }
+    return s
+}

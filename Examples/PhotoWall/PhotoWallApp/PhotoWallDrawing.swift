@@ -1,0 +1,85 @@
+import GestureKit
+import GestureLayout
+
+extension PhotoWall {
+    /// What the screen shows now, back to front: the background, the collection view's
+    /// visible headers, footers and tiles (in their z-order: the picked-up tile on top), the
+    /// zoom over the dimmed wall, the fingers down, and a caption with the last event.
+    public func render() -> DisplayList {
+        var list = DisplayList(size: screen, background: PhotoWallStyle.background)
+        let moving = collectionView.interactiveMovement?.original
+        for view in collectionView.subviews where !view.isHidden {
+            let frame = toScreen(view.frame)
+            guard frame.intersects(Rect(origin: .zero, size: screen)) else { continue }
+            if let bar = view as? SectionBar {
+                drawBar(bar, frame: frame, into: &list)
+            } else if let cell = view as? PhotoCell, let photo = cell.photo {
+                let lifted = moving != nil && cell.indexPath == moving
+                drawTile(photo, frame: frame, selected: cell.isSelected, highlighted: cell.isHighlighted,
+                         lifted: lifted, into: &list)
+            }
+        }
+        if let id = zoomedPhoto, let at = library.indexPath(ofPhoto: id), let photo = library.photo(at: at) {
+            list.fill(Rect(origin: .zero, size: screen), PhotoWallStyle.dim)
+            let frame = zoomFrame
+            drawTile(photo, frame: frame, selected: false, highlighted: false, lifted: false, numberSize: 28, into: &list)
+            list.text("\(library.name(of: at))  ·  tap to close",
+                      in: Rect(x: 0, y: frame.maxY + 14, width: screen.width, height: 30),
+                      size: 20, style: .bold, alignment: .center, PhotoWallStyle.headerText)
+        }
+        for (_, point) in touches.sorted(by: { $0.key < $1.key }) {
+            list.disc(center: point, radius: PhotoWallStyle.touchRadius, PhotoWallStyle.touchDisc)
+        }
+        if let last = events.last {
+            let caption = Rect(x: (screen.width / 2 - 330).rounded(), y: screen.height - 58, width: 660, height: 40)
+            list.fill(caption, PhotoWallStyle.captionBackground)
+            list.text("\(last.gesture): \(last.text)", in: caption, size: 18, alignment: .center, PhotoWallStyle.headerText)
+        }
+        return list
+    }
+
+    /// Where the caption with the last event is (pixel probes keep out of it).
+    public var captionFrame: Rect? {
+        events.isEmpty ? nil : Rect(x: (screen.width / 2 - 330).rounded(), y: screen.height - 58, width: 660, height: 40)
+    }
+
+    private func drawBar(_ bar: SectionBar, frame: Rect, into list: inout DisplayList) {
+        let header = bar.elementKind == LayoutElementKind.sectionHeader
+        list.fill(frame, header ? PhotoWallStyle.headerBar : PhotoWallStyle.footerBar)
+        let inset = PhotoWallStyle.sectionInset.left + 4
+        let textRect = Rect(x: frame.minX + inset, y: frame.minY, width: frame.width - 2 * inset, height: frame.height)
+        if header {
+            if let section = bar.indexPath?.section, let first = library.sections[section].photos.first {
+                // A swatch of the section's colours at the left edge.
+                list.fill(Rect(x: frame.minX, y: frame.minY, width: 6, height: frame.height), first.color)
+            }
+            list.text(bar.title, in: textRect, size: 22, style: .bold, PhotoWallStyle.headerText)
+            if let detail = bar.detail {
+                list.text(detail, in: textRect, size: 16, alignment: .right, PhotoWallStyle.detailText)
+            }
+        } else {
+            list.text(bar.title, in: textRect, size: 13, PhotoWallStyle.detailText)
+        }
+    }
+
+    private func drawTile(_ photo: Photo, frame: Rect, selected: Bool, highlighted: Bool, lifted: Bool,
+                          numberSize: Double = 15, into list: inout DisplayList) {
+        var rect = frame
+        if lifted {
+            let k = PhotoWallStyle.liftScale
+            rect = Rect(x: frame.midX - frame.width * k / 2, y: frame.midY - frame.height * k / 2,
+                        width: frame.width * k, height: frame.height * k)
+            list.fill(rect.offsetBy(dx: PhotoWallStyle.shadowOffset.x, dy: PhotoWallStyle.shadowOffset.y),
+                      PhotoWallStyle.shadow)
+        }
+        list.fill(rect, photo.color)
+        let band = min(PhotoWallStyle.bandHeight * numberSize / 15, rect.height / 3)
+        let bandRect = Rect(x: rect.minX, y: rect.maxY - band, width: rect.width, height: band)
+        list.fill(bandRect, photo.color.scaled(PhotoWallStyle.bandShade))
+        list.text(String(photo.number), in: Rect(x: bandRect.minX + 10, y: bandRect.minY, width: bandRect.width - 20,
+                                                 height: bandRect.height), size: numberSize, style: .bold,
+                  Color(rgb: 0xffffff))
+        if highlighted { list.fill(rect, PhotoWallStyle.highlight) }
+        if selected { list.ring(rect, width: PhotoWallStyle.selectionWidth, PhotoWallStyle.selection) }
+    }
+}

@@ -1,0 +1,237 @@
+import CSDL2
+import CSDL2Image
+import CSDL2TTF
+import GestureKit
+import PhotoWallApp
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An SDL call failed; `message` is `SDL_GetError()`.
+public struct RenderError: Error, CustomStringConvertible {
+    public var call: String
+    public var message: String
+
+    public var description: String { "\(call) failed: \(message)" }
+
+    static func sdl(_ call: String) -> RenderError {
+        RenderError(call: call, message: SDL_GetError().map { String(cString: $0) } ?? "unknown error")
+    }
+}
+
+/// Pixels read back from a canvas: `0xRRGGBB` per pixel, row by row.
+public struct PixelImage: Sendable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt32]
+
+    /// The colour at pixel (x, y); nil outside the image.
+    public func color(x: Int, y: Int) -> Color? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        return Color(rgb: pixels[y * width + x] & 0xff_ffff)
+    }
+
+    /// The colour at a point (the pixel that contains it).
+    public func color(at point: Point) -> Color? {
+        color(x: Int(point.x.rounded(.down)), y: Int(point.y.rounded(.down)))
+    }
+}
+
+/// Draws `DisplayList`s with SDL2's software renderer onto an RGB888 `SDL_Surface`: with no
+/// display at all (`init(width:height:)`), or shown in a window (`init(windowTitle:...)`: the
+/// surface is copied to the window's surface by `present()`). Either way the same pixels.
+///
+/// SDL's state is process-wide: use one canvas at a time, from one thread.
+public final class Canvas {
+    public let width: Int
+    public let height: Int
+    private let surface: UnsafeMutablePointer<SDL_Surface>
+    private let renderer: OpaquePointer
+    private var window: OpaquePointer?
+    private let text: TextCache
+
+    /// A canvas with no display: a software renderer drawing into a surface in memory.
+    public convenience init(width: Int, height: Int) throws {
+        try self.init(width: width, height: height, window: nil)
+    }
+
+    /// A canvas shown in a window (`fullscreen`: the desktop's size, and the canvas takes it).
+    /// Needs a display (X11 or Wayland; SDL_VIDEODRIVER picks another driver).
+    public convenience init(windowTitle: String, width: Int, height: Int, fullscreen: Bool) throws {
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw RenderError.sdl("SDL_InitSubSystem(VIDEO)") }
+        let centered = Int32(bitPattern: 0x2FFF_0000)    // SDL_WINDOWPOS_CENTERED
+        var flags = SDL_WINDOW_SHOWN.rawValue
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        guard let window = SDL_CreateWindow(windowTitle, centered, centered, Int32(width), Int32(height), flags) else {
+            let error = RenderError.sdl("SDL_CreateWindow")
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw error
+        }
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        do {
+            try self.init(width: Int(w), height: Int(h), window: window)
+        } catch {
+            SDL_DestroyWindow(window)
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw error
+        }
+    }
+
+    private init(width: Int, height: Int, window: OpaquePointer?) throws {
+        guard width > 0, height > 0 else { throw RenderError(call: "Canvas", message: "size \(width)×\(height)") }
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32,
+                                                           SDL_PIXELFORMAT_RGB888.rawValue) else {
+            throw RenderError.sdl("SDL_CreateRGBSurfaceWithFormat")
+        }
+        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
+            let error = RenderError.sdl("SDL_CreateSoftwareRenderer")
+            SDL_FreeSurface(surface)
+            throw error
+        }
+        do {
+            text = try TextCache(renderer: renderer)
+        } catch {
+            SDL_DestroyRenderer(renderer)
+            SDL_FreeSurface(surface)
+            throw error
+        }
+        self.width = width
+        self.height = height
+        self.surface = surface
+        self.renderer = renderer
+        self.window = window
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        text.close()
+        SDL_DestroyRenderer(renderer)
+        SDL_FreeSurface(surface)
+        if let window {
+            SDL_DestroyWindow(window)
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+        }
+    }
+
+    public var hasWindow: Bool { window != nil }
+
+    /// Where the last `draw` put text: the box of each rendered line, in pixels (glyphs are
+    /// anti-aliased, so tests checking colours keep out of these).
+    public private(set) var textBounds: [Rect] = []
+
+    /// The SDL video driver showing the window ("x11", "wayland", "KMSDRM"; "offscreen" or
+    /// "dummy" show nothing), nil without a window.
+    public var videoDriver: String? {
+        guard window != nil, let name = SDL_GetCurrentVideoDriver() else { return nil }
+        return String(cString: name)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the list over the whole canvas (cleared to its background first).
+    public func draw(_ list: DisplayList) {
+        setColor(list.background)
+        SDL_RenderClear(renderer)
+        textBounds.removeAll(keepingCapacity: true)
+        for command in list.commands {
+            switch command {
+            case let .fill(rect, color):
+                fill(rect, color)
+            case let .ring(rect, width, color):
+                let w = width
+                fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: w), color)
+                fill(Rect(x: rect.minX, y: rect.maxY - w, width: rect.width, height: w), color)
+                fill(Rect(x: rect.minX, y: rect.minY + w, width: w, height: rect.height - 2 * w), color)
+                fill(Rect(x: rect.maxX - w, y: rect.minY + w, width: w, height: rect.height - 2 * w), color)
+            case let .disc(center, radius, color):
+                disc(center, radius, color)
+            case let .text(string, rect, size, style, alignment, color):
+                if let r = text.draw(string, in: pixelRect(rect), size: size, bold: style == .bold,
+                                     alignment: alignment, color: color) {
+                    textBounds.append(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.w), height: Double(r.h)))
+                }
+            }
+        }
+        SDL_RenderPresent(renderer)
+    }
+
+    /// Shows the canvas in its window (nothing without one).
+    public func present() {
+        guard let window, let target = SDL_GetWindowSurface(window) else { return }
+        SDL_UpperBlit(surface, nil, target, nil)
+        SDL_UpdateWindowSurface(window)
+    }
+
+    /// Handles the window's events; true when the user asked to quit (closed the window,
+    /// pressed Escape or Q).
+    public func pollQuit() -> Bool {
+        guard window != nil else { return false }
+        var event = SDL_Event()
+        var quit = false
+        while SDL_PollEvent(&event) != 0 {
+            if event.type == SDL_QUIT.rawValue { quit = true }
+            if event.type == SDL_KEYDOWN.rawValue {
+                let key = event.key.keysym.sym
+                if key == SDL_Keycode(SDLK_ESCAPE.rawValue) || key == SDL_Keycode(SDLK_q.rawValue) { quit = true }
+            }
+        }
+        return quit
+    }
+
+    // MARK: Reading back
+
+    /// The canvas's pixels (`SDL_RenderReadPixels`, RGB888).
+    public func readPixels() throws -> PixelImage {
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        let status = pixels.withUnsafeMutableBytes {
+            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_RGB888.rawValue, $0.baseAddress, Int32(width * 4))
+        }
+        guard status == 0 else { throw RenderError.sdl("SDL_RenderReadPixels") }
+        return PixelImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Writes the canvas as a PNG (`IMG_SavePNG`).
+    public func savePNG(to path: String) throws {
+        guard IMG_SavePNG(surface, path) == 0 else { throw RenderError.sdl("IMG_SavePNG(\(path))") }
+    }
+
+    // MARK: Primitives
+
+    private func setColor(_ c: Color) {
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+    }
+
+    /// Points to whole pixels: edges are rounded, so adjacent rectangles neither overlap nor
+    /// leave a seam, and a test knows which pixel is whose.
+    private func pixelRect(_ r: Rect) -> SDL_Rect {
+        let x0 = Int32(r.minX.rounded()), y0 = Int32(r.minY.rounded())
+        let x1 = Int32(r.maxX.rounded()), y1 = Int32(r.maxY.rounded())
+        return SDL_Rect(x: x0, y: y0, w: max(0, x1 - x0), h: max(0, y1 - y0))
+    }
+
+    private func fill(_ rect: Rect, _ color: Color) {
+        var r = pixelRect(rect)
+        guard r.w > 0, r.h > 0 else { return }
+        setColor(color)
+        SDL_RenderFillRect(renderer, &r)
+    }
+
+    private func disc(_ center: Point, _ radius: Double, _ c: Color) {
+        let segments = 40
+        let color = SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)
+        var vertices: [SDL_Vertex] = []
+        vertices.reserveCapacity(segments * 3)
+        func vertex(_ x: Double, _ y: Double) -> SDL_Vertex {
+            SDL_Vertex(position: SDL_FPoint(x: Float(x), y: Float(y)), color: color, tex_coord: SDL_FPoint(x: 0, y: 0))
+        }
+        for i in 0..<segments {
+            let a0 = Double(i) / Double(segments) * 2 * Double.pi
+            let a1 = Double(i + 1) / Double(segments) * 2 * Double.pi
+            vertices.append(vertex(center.x, center.y))
+            vertices.append(vertex(center.x + radius * cos(a0), center.y + radius * sin(a0)))
+            vertices.append(vertex(center.x + radius * cos(a1), center.y + radius * sin(a1)))
+        }
+        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), nil, 0)
+    }
+}

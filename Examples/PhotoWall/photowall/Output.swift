@@ -1,0 +1,80 @@
+import GestureKit
+import PhotoWallApp
+import PhotoWallRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes lines to a file descriptor (standard output by default), flushing as asked.
+final class LineWriter {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(fd: Int32) { self.fd = fd }
+
+    func write(_ line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(0x0a)
+    }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+}
+
+/// Prints every event, and with a directory writes a PNG of the wall after each one
+/// (`01-selected.png`, `02-zoomed.png`, ...) and of the last frame (`last.png`).
+final class FrameWriter {
+    let directory: String?
+    let canvas: Canvas
+    private var count = 0
+    private let out = LineWriter(fd: 1)
+
+    init(directory: String?, canvas: Canvas) {
+        self.directory = directory
+        self.canvas = canvas
+    }
+
+    /// Prints the event; draws the wall and saves it when there is a directory.
+    func record(_ event: PhotoWallEvent, wall: PhotoWall) throws {
+        count += 1
+        var line = event.description
+        if let directory {
+            let name = (count < 10 ? "0" : "") + "\(count)-\(event.kind.rawValue).png"
+            canvas.draw(wall.render())
+            try save("\(directory)/\(name)")
+            line += "  → \(directory)/\(name)"
+        }
+        out.write(line)
+        out.flush()
+    }
+
+    /// The last frame.
+    func finish(wall: PhotoWall) throws {
+        guard let directory else { return }
+        canvas.draw(wall.render())
+        try save("\(directory)/last.png")
+        out.write("last frame → \(directory)/last.png")
+        out.flush()
+    }
+
+    private func save(_ path: String) throws {
+        do {
+            try canvas.savePNG(to: path)
+        } catch let e as RenderError {
+            throw fail(e.description)
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import ArgumentParser
+import GestureKit
+import GestureLibinput
+import GestureMockDevice
+import GestureTraces
+import PhotoWallApp
+import PhotoWallRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@main
+struct PhotoWallCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photowall",
+        abstract: "A photo wall for touchscreens: GestureKit's collection view, drawn with SDL2.",
+        discussion: """
+        Live: reads the touchscreens of a udev seat (seat0 unless --seat), or the devices given \
+        with --device, through libinput, and shows the wall full screen (--screen WxH for a \
+        window; --headless to draw off screen). Reading /dev/input needs permission: be in the \
+        `input` group or run as root. Escape, Q or closing the window quits.
+
+        Replay: --replay TRACE plays a recording (evemu, libinput record, libinput \
+        debug-events) into the wall on virtual time with the built-in decoder, off screen; \
+        --backend libinput plays it through real libinput instead, from a mock device under \
+        umockdev, in real time. --frames DIR writes a PNG after every recognized gesture and \
+        of the last frame.
+
+        Gestures: tap selects a tile; double tap zooms it (tap again to close); pinch resizes \
+        the tiles; long press picks a tile up and dragging reorders it; two fingers scroll.
+        """
+    )
+
+    @Option(help: "Play this recording instead of live input.")
+    var replay: String?
+
+    enum Backend: String, ExpressibleByArgument, CaseIterable {
+        case builtin, libinput
+    }
+
+    @Option(help: "With --replay: builtin (the built-in decoder, virtual time; default) or libinput (real libinput on a mock device under umockdev, real time).")
+    var backend: Backend = .builtin
+
+    @Option(help: "Write a PNG into this directory after every recognized gesture, and of the last frame.")
+    var frames: String?
+
+    @Option(name: .customLong("device"), help: "Live: an evdev device node, e.g. /dev/input/event4 (repeatable).")
+    var devices: [String] = []
+
+    @Option(help: "Live: the udev seat to read when no --device is given.")
+    var seat = "seat0"
+
+    @Option(help: "The wall's size in points (= pixels), WIDTHxHEIGHT. Default: 1280x800, or full screen for a live window.")
+    var screen: String?
+
+    @Flag(help: "Live: draw off screen (no window, no display needed).")
+    var headless = false
+
+    @Option(help: "Live: stop after this many seconds (default: at Escape, Q, Ctrl-C or a closed window).")
+    var duration: Double?
+
+    func run() throws {
+        let size = try parseScreen()
+        if let frames { try makeDirectory(frames) }
+        if let replay {
+            guard devices.isEmpty else { throw fail("--device is for live input; leave it out with --replay") }
+            switch backend {
+            case .builtin:
+                try runReplay(trace: replay, screen: size ?? PhotoWallStyle.defaultScreen)
+            case .libinput:
+                try runLibinputReplay(trace: replay, screen: size ?? PhotoWallStyle.defaultScreen)
+            }
+            return
+        }
+        try runLive(screen: size)
+    }
+
+    func parseScreen() throws -> Size? {
+        guard let screen else { return nil }
+        let parts = screen.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 16384, parts[1] <= 16384 else {
+            throw fail("--screen: expected WIDTHxHEIGHT in pixels, e.g. 1280x800, found \"\(screen)\"")
+        }
+        return Size(width: Double(parts[0]), height: Double(parts[1]))
+    }
+
+    // MARK: Replay on virtual time
+
+    func runReplay(trace: String, screen: Size) throws {
+        let wall = PhotoWall(screen: screen)
+        let canvas = try makeCanvas(width: Int(screen.width), height: Int(screen.height))
+        let writer = FrameWriter(directory: frames, canvas: canvas)
+        do {
+            try PhotoWallReplay.run(path: trace, into: wall) { event in
+                try writer.record(event, wall: wall)
+            }
+        } catch let e as TraceError {
+            throw fail(e.description)
+        }
+        try writer.finish(wall: wall)
+    }
+
+    // MARK: Replay through real libinput
+
+    /// The pattern of `gesturekit replay --backend libinput`: the recording's devices become
+    /// mock evdev devices under umockdev-run, and this program runs again inside it, live and
+    /// headless on those devices, for as long as the recording lasts.
+    func runLibinputReplay(trace: String, screen: Size) throws {
+        let leadIn = 0.2, tail = 1.0
+        var replays: [MockDeviceReplay] = []
+        var last = Instant.zero
+        do {
+            let reader = try TraceReader(path: trace, screen: screen)
+            guard reader.format != .debugEvents else {
+                throw fail("\(trace): a libinput debug-events trace holds libinput's output, not evdev events: replay it with --backend builtin")
+            }
+            for (i, device) in reader.devices.enumerated() where device.kind != nil {
+                guard let description = device.description else { continue }
+                var events: [EvdevEvent] = []
+                try reader.forEachEvdevEvent(device: device.id) { event in
+                    events.append(event)
+                    last = max(last, event.time)
+                }
+                replays.append(MockDeviceReplay(device: MockDevice(description, eventNumber: 10 + i),
+                                                events: events, leadIn: leadIn))
+            }
+        } catch let e as TraceError {
+            throw fail(e.description)
+        }
+        guard !replays.isEmpty else { throw fail("\(trace): no touchscreen or touchpad in this recording") }
+        let duration = leadIn + last.seconds + tail
+        let result: UmockdevRunResult
+        do {
+            let runner = try UmockdevRunner(timeout: duration + 30)
+            var command = [selfExecutable(), "--headless", "--duration", String(duration),
+                           "--screen", "\(Int(screen.width))x\(Int(screen.height))"]
+            for r in replays { command += ["--device", r.device.devicePath] }
+            if let frames { command += ["--frames", frames] }
+            result = try runner.run(devices: replays, command: command)
+        } catch {
+            throw fail("umockdev: \(error)")
+        }
+        let out = LineWriter(fd: 1)
+        for line in result.stdoutLines { out.write(line) }
+        out.flush()
+        guard result.exitStatus == 0, !result.timedOut else {
+            throw fail("the libinput replay failed (exit status \(result.exitStatus.map(String.init) ?? "none")\(result.timedOut ? ", timed out" : "")): \(result.stderr)")
+        }
+    }
+
+    // MARK: Live
+
+    func runLive(screen: Size?) throws {
+        let canvas: Canvas
+        if headless {
+            let s = screen ?? PhotoWallStyle.defaultScreen
+            canvas = try makeCanvas(width: Int(s.width), height: Int(s.height))
+        } else {
+            do {
+                canvas = try Canvas(windowTitle: "PhotoWall", width: Int(screen?.width ?? 1280),
+                                    height: Int(screen?.height ?? 800), fullscreen: screen == nil)
+            } catch let e as RenderError {
+                throw fail("\(e) (no display? use --headless, with --frames DIR to see what happens)")
+            }
+        }
+        if let driver = canvas.videoDriver, driver == "offscreen" || driver == "dummy", getenv("SDL_VIDEODRIVER") == nil {
+            let err = LineWriter(fd: 2)
+            err.write("photowall: no display found (SDL chose its \(driver) video driver): nothing will be shown; run it in an X11 or Wayland session, or on the console (SDL_VIDEODRIVER=KMSDRM), or use --headless --frames DIR")
+            err.flush()
+        }
+        let wall = PhotoWall(screen: Size(width: Double(canvas.width), height: Double(canvas.height)))
+        let live = LiveWall(wall: wall, canvas: canvas, frames: FrameWriter(directory: frames, canvas: canvas))
+        let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
+        do {
+            try live.run(source: source, duration: duration)
+        } catch let e as LibinputError {
+            throw fail(e.description)
+        }
+    }
+
+    func makeCanvas(width: Int, height: Int) throws -> Canvas {
+        do {
+            return try Canvas(width: width, height: height)
+        } catch let e as RenderError {
+            throw fail(e.description)
+        }
+    }
+
+    func makeDirectory(_ path: String) throws {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw fail("\(path): cannot create the frames directory (\(String(cString: strerror(errno))))")
+        }
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+            throw fail("\(path): not a directory")
+        }
+    }
+}
+
+/// Stops with a message on standard error and exit status 2 (bad input or environment).
+func fail(_ message: String) -> ExitCode {
+    let err = LineWriter(fd: 2)
+    err.write("photowall: \(message)")
+    err.flush()
+    return ExitCode(2)
+}
+
+/// This program's own path (to run itself under umockdev).
+func selfExecutable() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard n > 0 else { return CommandLine.arguments[0] }
+    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

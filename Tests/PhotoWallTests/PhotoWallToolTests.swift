@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Runs the built `photowall` tool; returns its exit status, standard output and error.
+func runPhotoWall(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = packageRoot.appendingPathComponent(".build/debug/photowall")
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
+
+func scratchDirectory(_ name: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory
+        .appendingPathComponent("photowall-\(ProcessInfo.processInfo.processIdentifier)-\(name)")
+    try? FileManager.default.removeItem(at: dir)
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir.path
+}
+
+/// `photowall` as a person runs it: PNG frames of a replay, and exit status 2 with a
+/// message for bad input.
+@Suite("photowall tool")
+struct PhotoWallToolTests {
+    /// PNG files start with these 8 bytes; width and height follow in the IHDR chunk.
+    static func pngSize(_ path: String) -> (Int, Int)? {
+        guard let data = FileManager.default.contents(atPath: path), data.count > 24,
+              Array(data.prefix(8)) == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] else { return nil }
+        func be32(_ i: Int) -> Int { data[i...(i + 3)].reduce(0) { $0 << 8 | Int($1) } }
+        return (be32(16), be32(20))
+    }
+
+    @Test("--replay --frames writes a PNG per recognized gesture and of the last frame")
+    func framesOfAReplay() throws {
+        let dir = try scratchDirectory("frames")
+        let r = try runPhotoWall(["--replay", Traces.longPressDrag, "--frames", dir])
+        #expect(r.status == 0, "\(r.err)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(files == ["01-pickedUp.png", "02-reordered.png", "last.png"])
+        for f in files { #expect(Self.pngSize("\(dir)/\(f)")! == (1280, 800)) }
+        #expect(r.out.contains("longPress: picked up"))
+        #expect(r.out.contains("longPress: moved"))
+    }
+
+    @Test("--screen sets the size of the wall and of its frames")
+    func screenSize() throws {
+        let dir = try scratchDirectory("screen")
+        let r = try runPhotoWall(["--replay", Traces.tap, "--frames", dir, "--screen", "960x600"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(Self.pngSize("\(dir)/last.png")! == (960, 600))
+    }
+
+    @Test("bad input stops with exit status 2 and says what is wrong", arguments: [
+        (["--replay", "/nonexistent.evemu"], "/nonexistent.evemu"),
+        (["--replay", "Package.swift"], "Package.swift:1"),
+        (["--replay", "Fixtures/ts-wacom-isdv4-e6-tap-1f.evemu", "--screen", "wide"], "--screen"),
+        (["--replay", "Fixtures/ts-surface-pro3-pinch-out-3f.debug-events.txt", "--backend", "libinput"], "debug-events"),
+        (["--replay", "Fixtures/ts-wacom-isdv4-e6-tap-1f.evemu", "--device", "/dev/input/event0"], "--device"),
+        (["--headless", "--device", "/nonexistent-device", "--duration", "0.1"], "/nonexistent-device"),
+    ])
+    func badInput(arguments: [String], mentions: String) throws {
+        let resolved = arguments.map { $0.hasPrefix("Fixtures/") || $0 == "Package.swift" ? packageRoot.appendingPathComponent($0).path : $0 }
+        let r = try runPhotoWall(resolved)
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("photowall: "))
+        #expect(r.err.contains(mentions), "\(r.err)")
+        #expect(r.out.isEmpty)
+    }
+}
+
+/// The same recording through real libinput: umockdev-run plays it into a mock device and
+/// photowall runs again inside, live and headless, in real time.
+@Suite("photowall --backend libinput")
+struct PhotoWallLibinputTests {
+    static let umockdev = FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")
+
+    @Test("a double tap through libinput zooms the same tile as through the built-in decoder",
+          .enabled(if: umockdev, "umockdev-run is not installed"))
+    func doubleTapThroughLibinput() throws {
+        let dir = try scratchDirectory("libinput")
+        let builtin = try runPhotoWall(["--replay", Traces.doubleTap])
+        let libinput = try runPhotoWall(["--replay", Traces.doubleTap, "--backend", "libinput", "--frames", dir])
+        #expect(libinput.status == 0, "\(libinput.err)")
+        let zoomed = builtin.out.split(separator: "\n").first { $0.contains("doubleTap: zoomed") }
+        #expect(zoomed != nil)
+        #expect(libinput.out.contains("doubleTap: zoomed Sunrise 11"))
+        #expect(builtin.out.contains("doubleTap: zoomed Sunrise 11"))
+        #expect(FileManager.default.fileExists(atPath: "\(dir)/01-zoomed.png"))
+        #expect(FileManager.default.fileExists(atPath: "\(dir)/last.png"))
+    }
+}
