@@ -3,7 +3,7 @@ SWIFT ?= swift
 OUT ?= out
 DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test clean
+.PHONY: deps build demo test bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -22,6 +22,12 @@ demo: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The benchmarks (Benchmarks/, a package of its own) and the replay comparison; results
+# in out/bench/. See README's Performance section.
+bench:
+	@scripts/install-bench-deps.sh
+	SWIFT=$(SWIFT) scripts/bench.sh
 
 clean:
 	rm -rf .build $(OUT)
