@@ -1,7 +1,8 @@
 // replay-throughput FILE: replays one recording through the benchmark pipeline
 // (BenchSupport.ReplayPipeline) and prints what it measured as key=value lines:
 // events, seconds (the replay alone), events per second and the process's peak RSS.
-// `--count-only` skips the replay (the events are counted in a first, untimed pass).
+// The events are counted in a first, untimed pass; `--no-count` skips it (and the events
+// figures), so the process reads the file once, as the tool it is compared with does.
 import BenchSupport
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +12,7 @@ import Darwin
 
 let args = CommandLine.arguments.dropFirst()
 guard let path = args.last, !path.hasPrefix("-") else {
-    print("usage: replay-throughput FILE")
+    print("usage: replay-throughput [--no-count] FILE")
     exit(2)
 }
 #if canImport(Glibc)
@@ -19,8 +20,9 @@ let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
 #else
 let RUSAGE_SELF_WHO = RUSAGE_SELF
 #endif
+let countEvents = !args.contains("--no-count")
 do {
-    let events = try ReplayPipeline.countEvents(path: path)
+    let events = countEvents ? try ReplayPipeline.countEvents(path: path) : 0
     let clock = ContinuousClock()
     let start = clock.now
     let records = try ReplayPipeline.run(path: path)
@@ -29,10 +31,10 @@ do {
     var usage = rusage()
     getrusage(RUSAGE_SELF_WHO, &usage)
     print("file=\(path)")
-    print("events=\(events)")
+    if countEvents { print("events=\(events)") }
     print("records=\(records)")
     print("seconds=\(seconds)")
-    print("events_per_second=\(Int(Double(events) / seconds))")
+    if countEvents { print("events_per_second=\(Int(Double(events) / seconds))") }
     print("peak_rss_kb=\(usage.ru_maxrss)")
 } catch {
     print("replay-throughput: \(error)")
