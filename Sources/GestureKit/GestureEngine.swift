@@ -475,7 +475,11 @@ public final class GestureEngine {
         // The phases this frame has: a frame of moves skips the began, ended and cancelled
         // passes (they would find no touch) for every recognizer.
         var present: UInt8 = 0
-        for entry in frameTouches { present |= GestureEngine.phaseBit(entry.phase) }
+        var newestID = TouchID(rawValue: Int.min)
+        for entry in frameTouches {
+            present |= GestureEngine.phaseBit(entry.phase)
+            newestID = max(newestID, entry.record.touch.id)
+        }
         // The recognizers' touches are collected in a local buffer (moved out of, and back
         // into, `phaseBuffer` so its storage is reused): the loop then mutates no stored
         // property of the engine, so it pays no exclusivity check per touch.
@@ -483,6 +487,9 @@ public final class GestureEngine {
         phaseBuffer = []
         defer { phaseBuffer = buffer }
         for r in feedList {
+            // A recognizer reset since these touches began (it failed, or was excluded) takes
+            // none of them: every pass below would skip every touch.
+            if r.minimumTouchID > newestID { continue }
             for phase in GestureEngine.phaseOrder where present & GestureEngine.phaseBit(phase) != 0 {
                 guard isRegistered(r), r.isEnabled else { break }
                 buffer.removeAll(keepingCapacity: true)
