@@ -5,7 +5,7 @@ DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
 PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test photowall clean
+.PHONY: deps build demo test photowall bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -30,6 +30,12 @@ photowall: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The benchmarks (Benchmarks/, a package of its own) and the replay comparison; results
+# in out/bench/. See README's Performance section.
+bench:
+	@scripts/install-bench-deps.sh
+	SWIFT=$(SWIFT) scripts/bench.sh
 
 clean:
 	rm -rf .build $(OUT)

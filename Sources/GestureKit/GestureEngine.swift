@@ -137,6 +137,17 @@ public final class GestureEngine {
         r.engine = self
     }
 
+    /// Whether `r` is attached to this engine: the same answer as `r.engine === self`
+    /// (`register` and `unregister` set both together, and the registry holds `r` strongly),
+    /// without loading the weak reference, which costs an atomic load and release of the
+    /// engine's side table each time. The dispatch loop asks this for every recognizer of
+    /// every frame.
+    @inline(__always)
+    private func isRegistered(_ r: GestureRecognizer) -> Bool {
+        let i = r.registryIndex
+        return i >= 0 && i < registry.count && registry[i] === r
+    }
+
     func unregister(_ r: GestureRecognizer) {
         guard r.engine === self, r.registryIndex >= 0 else { return }
         registry[r.registryIndex] = nil
@@ -335,7 +346,7 @@ public final class GestureEngine {
         while i < stepRecognizers.count {
             let r = stepRecognizers[i]
             i += 1
-            if r.engine === self, r.state == .possible, r.pending == nil, !r.touchIDs.isEmpty,
+            if isRegistered(r), r.state == .possible, r.pending == nil, !r.touchIDs.isEmpty,
                r.activeTouchCount == 0, liveDeadline(of: r) == nil {
                 fail(r, .touchesLiftedWithoutGesture)
             }
@@ -441,6 +452,16 @@ public final class GestureEngine {
 
     private static let phaseOrder: [TouchPhase] = [.began, .moved, .ended, .cancelled]
 
+    @inline(__always)
+    private static func phaseBit(_ phase: TouchPhase) -> UInt8 {
+        switch phase {
+        case .began: 1
+        case .moved: 2
+        case .ended: 4
+        case .cancelled: 8
+        }
+    }
+
     private func feedRecognizers() {
         feedList.removeAll(keepingCapacity: true)
         let mark = stepCounter
@@ -451,10 +472,27 @@ public final class GestureEngine {
                 stepRecognizers.append(r)
             }
         }
+        // The phases this frame has: a frame of moves skips the began, ended and cancelled
+        // passes (they would find no touch) for every recognizer.
+        var present: UInt8 = 0
+        var newestID = TouchID(rawValue: Int.min)
+        for entry in frameTouches {
+            present |= GestureEngine.phaseBit(entry.phase)
+            newestID = max(newestID, entry.record.touch.id)
+        }
+        // The recognizers' touches are collected in a local buffer (moved out of, and back
+        // into, `phaseBuffer` so its storage is reused): the loop then mutates no stored
+        // property of the engine, so it pays no exclusivity check per touch.
+        var buffer = phaseBuffer
+        phaseBuffer = []
+        defer { phaseBuffer = buffer }
         for r in feedList {
-            for phase in GestureEngine.phaseOrder {
-                guard r.engine === self, r.isEnabled else { break }
-                phaseBuffer.removeAll(keepingCapacity: true)
+            // A recognizer reset since these touches began (it failed, or was excluded) takes
+            // none of them: every pass below would skip every touch.
+            if r.minimumTouchID > newestID { continue }
+            for phase in GestureEngine.phaseOrder where present & GestureEngine.phaseBit(phase) != 0 {
+                guard isRegistered(r), r.isEnabled else { break }
+                buffer.removeAll(keepingCapacity: true)
                 for entry in frameTouches where entry.phase == phase {
                     let id = entry.record.touch.id
                     if phase == .began {
@@ -468,15 +506,15 @@ public final class GestureEngine {
                     }
                     var touch = entry.record.touch
                     touch.phase = phase
-                    phaseBuffer.append(touch)
+                    buffer.append(touch)
                 }
-                guard !phaseBuffer.isEmpty else { continue }
+                guard !buffer.isEmpty else { continue }
                 let decision: GestureDecision
                 switch phase {
-                case .began: decision = r.touchesBegan(phaseBuffer, at: now)
-                case .moved: decision = r.touchesMoved(phaseBuffer, at: now)
-                case .ended: decision = r.touchesEnded(phaseBuffer, at: now)
-                case .cancelled: decision = r.touchesCancelled(phaseBuffer, at: now)
+                case .began: decision = r.touchesBegan(buffer, at: now)
+                case .moved: decision = r.touchesMoved(buffer, at: now)
+                case .ended: decision = r.touchesEnded(buffer, at: now)
+                case .cancelled: decision = r.touchesCancelled(buffer, at: now)
                 }
                 apply(decision, to: r)
             }
@@ -497,7 +535,7 @@ public final class GestureEngine {
     }
 
     private func rearm(_ r: GestureRecognizer) {
-        let wanted = r.engine === self && r.isEnabled ? liveDeadline(of: r) : nil
+        let wanted = isRegistered(r) && r.isEnabled ? liveDeadline(of: r) : nil
         guard wanted != r.armedDeadline else { return }
         r.timerGeneration &+= 1
         r.armedDeadline = wanted
@@ -584,7 +622,7 @@ public final class GestureEngine {
     private func forEachSharingTouches(with r: GestureRecognizer, _ body: (GestureRecognizer, TouchID) -> Void) {
         for id in r.touchIDs {
             guard let record = record(for: id) else { continue }
-            for other in record.recognizers where other !== r && other.engine === self {
+            for other in record.recognizers where other !== r && isRegistered(other) {
                 body(other, id)
             }
         }
@@ -599,7 +637,7 @@ public final class GestureEngine {
     private func requirementStatus(of r: GestureRecognizer) -> RequirementStatus {
         var waitingOn: GestureRecognizer?
         func consider(_ b: GestureRecognizer) -> RequirementStatus? {
-            guard b !== r, b.engine === self else { return nil }
+            guard b !== r, isRegistered(b) else { return nil }
             if b.state.isActive || b.state == .ended { return .succeeded(b) }
             if b.state == .possible && b.isInvolved && waitingOn == nil { waitingOn = b }
             return nil
@@ -773,14 +811,14 @@ public final class GestureEngine {
     private func delaysBegan(_ record: TouchRecord) -> Bool {
         let id = record.touch.id
         return record.recognizers.contains {
-            $0.delaysTouchesBegan && $0.state == .possible && $0.engine === self && $0.isTracking(id)
+            $0.delaysTouchesBegan && $0.state == .possible && isRegistered($0) && $0.isTracking(id)
         }
     }
 
     private func delaysEnded(_ record: TouchRecord) -> Bool {
         let id = record.touch.id
         return record.recognizers.contains {
-            $0.delaysTouchesEnded && $0.state == .possible && $0.engine === self && $0.isTracking(id)
+            $0.delaysTouchesEnded && $0.state == .possible && isRegistered($0) && $0.isTracking(id)
         }
     }
 

@@ -1,0 +1,196 @@
+import Benchmark
+import GestureKit
+import GestureLayout
+import GestureReplay
+import GestureTraces
+import BenchSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Holds what a benchmark's setup builds, for its closure.
+final class Box<T>: @unchecked Sendable {
+    var value: T?
+}
+
+// `perf stat -e instructions true` answers "<not supported>" on this machine (a VM without
+// PMU access), so the instructions metric is left out: it would read zero.
+let perFrameMetrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .peakMemoryResident]
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: perFrameMetrics,
+        timeUnits: .nanoseconds,
+        warmupIterations: 3,
+        maxDuration: .seconds(2),
+        maxIterations: 1_000_000
+    )
+    dispatchBenchmarks()
+    timerBenchmarks()
+    layoutBenchmarks()
+    replayBenchmarks()
+}
+
+// MARK: - Dispatch
+
+func dispatchBenchmarks() {
+    // Each inner iteration sends one frame; figures are per frame (scaling factor 1000).
+    let cases: [(String, Int, Int, DispatchScene.Mode)] = [
+        ("Dispatch: 2 touches, 8 recognizers, pan changing (others failed)", 2, 1, .panning),
+        ("Dispatch: 2 touches, 8 recognizers, all possible", 2, 1, .undecided),
+        ("Dispatch: 1 touch, 8 recognizers, pan changing", 1, 1, .panning),
+        ("Dispatch: 5 touches, 8 recognizers, pan changing", 5, 1, .panning),
+        ("Dispatch: 10 touches, 8 recognizers, pan changing", 10, 1, .panning),
+        ("Dispatch: 2 touches, 64 recognizers, pan changing", 2, 8, .panning),
+        ("Dispatch: 2 touches, 64 recognizers, all possible", 2, 8, .undecided),
+    ]
+    for (name, touches, copies, mode) in cases {
+        let box = Box<DispatchScene>()
+        Benchmark(name,
+                  configuration: .init(metrics: perFrameMetrics, scalingFactor: .kilo),
+                  closure: { benchmark in
+                      let scene = box.value!
+                      for _ in benchmark.scaledIterations { scene.sendNext() }
+                      blackHole(scene.counter.value)
+                  },
+                  setup: {
+                      let scene = DispatchScene(touches: touches, copies: copies, mode: mode)
+                      scene.check(mode: mode, copies: copies)
+                      box.value = scene
+                  },
+                  teardown: { box.value = nil })
+    }
+}
+
+// MARK: - Timers
+
+/// 10,000 long presses on one view, each waiting for two fingers, with durations 0.5 s +
+/// i µs; one finger goes down on the view. The touch-down schedules 10,000 deadlines; each
+/// deadline then fires on its own (the press's duration passes, the recognizer waits for its
+/// second finger), with no arbitration: the cost is the timer queue and the step around it.
+final class TimerScene {
+    static let count = 10_000
+    let engine = GestureEngine()
+    let view = View(id: "board", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
+    let start = Instant(seconds: 1)
+
+    init() {
+        engine.addRoot(view)
+        for i in 0..<TimerScene.count {
+            let press = LongPressGestureRecognizer(minimumPressDuration: 0.5 + Double(i) * 1e-6)
+            press.numberOfTouchesRequired = 2
+            view.addGestureRecognizer(press)
+        }
+    }
+
+    func touchDown() {
+        engine.send(TouchFrame(time: start, changes: [TouchChange(sourceID: 0, phase: .began, location: Point(x: 500, y: 500))]))
+    }
+
+    func fireAll() {
+        engine.advance(to: start.advanced(bySeconds: 0.6))
+    }
+}
+
+func timerBenchmarks() {
+    let config = Benchmark.Configuration(metrics: perFrameMetrics, timeUnits: .microseconds,
+                                         warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 20)
+    Benchmark("Timers: schedule 10,000 long-press deadlines (one touch-down)", configuration: config) { benchmark in
+        let scene = TimerScene()
+        benchmark.startMeasurement()
+        scene.touchDown()
+        benchmark.stopMeasurement()
+        precondition(scene.engine.nextDeadline == scene.start.advanced(bySeconds: 0.5))
+        blackHole(scene)
+    }
+    Benchmark("Timers: fire 10,000 long-press deadlines", configuration: config) { benchmark in
+        let scene = TimerScene()
+        scene.touchDown()
+        benchmark.startMeasurement()
+        scene.fireAll()
+        benchmark.stopMeasurement()
+        precondition(scene.engine.nextDeadline == nil)
+        blackHole(scene)
+    }
+}
+
+// MARK: - Layout
+
+/// A flow layout of `items` items in 1,000 sections (items / 1000 each) on a 1000 × 1000
+/// collection view; each iteration is one pinch change: a new itemSize, the metrics
+/// invalidation context, and the attributes of the 1000 × 1000 visible rect, kept at the
+/// same relative scroll position (the middle of the content).
+final class LayoutScene {
+    let layout: FlowLayout
+    var buffer: [LayoutAttributes] = []
+    var step = 0
+
+    init(items: Int) {
+        layout = FlowLayout(itemCounts: Array(repeating: items / 1000, count: 1000),
+                            boundsSize: Size(width: 1000, height: 1000))
+        layout.itemSize = Size(width: 50, height: 50)
+        buffer.reserveCapacity(1024)
+        for _ in 0..<100 { pinchChange() }
+    }
+
+    @inline(__always)
+    func pinchChange() {
+        step &+= 1
+        // The pinch's scale runs 0.8 … 1.2 and back: item sides 40 … 60 points.
+        let side = 40 + Double(step % 40 < 20 ? step % 40 : 40 - step % 40)
+        layout.itemSize = Size(width: side, height: side)
+        layout.invalidateLayout(with: .metrics)
+        let height = layout.contentSize.height
+        let y = max(0, height / 2 - 500)
+        layout.layoutAttributesForElements(in: Rect(x: 0, y: y, width: 1000, height: 1000), into: &buffer)
+    }
+}
+
+func layoutBenchmarks() {
+    for items in [1_000, 10_000, 100_000, 1_000_000] {
+        let box = Box<LayoutScene>()
+        Benchmark("Layout: pinch change, \(items) items in 1,000 sections",
+                  configuration: .init(metrics: perFrameMetrics, scalingFactor: .kilo),
+                  closure: { benchmark in
+                      let scene = box.value!
+                      for _ in benchmark.scaledIterations { scene.pinchChange() }
+                      blackHole(scene.buffer.count)
+                  },
+                  setup: { box.value = LayoutScene(items: items) },
+                  teardown: { box.value = nil })
+    }
+}
+
+// MARK: - Replay
+
+/// The generated recordings (`make bench` writes them, see Benchmarks/generate_traces.py).
+/// Their folder comes from GESTUREKIT_BENCH_TRACES; without it the replay benchmarks are
+/// not registered.
+func replayBenchmarks() {
+    guard let dir = getenv("GESTUREKIT_BENCH_TRACES").map({ String(cString: $0) }) else { return }
+    let files = [("libinput record YAML, 10 MB", "touch-10mb.yml"),
+                 ("libinput record YAML, 50 MB", "touch-50mb.yml"),
+                 ("evemu, 50 MB", "touch-50mb.evemu")]
+    for (label, file) in files {
+        let path = dir + "/" + file
+        guard access(path, R_OK) == 0 else { continue }
+        let events = Box<Int>()
+        Benchmark("Replay: \(label) (TraceReader → engine, default scene)",
+                  configuration: .init(metrics: perFrameMetrics + [.custom("kevents/s", polarity: .prefersLarger, useScalingFactor: false)],
+                                       timeUnits: .milliseconds, warmupIterations: 1,
+                                       maxDuration: .seconds(10), maxIterations: 5),
+                  closure: { benchmark in
+                      let clock = ContinuousClock()
+                      let start = clock.now
+                      let frames = try ReplayPipeline.run(path: path)
+                      let elapsed = clock.now - start
+                      blackHole(frames)
+                      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                      benchmark.measurement(.custom("kevents/s", polarity: .prefersLarger, useScalingFactor: false),
+                                            Int(Double(events.value!) / seconds / 1000))
+                  },
+                  setup: { events.value = try! ReplayPipeline.countEvents(path: path) })
+    }
+}
