@@ -3,7 +3,7 @@ SWIFT ?= swift
 OUT ?= out
 DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test clean
+.PHONY: deps build demo test fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -22,6 +22,13 @@ demo: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# libFuzzer targets (Fuzz/): each runs SECONDS seconds, two at a time; a crash fails the
+# run and is kept in .build/fuzz/artifacts/<target>/. FUZZ_TARGETS picks some of them.
+SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz:
+	Fuzz/fuzz.sh $(SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build $(OUT)
