@@ -568,7 +568,7 @@ public final class GestureEngine {
 
     /// Whether `a` and `b` may recognize at the same time.
     private func simultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        a.simultaneousRecognizers.contains { $0 === b }
+        a.isSimultaneous(with: b)
             || (a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) ?? false)
             || (b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) ?? false)
     }

@@ -143,8 +143,14 @@ open class GestureRecognizer {
     /// Recognizers this one waits for to fail (`require(toFail:)`).
     public private(set) var failureRequirements: [GestureRecognizer] = []
     /// Recognizers declared simultaneous with this one (the scene's `simultaneous` pairs;
-    /// the same as a delegate answering yes to `shouldRecognizeSimultaneously`).
-    public private(set) var simultaneousRecognizers: [GestureRecognizer] = []
+    /// the same as a delegate answering yes to `shouldRecognizeSimultaneously`). Held
+    /// weakly: a pair refers to each other, and strong references would keep both alive
+    /// forever (a retain cycle); a recognizer that is gone drops out of the list.
+    public var simultaneousRecognizers: [GestureRecognizer] { simultaneousPartners.compactMap(\.recognizer) }
+    struct WeakRecognizer {
+        weak var recognizer: GestureRecognizer?
+    }
+    private(set) var simultaneousPartners: [WeakRecognizer] = []
 
     private var actions: [(GestureRecognizer) -> Void] = []
 
@@ -237,12 +243,17 @@ open class GestureRecognizer {
 
     /// Lets this recognizer and `other` recognize at the same time.
     public func recognizeSimultaneously(with other: GestureRecognizer) {
-        if !simultaneousRecognizers.contains(where: { $0 === other }) {
-            simultaneousRecognizers.append(other)
+        if !isSimultaneous(with: other) {
+            simultaneousPartners.append(WeakRecognizer(recognizer: other))
         }
-        if !other.simultaneousRecognizers.contains(where: { $0 === self }) {
-            other.simultaneousRecognizers.append(self)
+        if !other.isSimultaneous(with: self) {
+            other.simultaneousPartners.append(WeakRecognizer(recognizer: self))
         }
+    }
+
+    /// Whether `other` was declared simultaneous with this one (no allocation).
+    func isSimultaneous(with other: GestureRecognizer) -> Bool {
+        simultaneousPartners.contains { $0.recognizer === other }
     }
 
     // MARK: What subclasses implement
