@@ -451,6 +451,17 @@ public final class GestureEngine {
                 stepRecognizers.append(r)
             }
         }
+        // New touches join every recognizer that sees them before any recognizer hears of
+        // the frame: one that begins while the others are fed must find them tracking the
+        // touches (exclusivity), and one that decides must find the recognizers it waits
+        // for involved (require(toFail:)), whatever their order.
+        for entry in frameTouches where entry.phase == .began {
+            let id = entry.record.touch.id
+            for r in entry.record.recognizers where r.engine === self && r.isEnabled && id >= r.minimumTouchID {
+                r.touchIDs.append(id)
+                r.activeTouchCount += 1
+            }
+        }
         for r in feedList {
             for phase in GestureEngine.phaseOrder {
                 guard r.engine === self, r.isEnabled else { break }
@@ -458,10 +469,8 @@ public final class GestureEngine {
                 for entry in frameTouches where entry.phase == phase {
                     let id = entry.record.touch.id
                     if phase == .began {
-                        guard id >= r.minimumTouchID,
-                              entry.record.recognizers.contains(where: { $0 === r }) else { continue }
-                        r.touchIDs.append(id)
-                        r.activeTouchCount += 1
+                        // Joined above, unless a reset since then dropped it.
+                        guard id >= r.minimumTouchID, r.isTracking(id) else { continue }
                     } else {
                         guard id >= r.minimumTouchID, r.isTracking(id) else { continue }
                         if phase == .ended || phase == .cancelled { r.activeTouchCount -= 1 }
