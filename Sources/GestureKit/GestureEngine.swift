@@ -673,6 +673,17 @@ public final class GestureEngine {
     /// `r` began or recognized: exclusivity, cancelsTouchesInView, and the recognizers
     /// that required it to fail.
     private func succeeded(_ r: GestureRecognizer) {
+        // The failures below may release recognizers that wait for them; none is released
+        // until every recognizer this success excludes has been excluded (otherwise one
+        // could begin here and be cancelled a moment later by the same success).
+        let outermost = !resolving
+        resolving = true
+        defer {
+            if outermost {
+                resolving = false
+                if needsResolve { resolvePending() }
+            }
+        }
         // Everything that waits for r to fail now fails.
         for a in registry {
             guard let a, a !== r, a.state == .possible, a.isInvolved else { continue }

@@ -23,4 +23,27 @@ struct EngineRegressionTests {
         #expect(h.reasons["tap"]?.last == "rotate recognized and they are not simultaneous")
         #expect(rotation.state == .possible && tap.state == .possible)
     }
+
+    /// A success excludes every recognizer it should before a recognizer waiting on one of
+    /// them is released. (Before: the tap's success failed the rotation, which released the
+    /// long press waiting for it; the long press began, fired its action, and was cancelled
+    /// by the same tap a moment later.)
+    @Test("a recognizer released by an excluded one does not begin when it is excluded too")
+    func exclusionBeforeRelease() {
+        let h = Harness()
+        h.add(TapGestureRecognizer(name: "tap"))
+        let rotation = h.add(RotationGestureRecognizer(name: "rotate"))
+        let press = h.add(LongPressGestureRecognizer(touches: 3, name: "press"))
+        try! press.require(toFail: rotation)
+        var actions: [GestureRecognizer.State] = []
+        press.addTarget { actions.append($0.state) }
+        h.frame(0, [(0, .began, 400, 500), (1, .began, 600, 500)])   // the tap fails: two touches
+        h.down(2, 500, 400, at: 0.1)
+        h.advance(to: 0.5)                                            // the press waits for the rotation
+        h.up(2, 500, 400, at: 0.55)                                   // a tap on the third touch
+        h.finish()
+        #expect(h.lines("tap").last == "0.550 tap: possible→ended")
+        #expect(h.lines("press") == ["0.550 press: possible→failed"], "never began")
+        #expect(actions.isEmpty, "its action never ran")
+    }
 }
