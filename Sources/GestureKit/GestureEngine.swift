@@ -16,7 +16,8 @@ import Logging
 ///   `moved` keeps the last location, an `ended` or `cancelled` lifts it where it was;
 /// - a frame whose time is earlier than the engine's time happens at the engine's time;
 /// - a frame or gesture sent from inside an action or a view callback is queued and
-///   handled right after the current one.
+///   handled right after the current one, and so are `advance(to:)`, `deviceRemoved` and
+///   `finish()` called from there (the engine never runs a step inside another).
 public final class GestureEngine {
     public private(set) var roots: [View] = []
     /// The engine's time: the latest frame's time or fired deadline.
@@ -68,6 +69,9 @@ public final class GestureEngine {
     private enum QueuedInput {
         case frame(TouchFrame)
         case gesture(TouchpadGestureEvent)
+        case advance(Instant)
+        case deviceRemoved(InputDeviceID, Instant)
+        case finish
     }
     private var queued: [QueuedInput] = []
 
@@ -245,7 +249,10 @@ public final class GestureEngine {
 
     /// Moves the engine's time to `time`, firing every deadline up to and including it.
     public func advance(to time: Instant) {
-        guard !inStep else { return }
+        if inStep {
+            queued.append(.advance(time))
+            return
+        }
         fireTimers(before: time, inclusive: true)
         if time > now { now = time }
     }
@@ -261,6 +268,10 @@ public final class GestureEngine {
 
     /// Cancels every touch (and touchpad gesture) of `device`: it was unplugged.
     public func deviceRemoved(_ device: InputDeviceID, at time: Instant) {
+        if inStep {
+            queued.append(.deviceRemoved(device, time))
+            return
+        }
         cancelTouches(at: time, reason: "\(device) removed") { $0.touch.device == device }
     }
 
@@ -268,6 +279,10 @@ public final class GestureEngine {
     /// every touch still down, then runs the deadlines that follows, so every recognizer
     /// ends in a final state and is back in `possible`.
     public func finish() {
+        if inStep {
+            queued.append(.finish)
+            return
+        }
         runAllTimers()
         cancelTouches(at: now, reason: "input ended with touches down") { _ in true }
         runAllTimers()
@@ -352,6 +367,9 @@ public final class GestureEngine {
                 switch item {
                 case let .frame(f): send(f)
                 case let .gesture(g): send(g)
+                case let .advance(t): advance(to: t)
+                case let .deviceRemoved(d, t): deviceRemoved(d, at: t)
+                case .finish: finish()
                 }
             }
         }
