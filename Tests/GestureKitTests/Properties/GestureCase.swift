@@ -39,6 +39,12 @@ struct GestureCase: CustomStringConvertible {
         var delaysBegan = false
         var delaysEnded = true
         var requires: [Int] = []
+        /// What the recognizer's action does to the engine, the first time it runs.
+        var reentry: Reentry?
+    }
+    /// Actions that re-enter the engine (each runs once per case).
+    enum Reentry: String, CaseIterable {
+        case disableSelf, removeSelf, removeFirst, addTap, sendTap, advanceTime, failingWork
     }
     struct Change {
         var finger: Int
@@ -101,6 +107,7 @@ struct GestureCase: CustomStringConvertible {
             }
             // Keep a few parameters at their defaults.
             for key in r.parameters.keys.sorted() where g.chance(0.3) { r.parameters[key] = nil }
+            if g.chance(0.1) { r.reentry = Reentry.allCases.randomElement(using: &g) }
             r.cancels = g.chance(0.7)
             r.delaysBegan = g.chance(0.25)
             r.delaysEnded = g.chance(0.7)
@@ -175,6 +182,8 @@ struct GestureCase: CustomStringConvertible {
         let engine: GestureEngine
         let views: [View]
         let recognizers: [GestureRecognizer]
+        /// Recognizers that actions added.
+        let added: () -> [GestureRecognizer]
     }
 
     func build() -> Built {
@@ -234,7 +243,46 @@ struct GestureCase: CustomStringConvertible {
             for j in spec.requires where j < i { try! recognizers[i].require(toFail: recognizers[j]) }
         }
         for (a, b) in simultaneous { recognizers[a].recognizeSimultaneously(with: recognizers[b]) }
-        return Built(engine: engine, views: views, recognizers: recognizers)
+        var added: [GestureRecognizer] = []
+        for (i, spec) in self.recognizers.enumerated() {
+            guard let reentry = spec.reentry else { continue }
+            var done = false
+            let view = views[min(spec.view, views.count - 1)]
+            let first = recognizers[0]
+            recognizers[i].addTarget { [unowned engine] r in
+                guard !done else { return }
+                done = true
+                switch reentry {
+                case .disableSelf: r.isEnabled = false
+                case .removeSelf: r.view?.removeGestureRecognizer(r)
+                case .removeFirst: first.view?.removeGestureRecognizer(first)
+                case .addTap:
+                    let tap = TapGestureRecognizer(name: "added\(i)")
+                    view.addGestureRecognizer(tap)
+                    added.append(tap)
+                case .sendTap:
+                    // A finger of its own (20) taps where the gesture is, a little later.
+                    let p = r.location(in: nil)
+                    engine.send(TouchFrame(time: engine.now.advanced(bySeconds: 0.01),
+                                           changes: [TouchChange(sourceID: 20, phase: .began, location: p)]))
+                    engine.send(TouchFrame(time: engine.now.advanced(bySeconds: 0.05),
+                                           changes: [TouchChange(sourceID: 20, phase: .ended, location: p)]))
+                case .advanceTime:
+                    engine.advance(to: engine.now.advanced(bySeconds: 0.2))
+                case .failingWork:
+                    struct WorkFailed: Error {}
+                    do {
+                        func work() throws { throw WorkFailed() }
+                        try work()
+                    } catch {
+                        // The action's own failure: it undoes its side of things and goes on.
+                        r.isEnabled = false
+                        r.isEnabled = true
+                    }
+                }
+            }
+        }
+        return Built(engine: engine, views: views, recognizers: recognizers, added: { added })
     }
 
     /// The frames with their absolute times.
@@ -264,6 +312,7 @@ struct GestureCase: CustomStringConvertible {
             }
             line += " cancels \(r.cancels) delaysBegan \(r.delaysBegan) delaysEnded \(r.delaysEnded)"
             if !r.requires.isEmpty { line += " requires " + r.requires.map { "r\($0)" }.joined(separator: ", ") }
+            if let e = r.reentry { line += " action: \(e.rawValue)" }
             lines.append(line)
         }
         for (a, b) in simultaneous { lines.append("simultaneous r\(a) r\(b)") }
@@ -318,6 +367,11 @@ struct GestureCase: CustomStringConvertible {
             for key in r.parameters.keys.sorted() {
                 var c = self
                 c.recognizers[i].parameters[key] = nil
+                out.append(c)
+            }
+            if r.reentry != nil {
+                var c = self
+                c.recognizers[i].reentry = nil
                 out.append(c)
             }
             if !r.cancels || r.delaysBegan || !r.delaysEnded {

@@ -64,7 +64,7 @@ func runCase(_ c: GestureCase) -> (violation: String?, log: [String]) {
     for frame in c.timedFrames { engine.send(frame) }
     engine.finish()
     // After all touches end and timers run out, every recognizer is back in possible.
-    for r in built.recognizers where r.state != .possible || r.pending != nil {
+    for r in built.recognizers + built.added() where r.state != .possible || r.pending != nil {
         violate("after finish(), \(r.name) is \(r.state)\(r.pending != nil ? " with a transition pending" : "")")
     }
     if let d = engine.nextDeadline { violate("after finish(), a deadline is pending at \(formatTime(d))") }
