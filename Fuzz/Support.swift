@@ -52,7 +52,9 @@ func replayWhole(_ path: String, scene: Scene = .defaultScene()) {
             case let .touchFrame(frame): session.feed(.frame(frame))
             case let .touchpadGesture(gesture): session.feed(.gesture(gesture))
             case let .deviceRemoved(device, time): session.feed(.deviceRemoved(device, time))
-            case .deviceAdded, .eventsDropped: break
+            case let .eventsDropped(time, device): session.feed(.ignored(time, "\(device): SYN_DROPPED"))
+            case let .note(time, device, text): session.feed(.ignored(time, "\(device): \(text)"))
+            case .deviceAdded: break
             }
         }
         session.finish()
