@@ -385,6 +385,10 @@ public final class GestureEngine {
         return nil
     }
 
+    /// The touches the engine still holds a record of: down, lifted in the current step, or
+    /// with events held back from their view. Arbitration only considers these (for tests).
+    var recordedTouchIDs: [TouchID] { records.map(\.touch.id) }
+
     private func record(for id: TouchID) -> TouchRecord? {
         for record in records where record.touch.id == id { return record }
         return nil

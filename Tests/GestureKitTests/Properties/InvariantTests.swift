@@ -26,13 +26,16 @@ func runCase(_ c: GestureCase) -> (violation: String?, log: [String]) {
                 }
             }
         }
-        // Two exclusive recognizers never both begin or recognize on the same touches.
+        // Two exclusive recognizers never both begin or recognize on the same touches (those
+        // still down, or lifting in this step: a touch long gone is no longer shared).
         if t.from == .possible && (t.to == .began || t.to == .ended) {
+            let recorded = engine.recordedTouchIDs
+            let touches = r.touchIDs.filter(recorded.contains)
             for o in built.recognizers where o !== r && o.state.isActive && !r.isSimultaneous(with: o)
-                && o.touchIDs.contains(where: r.touchIDs.contains) {
+                && o.touchIDs.contains(where: touches.contains) {
                 violate("\(r.name) went \(t.from) → \(t.to) while \(o.name) is \(o.state) on a shared touch, and they are exclusive")
             }
-            for id in r.touchIDs {
+            for id in touches {
                 for o in claimedBy[id, default: []] where o !== r && !r.isSimultaneous(with: o) {
                     violate("\(r.name) \(t.to) with touch \(id.rawValue), which \(o.name) already began or recognized with, and they are exclusive")
                 }
