@@ -17,7 +17,13 @@ import Logging
 /// - a frame whose time is earlier than the engine's time happens at the engine's time;
 /// - a frame or gesture sent from inside an action or a view callback is queued and
 ///   handled right after the current one, and so are `advance(to:)`, `deviceRemoved` and
-///   `finish()` called from there (the engine never runs a step inside another).
+///   `finish()` called from there (the engine never runs a step inside another);
+/// - a recognizer added from an action sees only the touches that begin after it was added;
+///   one removed or disabled from an action fails at once (is cancelled, if it had begun).
+///
+/// Faults (README, "Reliability"): `deviceRemoved` cancels the device's touches and reports
+/// it; `finish()` at the end of input runs the deadlines, then cancels what is still down and
+/// reports it; a jump ahead in time fires every deadline on the way at its own time.
 public final class GestureEngine {
     public private(set) var roots: [View] = []
     /// The engine's time: the latest frame's time or fired deadline.
@@ -266,7 +272,9 @@ public final class GestureEngine {
         return nil
     }
 
-    /// Cancels every touch (and touchpad gesture) of `device`: it was unplugged.
+    /// Cancels every touch (and touchpad gesture) of `device`: it was unplugged. Reported as
+    /// `inputIgnored`; later events for those touches are ignored (and reported) as events of
+    /// touches that are not down.
     public func deviceRemoved(_ device: InputDeviceID, at time: Instant) {
         if inStep {
             queued.append(.deviceRemoved(device, time))

@@ -200,6 +200,12 @@ open class GestureRecognizer {
 
     /// Adds an action called on every transition except `failed`: once when a discrete
     /// recognizer recognizes; on began, each changed, ended and cancelled for a continuous one.
+    ///
+    /// Actions cannot throw: one whose work fails handles that itself (a trap ends the
+    /// process). An action may re-enter the engine: frames, `advance(to:)`, `deviceRemoved`
+    /// and `finish()` are queued and run right after the current step; recognizers it adds
+    /// see only touches that begin later; one it removes or disables (itself included) fails,
+    /// or is cancelled if it had begun, at once.
     public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) {
         actions.append(action)
     }
