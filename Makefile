@@ -5,7 +5,7 @@ DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
 PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test photowall bench clean
+.PHONY: deps build demo test photowall bench fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -36,6 +36,13 @@ test: deps
 bench:
 	@scripts/install-bench-deps.sh
 	SWIFT=$(SWIFT) scripts/bench.sh
+
+# libFuzzer targets (Fuzz/): each runs SECONDS seconds, two at a time; a crash fails the
+# run and is kept in .build/fuzz/artifacts/<target>/. FUZZ_TARGETS picks some of them.
+SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz:
+	Fuzz/fuzz.sh $(SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build $(OUT)

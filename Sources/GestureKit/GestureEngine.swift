@@ -16,7 +16,14 @@ import Logging
 ///   `moved` keeps the last location, an `ended` or `cancelled` lifts it where it was;
 /// - a frame whose time is earlier than the engine's time happens at the engine's time;
 /// - a frame or gesture sent from inside an action or a view callback is queued and
-///   handled right after the current one.
+///   handled right after the current one, and so are `advance(to:)`, `deviceRemoved` and
+///   `finish()` called from there (the engine never runs a step inside another);
+/// - a recognizer added from an action sees only the touches that begin after it was added;
+///   one removed or disabled from an action fails at once (is cancelled, if it had begun).
+///
+/// Faults (README, "Reliability"): `deviceRemoved` cancels the device's touches and reports
+/// it; `finish()` at the end of input runs the deadlines, then cancels what is still down and
+/// reports it; a jump ahead in time fires every deadline on the way at its own time.
 public final class GestureEngine {
     public private(set) var roots: [View] = []
     /// The engine's time: the latest frame's time or fired deadline.
@@ -68,6 +75,9 @@ public final class GestureEngine {
     private enum QueuedInput {
         case frame(TouchFrame)
         case gesture(TouchpadGestureEvent)
+        case advance(Instant)
+        case deviceRemoved(InputDeviceID, Instant)
+        case finish
     }
     private var queued: [QueuedInput] = []
 
@@ -256,7 +266,10 @@ public final class GestureEngine {
 
     /// Moves the engine's time to `time`, firing every deadline up to and including it.
     public func advance(to time: Instant) {
-        guard !inStep else { return }
+        if inStep {
+            queued.append(.advance(time))
+            return
+        }
         fireTimers(before: time, inclusive: true)
         if time > now { now = time }
     }
@@ -270,8 +283,14 @@ public final class GestureEngine {
         return nil
     }
 
-    /// Cancels every touch (and touchpad gesture) of `device`: it was unplugged.
+    /// Cancels every touch (and touchpad gesture) of `device`: it was unplugged. Reported as
+    /// `inputIgnored`; later events for those touches are ignored (and reported) as events of
+    /// touches that are not down.
     public func deviceRemoved(_ device: InputDeviceID, at time: Instant) {
+        if inStep {
+            queued.append(.deviceRemoved(device, time))
+            return
+        }
         cancelTouches(at: time, reason: "\(device) removed") { $0.touch.device == device }
     }
 
@@ -279,6 +298,10 @@ public final class GestureEngine {
     /// every touch still down, then runs the deadlines that follows, so every recognizer
     /// ends in a final state and is back in `possible`.
     public func finish() {
+        if inStep {
+            queued.append(.finish)
+            return
+        }
         runAllTimers()
         cancelTouches(at: now, reason: "input ended with touches down") { _ in true }
         runAllTimers()
@@ -363,6 +386,9 @@ public final class GestureEngine {
                 switch item {
                 case let .frame(f): send(f)
                 case let .gesture(g): send(g)
+                case let .advance(t): advance(to: t)
+                case let .deviceRemoved(d, t): deviceRemoved(d, at: t)
+                case .finish: finish()
                 }
             }
         }
@@ -377,6 +403,10 @@ public final class GestureEngine {
         }
         return nil
     }
+
+    /// The touches the engine still holds a record of: down, lifted in the current step, or
+    /// with events held back from their view. Arbitration only considers these (for tests).
+    var recordedTouchIDs: [TouchID] { records.map(\.touch.id) }
 
     private func record(for id: TouchID) -> TouchRecord? {
         for record in records where record.touch.id == id { return record }
@@ -472,6 +502,17 @@ public final class GestureEngine {
                 stepRecognizers.append(r)
             }
         }
+        // New touches join every recognizer that sees them before any recognizer hears of
+        // the frame: one that begins while the others are fed must find them tracking the
+        // touches (exclusivity), and one that decides must find the recognizers it waits
+        // for involved (require(toFail:)), whatever their order.
+        for entry in frameTouches where entry.phase == .began {
+            let id = entry.record.touch.id
+            for r in entry.record.recognizers where isRegistered(r) && r.isEnabled && id >= r.minimumTouchID {
+                r.touchIDs.append(id)
+                r.activeTouchCount += 1
+            }
+        }
         // The phases this frame has: a frame of moves skips the began, ended and cancelled
         // passes (they would find no touch) for every recognizer.
         var present: UInt8 = 0
@@ -496,10 +537,8 @@ public final class GestureEngine {
                 for entry in frameTouches where entry.phase == phase {
                     let id = entry.record.touch.id
                     if phase == .began {
-                        guard id >= r.minimumTouchID,
-                              entry.record.recognizers.contains(where: { $0 === r }) else { continue }
-                        r.touchIDs.append(id)
-                        r.activeTouchCount += 1
+                        // Joined above, unless a reset since then dropped it.
+                        guard id >= r.minimumTouchID, r.isTracking(id) else { continue }
                     } else {
                         guard id >= r.minimumTouchID, r.isTracking(id) else { continue }
                         if phase == .ended || phase == .cancelled { r.activeTouchCount -= 1 }
@@ -606,7 +645,7 @@ public final class GestureEngine {
 
     /// Whether `a` and `b` may recognize at the same time.
     private func simultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        a.simultaneousRecognizers.contains { $0 === b }
+        a.isSimultaneous(with: b)
             || (a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) ?? false)
             || (b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) ?? false)
     }
@@ -702,6 +741,17 @@ public final class GestureEngine {
     /// `r` began or recognized: exclusivity, cancelsTouchesInView, and the recognizers
     /// that required it to fail.
     private func succeeded(_ r: GestureRecognizer) {
+        // The failures below may release recognizers that wait for them; none is released
+        // until every recognizer this success excludes has been excluded (otherwise one
+        // could begin here and be cancelled a moment later by the same success).
+        let outermost = !resolving
+        resolving = true
+        defer {
+            if outermost {
+                resolving = false
+                if needsResolve { resolvePending() }
+            }
+        }
         // Everything that waits for r to fail now fails.
         for a in registry {
             guard let a, a !== r, a.state == .possible, a.isInvolved else { continue }

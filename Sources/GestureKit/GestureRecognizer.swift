@@ -143,8 +143,14 @@ open class GestureRecognizer {
     /// Recognizers this one waits for to fail (`require(toFail:)`).
     public private(set) var failureRequirements: [GestureRecognizer] = []
     /// Recognizers declared simultaneous with this one (the scene's `simultaneous` pairs;
-    /// the same as a delegate answering yes to `shouldRecognizeSimultaneously`).
-    public private(set) var simultaneousRecognizers: [GestureRecognizer] = []
+    /// the same as a delegate answering yes to `shouldRecognizeSimultaneously`). Held
+    /// weakly: a pair refers to each other, and strong references would keep both alive
+    /// forever (a retain cycle); a recognizer that is gone drops out of the list.
+    public var simultaneousRecognizers: [GestureRecognizer] { simultaneousPartners.compactMap(\.recognizer) }
+    struct WeakRecognizer {
+        weak var recognizer: GestureRecognizer?
+    }
+    private(set) var simultaneousPartners: [WeakRecognizer] = []
 
     private var actions: [(GestureRecognizer) -> Void] = []
 
@@ -194,6 +200,12 @@ open class GestureRecognizer {
 
     /// Adds an action called on every transition except `failed`: once when a discrete
     /// recognizer recognizes; on began, each changed, ended and cancelled for a continuous one.
+    ///
+    /// Actions cannot throw: one whose work fails handles that itself (a trap ends the
+    /// process). An action may re-enter the engine: frames, `advance(to:)`, `deviceRemoved`
+    /// and `finish()` are queued and run right after the current step; recognizers it adds
+    /// see only touches that begin later; one it removes or disables (itself included) fails,
+    /// or is cancelled if it had begun, at once.
     public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) {
         actions.append(action)
     }
@@ -221,28 +233,43 @@ open class GestureRecognizer {
     }
 
     /// The chain of explicit failure requirements from `self` to `target`, if any.
+    /// Iterative, linear in the graph's size: a chain of 10,000 requirements neither
+    /// overflows the stack nor takes quadratic time per call.
     func requirementPath(to target: GestureRecognizer) -> [GestureRecognizer]? {
-        var visited: [ObjectIdentifier] = []
-        func walk(_ r: GestureRecognizer) -> [GestureRecognizer]? {
-            if r === target { return [r] }
-            if visited.contains(ObjectIdentifier(r)) { return nil }
-            visited.append(ObjectIdentifier(r))
-            for next in r.failureRequirements {
-                if let rest = walk(next) { return [r] + rest }
+        // Depth-first, remembering how each recognizer was reached to rebuild the path.
+        var cameFrom: [ObjectIdentifier: GestureRecognizer] = [ObjectIdentifier(self): self]
+        var stack: [GestureRecognizer] = [self]
+        while let r = stack.popLast() {
+            if r === target {
+                var path = [r]
+                var current = r
+                while current !== self, let previous = cameFrom[ObjectIdentifier(current)] {
+                    path.append(previous)
+                    current = previous
+                }
+                return path.reversed()
             }
-            return nil
+            for next in r.failureRequirements.reversed() where cameFrom[ObjectIdentifier(next)] == nil {
+                cameFrom[ObjectIdentifier(next)] = r
+                stack.append(next)
+            }
         }
-        return walk(self)
+        return nil
     }
 
     /// Lets this recognizer and `other` recognize at the same time.
     public func recognizeSimultaneously(with other: GestureRecognizer) {
-        if !simultaneousRecognizers.contains(where: { $0 === other }) {
-            simultaneousRecognizers.append(other)
+        if !isSimultaneous(with: other) {
+            simultaneousPartners.append(WeakRecognizer(recognizer: other))
         }
-        if !other.simultaneousRecognizers.contains(where: { $0 === self }) {
-            other.simultaneousRecognizers.append(self)
+        if !other.isSimultaneous(with: self) {
+            other.simultaneousPartners.append(WeakRecognizer(recognizer: self))
         }
+    }
+
+    /// Whether `other` was declared simultaneous with this one (no allocation).
+    func isSimultaneous(with other: GestureRecognizer) -> Bool {
+        simultaneousPartners.contains { $0.recognizer === other }
     }
 
     // MARK: What subclasses implement

@@ -80,6 +80,8 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
 /// Formats a measurement for a reason: at most three decimals, no trailing zeros.
 func fmt(_ value: Double) -> String {
     guard value.isFinite else { return String(value) }
+    // Beyond 1e15 there are no decimals to round, and Int64 would overflow.
+    if abs(value) >= 1e15 { return String(value) }
     let scaled = (value * 1000).rounded() / 1000
     if scaled == scaled.rounded() { return String(Int64(scaled)) }
     var s = String(scaled)

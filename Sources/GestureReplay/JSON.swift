@@ -333,6 +333,9 @@ public func jsonString(_ s: String) -> String {
 /// form, no exponent for ordinary magnitudes, "-0" printed as "0".
 public func jsonNumber(_ x: Double) -> String {
     guard x.isFinite else { return "null" }
+    // From 1e15 up a Double has no fraction worth printing, and its micro-units overflow
+    // Int64: Swift's shortest form ("4.4e+52") is valid JSON.
+    if abs(x) >= 1e15 { return String(x) }
     let r = (x * 1_000_000).rounded() / 1_000_000
     if r == 0 { return "0" }
     if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }

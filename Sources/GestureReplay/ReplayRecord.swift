@@ -107,6 +107,8 @@ func pad(_ s: String, _ width: Int) -> String {
 /// A value for people: at most two decimals.
 func fmtValue(_ x: Double) -> String {
     guard x.isFinite else { return String(x) }
+    // Beyond 1e15 there are no decimals to round, and Int64 would overflow.
+    if abs(x) >= 1e15 { return String(x) }
     let r = (x * 100).rounded() / 100
     if r == r.rounded() { return String(Int64(r)) }
     return String(r)

@@ -5,6 +5,9 @@ public enum ReplayInput: Sendable {
     case frame(TouchFrame)
     case gesture(TouchpadGestureEvent)
     case deviceRemoved(InputDeviceID, Instant)
+    /// Input the reader or decoder set aside (a SYN_DROPPED, a slot out of range): printed
+    /// as an `ignored` line, in order with the engine's own.
+    case ignored(Instant, String)
 }
 
 /// Runs a scene on virtual time: input in, `ReplayRecord`s out, as REPLAY.md says. The same
@@ -49,6 +52,8 @@ public final class ReplaySession {
         case let .gesture(gesture):
             applyRemovals()
             live.engine.send(gesture)
+        case let .ignored(time, reason):
+            output(.ignored(time: time, reason: reason))
         }
     }
 

@@ -138,10 +138,11 @@ extension Scene {
             guard case let .array(items) = recognizers else {
                 throw SceneError(path: "recognizers", message: "expected an array, found \(recognizers.typeDescription)")
             }
+            var ids: Set<String> = []
             for (i, item) in items.enumerated() {
                 let r = try parseRecognizer(item, path: "recognizers[\(i)]")
                 let path = "recognizers[\(i)] (\"\(r.id)\")"
-                guard !scene.recognizers.contains(where: { $0.id == r.id }) else {
+                guard ids.insert(r.id).inserted else {
                     throw SceneError(path: "\(path).id", message: "another recognizer already has the id \"\(r.id)\"")
                 }
                 guard scene.views.contains(where: { $0.id == r.view }) else {
@@ -150,8 +151,9 @@ extension Scene {
                 scene.recognizers.append(r)
             }
         }
+        let recognizerIDs = Set(scene.recognizers.map(\.id))
         for (i, r) in scene.recognizers.enumerated() {
-            for (j, other) in r.requireToFail.enumerated() where !scene.recognizers.contains(where: { $0.id == other }) {
+            for (j, other) in r.requireToFail.enumerated() where !recognizerIDs.contains(other) {
                 throw SceneError(path: "recognizers[\(i)] (\"\(r.id)\").requireToFail[\(j)]", message: "unknown recognizer \"\(other)\"")
             }
         }
@@ -172,7 +174,7 @@ extension Scene {
                     guard case let .string(name) = id else {
                         throw SceneError(path: "\(path)[\(j)]", message: "expected a recognizer id, found \(id.typeDescription)")
                     }
-                    guard scene.recognizers.contains(where: { $0.id == name }) else {
+                    guard recognizerIDs.contains(name) else {
                         throw SceneError(path: "\(path)[\(j)]", message: "unknown recognizer \"\(name)\"")
                     }
                     names.append(name)
@@ -327,25 +329,31 @@ extension Scene {
 
     /// A cycle in the scene's requireToFail graph, as ids going round it.
     static func requireToFailCycle(_ recognizers: [RecognizerSpec]) -> [String]? {
-        var state: [String: Int] = [:] // 1 visiting, 2 done
-        var stack: [String] = []
-        func visit(_ id: String) -> [String]? {
-            if state[id] == 2 { return nil }
-            if state[id] == 1 {
-                let start = stack.firstIndex(of: id) ?? 0
-                return Array(stack[start...]) + [id]
+        // Iterative depth-first search (a chain of 10,000 requirements must not overflow the
+        // stack): `path` is the chain being walked, each with the index of its next edge.
+        var requirements: [String: [String]] = [:]
+        for r in recognizers where requirements[r.id] == nil { requirements[r.id] = r.requireToFail }
+        var done: Set<String> = []
+        var onPath: [String: Int] = [:] // id → position in path
+        for r in recognizers where !done.contains(r.id) {
+            var path: [(id: String, next: Int)] = [(r.id, 0)]
+            onPath[r.id] = 0
+            while let top = path.last {
+                let edges = requirements[top.id] ?? []
+                if top.next < edges.count {
+                    path[path.count - 1].next += 1
+                    let next = edges[top.next]
+                    if let start = onPath[next] { return path[start...].map(\.id) + [next] }
+                    if !done.contains(next) {
+                        onPath[next] = path.count
+                        path.append((next, 0))
+                    }
+                } else {
+                    path.removeLast()
+                    onPath[top.id] = nil
+                    done.insert(top.id)
+                }
             }
-            state[id] = 1
-            stack.append(id)
-            for next in recognizers.first(where: { $0.id == id })?.requireToFail ?? [] {
-                if let cycle = visit(next) { return cycle }
-            }
-            stack.removeLast()
-            state[id] = 2
-            return nil
-        }
-        for r in recognizers {
-            if let cycle = visit(r.id) { return cycle }
         }
         return nil
     }

@@ -22,6 +22,9 @@ public final class LiveScene {
     /// the engine's time.
     public var onRecord: ((ReplayRecord) -> Void)?
     private var layoutDataSource: ItemCountsDataSource?
+    /// Scene order of each recognizer, for `id(of:)` and `kind(of:)` in constant time (they
+    /// run for every record a replay prints).
+    private let sceneIndex: [ObjectIdentifier: Int]
 
     public init(_ scene: Scene) throws {
         self.scene = scene
@@ -51,18 +54,22 @@ public final class LiveScene {
             views.first { $0.id == spec.view }?.view.addGestureRecognizer(r)
             recognizers.append((spec.id, r))
         }
-        for spec in scene.recognizers {
-            let r = recognizers.first { $0.id == spec.id }!.recognizer
+        var byID: [String: GestureRecognizer] = [:]
+        var sceneIndex: [ObjectIdentifier: Int] = [:]
+        for (i, entry) in recognizers.enumerated() {
+            byID[entry.id] = entry.recognizer
+            sceneIndex[ObjectIdentifier(entry.recognizer)] = i
+        }
+        for (spec, entry) in zip(scene.recognizers, recognizers) {
             for other in spec.requireToFail {
-                try r.require(toFail: recognizers.first { $0.id == other }!.recognizer)
+                try entry.recognizer.require(toFail: byID[other]!)
             }
         }
         for pair in scene.simultaneous {
-            let a = recognizers.first { $0.id == pair[0] }!.recognizer
-            let b = recognizers.first { $0.id == pair[1] }!.recognizer
-            a.recognizeSimultaneously(with: b)
+            byID[pair[0]]!.recognizeSimultaneously(with: byID[pair[1]]!)
         }
         self.recognizers = recognizers
+        self.sceneIndex = sceneIndex
 
         if let spec = scene.layout {
             let bounds = views.first { v in scene.views.contains { $0.id == v.id && $0.parent == nil } }?.view.frame.size ?? scene.screen
@@ -185,11 +192,11 @@ public final class LiveScene {
 
     /// The scene id of a recognizer.
     public func id(of recognizer: GestureRecognizer) -> String {
-        recognizers.first { $0.recognizer === recognizer }?.id ?? recognizer.name
+        sceneIndex[ObjectIdentifier(recognizer)].map { recognizers[$0].id } ?? recognizer.name
     }
 
     /// The scene kind of a recognizer.
     public func kind(of recognizer: GestureRecognizer) -> Scene.Kind? {
-        scene.recognizers.first { $0.id == id(of: recognizer) }?.kind
+        sceneIndex[ObjectIdentifier(recognizer)].map { scene.recognizers[$0].kind }
     }
 }

@@ -26,7 +26,11 @@ public enum TraceReplay {
                 session.feed(.gesture(gesture))
             case let .deviceRemoved(device, time):
                 session.feed(.deviceRemoved(device, time))
-            case .deviceAdded, .eventsDropped:
+            case let .eventsDropped(time, device):
+                session.feed(.ignored(time, "\(device): SYN_DROPPED (the kernel's buffer overflowed): its touches are cancelled, events up to the next SYN_REPORT discarded"))
+            case let .note(time, device, text):
+                session.feed(.ignored(time, "\(device): \(text)"))
+            case .deviceAdded:
                 break
             }
         }

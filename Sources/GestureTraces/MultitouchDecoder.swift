@@ -38,6 +38,11 @@ import GestureKit
 ///   slot reports a new tracking id. The current slot index is kept (the most likely value).
 /// - **Coordinates**: axis min → 0, max → screen width/height, linearly (values outside the
 ///   range map outside the screen; a degenerate axis maps to 0).
+/// - **More fingers than slots**: an ABS_MT_SLOT beyond the device's slots (or negative)
+///   selects no slot: the events that follow are ignored until a slot in range is selected.
+/// - **Notes**: what the decoder set aside or repaired (a slot out of range, a tracking id
+///   replaced without -1) is also described in `notes`, for the replay's `ignored` lines;
+///   the reader takes them after each event (`takeNotes`).
 public struct MultitouchDecoder: Sendable {
     /// What `feed` produced.
     public enum Output: Hashable, Sendable {
@@ -99,6 +104,16 @@ public struct MultitouchDecoder: Sendable {
     /// Contacts down after the last frame (tracked + synthesized).
     public private(set) var activeContacts = 0
 
+    /// What the decoder set aside or repaired since the last `takeNotes()`, in words.
+    /// Empty in a well-formed stream (nothing is allocated then).
+    public private(set) var notes: [String] = []
+
+    /// The notes so far; clears them.
+    public mutating func takeNotes() -> [String] {
+        defer { notes.removeAll() }
+        return notes
+    }
+
     /// A decoder for `device`, mapping its position axes onto `screen` (in points).
     public init(device: TraceDevice, screen: Size) {
         let description = device.description ?? EvdevDeviceDescription(name: device.name)
@@ -149,7 +164,12 @@ public struct MultitouchDecoder: Sendable {
             case 0x00: stX = value; stHasX = true
             case 0x01: stY = value; stHasY = true
             case 0x2F:
-                if slotted { currentSlot = value >= 0 && Int(value) < slots.count ? Int(value) : -1 }
+                if slotted {
+                    currentSlot = value >= 0 && Int(value) < slots.count ? Int(value) : -1
+                    if currentSlot < 0 {
+                        notes.append("ABS_MT_SLOT \(value) is outside the device's \(slots.count) slots: its events are ignored")
+                    }
+                }
             case 0x35:
                 if slotted, currentSlot >= 0 { slots[currentSlot].x = value; slots[currentSlot].hasX = true }
             case 0x36:
@@ -188,7 +208,12 @@ public struct MultitouchDecoder: Sendable {
             if slots[i].committedID >= 0 { slots[i].restarted = true }
             slots[i].pendingID = -1
         } else {
-            if slots[i].committedID >= 0 && value != slots[i].committedID { slots[i].restarted = true }
+            if slots[i].committedID >= 0 && value != slots[i].committedID {
+                if !slots[i].restarted && slots[i].pendingID >= 0 {
+                    notes.append("slot \(i) changed tracking id \(slots[i].committedID) → \(value) without lifting: touch \(slots[i].committedID) ends, \(value) begins")
+                }
+                slots[i].restarted = true
+            }
             slots[i].pendingID = value
         }
     }

@@ -24,6 +24,9 @@ public enum TraceItem: Sendable {
     /// The device is gone: at a debug-events DEVICE_REMOVED line, or at the end of the trace
     /// (time of the last event) for every device still present.
     case deviceRemoved(InputDeviceID, Instant)
+    /// Something the multitouch decoder set aside or repaired (`MultitouchDecoder.notes`),
+    /// at the time of the event that caused it.
+    case note(time: Instant, device: InputDeviceID, String)
 }
 
 /// Reads a trace file: detects its format, describes its devices, and streams its touch
@@ -161,6 +164,10 @@ public struct TraceReader: Sendable {
             }
         }
 
+        func noted(_ decoder: inout MultitouchDecoder, _ index: Int, _ time: Instant) throws {
+            for text in decoder.takeNotes() { try body(.note(time: time, device: devices[index].id, text)) }
+        }
+
         if streams.count == 1, var decoder = decoders[0] {
             // One touch device: no merging, no optional decoder (the hot loop).
             var stream = streams[0]
@@ -170,6 +177,7 @@ public struct TraceReader: Sendable {
                     last = event.time
                     eventHook(0, event)
                     let output = decoder.feed(event, into: &frame)
+                    if !decoder.notes.isEmpty { try noted(&decoder, 0, event.time) }
                     if output != .none { try deliver(0, output) }
                 }
             } else {
@@ -177,6 +185,7 @@ public struct TraceReader: Sendable {
                     event.time.nanoseconds = event.time.nanoseconds &- origin
                     last = event.time
                     let output = decoder.feed(event, into: &frame)
+                    if !decoder.notes.isEmpty { try noted(&decoder, 0, event.time) }
                     if output != .none { try deliver(0, output) }
                 }
             }
@@ -195,8 +204,9 @@ public struct TraceReader: Sendable {
                 event.time.nanoseconds = event.time.nanoseconds &- origin
                 last = event.time
                 eventHook?(best, event)
-                if decoders[best] != nil, let output = decoders[best]?.feed(event, into: &frame), output != .none {
-                    try deliver(best, output)
+                if decoders[best] != nil, let output = decoders[best]?.feed(event, into: &frame) {
+                    if decoders[best]?.notes.isEmpty == false { try noted(&decoders[best]!, best, event.time) }
+                    if output != .none { try deliver(best, output) }
                 }
             }
         }

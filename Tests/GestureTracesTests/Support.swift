@@ -53,6 +53,7 @@ struct Decoded {
     var drops: [(Instant, InputDeviceID)] = []
     var devices: [TraceDevice] = []
     var removed: [(InputDeviceID, Instant)] = []
+    var notes: [(Instant, InputDeviceID, String)] = []
 
     init(_ reader: TraceReader) throws {
         try reader.run { item in
@@ -62,6 +63,7 @@ struct Decoded {
             case .touchpadGesture(let g): gestures.append(g)
             case .eventsDropped(let t, let d): drops.append((t, d))
             case .deviceRemoved(let d, let t): removed.append((d, t))
+            case .note(let t, let d, let text): notes.append((t, d, text))
             }
         }
     }

@@ -44,7 +44,7 @@ public enum PhotoWallReplay {
             case let .deviceRemoved(device, time):
                 // Takes effect if input follows; at the very end the end-of-input rule applies.
                 removed.append((device, time))
-            case .deviceAdded, .eventsDropped:
+            case .deviceAdded, .eventsDropped, .note:
                 break
             }
         }

@@ -1,0 +1,125 @@
+import Testing
+@testable import GestureKit
+
+/// Faults at the engine's door, each with the rule README's "Reliability" section states:
+/// nothing crashes, nothing is left stuck, and what the engine set aside is reported.
+@Suite("Faults")
+struct FaultTests {
+    /// A harness that also collects the `inputIgnored` reasons and the view deliveries.
+    final class Recorder {
+        let h = Harness()
+        var ignored: [String] = []
+        var deliveries: [(TouchPhase, [Int])] = []
+        init() {
+            let previous = h.engine.traceHandler
+            h.engine.traceHandler = { [unowned self] event in
+                previous?(event)
+                if case let .inputIgnored(time, reason) = event { ignored.append("\(ms(time)) \(reason)") }
+            }
+            h.root.onTouches = { [unowned self] _, phase, touches in deliveries.append((phase, touches.map(\.id.rawValue))) }
+        }
+    }
+
+    @Test("a device removed mid-gesture cancels its touches and their gestures; later events of them are ignored")
+    func deviceRemovedMidGesture() {
+        let r = Recorder()
+        let pan = r.h.add(PanGestureRecognizer(minimumTouches: 2, name: "pan"))
+        let tap = r.h.add(TapGestureRecognizer(name: "tap"))
+        r.h.frame(0, [(0, .began, 300, 300), (1, .began, 340, 300)], device: 1)
+        r.h.frame(0.05, [(0, .moved, 330, 300), (1, .moved, 370, 300)], device: 1)
+        r.h.frame(0.1, [(0, .moved, 360, 300), (1, .moved, 400, 300)], device: 1)
+        #expect(pan.state.isActive)
+        r.h.down(0, 700, 700, at: 0.12)                                   // device 0: a finger of its own
+        r.h.engine.deviceRemoved(InputDeviceID(1), at: Instant(seconds: 0.15))
+        #expect(r.h.lines("pan").last == "0.150 pan: changed→cancelled")
+        #expect(r.ignored == ["0.150 device 1 removed: cancelling 2 touches"])
+        r.h.frame(0.2, [(0, .moved, 380, 300)], device: 1)                // the unplugged device's stale event
+        #expect(r.ignored.last == "0.200 touch 0 of device 1 moved but is not down")
+        r.h.up(0, 700, 700, at: 0.2)                                      // device 0's tap still works
+        r.h.finish()
+        #expect(r.h.lines("tap").last == "0.200 tap: possible→ended")
+        #expect(pan.state == .possible && tap.state == .possible && r.h.engine.nextDeadline == nil)
+    }
+
+    @Test("a frame earlier than the engine's time happens at the engine's time, and is reported")
+    func timeGoingBackwards() {
+        let r = Recorder()
+        let double = r.h.add(TapGestureRecognizer(taps: 2, name: "double"))
+        r.h.tap(at: 1.0)
+        r.h.tap(at: 0.5)                                                  // 0.5 s in the past
+        #expect(r.ignored == ["1.050 input at 0.500000 s is earlier than 1.050000 s: handled at 1.050000 s",
+                              "1.050 input at 0.550000 s is earlier than 1.050000 s: handled at 1.050000 s"])
+        #expect(r.h.lines("double") == ["1.050 double: possible→ended"], "the second tap counts, at the engine's time")
+        r.h.finish()
+        #expect(double.state == .possible)
+    }
+
+    @Test("a jump of hours fires every deadline on the way, at its own time, then the frame")
+    func timeJumpingAhead() {
+        let r = Recorder()
+        let single = r.h.add(TapGestureRecognizer(name: "single"))
+        let double = r.h.add(TapGestureRecognizer(taps: 2, name: "double"))
+        let press = r.h.add(LongPressGestureRecognizer(name: "press"))
+        try! single.require(toFail: double)
+        r.h.tap(at: 0)
+        r.h.down(1, 500, 500, at: 3 * 3600)                               // three hours later
+        #expect(r.h.lines("double") == ["0.350 double: possible→failed"])
+        #expect(r.h.lines("single") == ["0.350 single: possible→ended"])
+        r.h.up(1, 500, 500, at: 3 * 3600 + 0.05)
+        r.h.finish()
+        #expect(r.h.lines("single").last == "10800.350 single: possible→ended", "gestures after the jump work")
+        #expect([single, double, press].allSatisfy { $0.state == .possible } && r.h.engine.nextDeadline == nil)
+        #expect(r.ignored.isEmpty, "a jump ahead is not an error")
+    }
+
+    @Test("input that ends with touches down: finish() runs the timers, then cancels the touches, and says so")
+    func endsWithTouchesDown() {
+        let r = Recorder()
+        let press = r.h.add(LongPressGestureRecognizer(name: "press"))
+        let double = r.h.add(TapGestureRecognizer(taps: 2, name: "double"))
+        r.h.down(0, 500, 500, at: 0)
+        r.h.finish()
+        #expect(r.h.lines("double") == ["0.500 double: possible→failed"], "held too long for a tap")
+        #expect(r.h.lines("press") == ["0.500 press: possible→began", "0.500 press: began→cancelled"],
+                "the press began at its deadline, then the touch still down was cancelled")
+        #expect(r.ignored == ["0.500 input ended with touches down: cancelling 1 touch"])
+        #expect(r.deliveries.map(\.0) == [.began, .cancelled], "the view's touch is cancelled")
+        #expect(press.state == .possible && double.state == .possible && r.h.engine.nextDeadline == nil)
+    }
+
+    @Test("10,000 recognizers on 100 views: a tap and a pinch settle them all, in well under a second each")
+    func tenThousandRecognizers() {
+        let h = Harness()
+        var all: [GestureRecognizer] = []
+        var views: [View] = []
+        for v in 0..<100 {
+            let view = View(id: "v\(v)", frame: Rect(x: Double(v % 10) * 100, y: Double(v / 10) * 100, width: 100, height: 100))
+            h.root.addSubview(view)
+            views.append(view)
+        }
+        for i in 0..<10_000 {
+            let r: GestureRecognizer
+            switch i % 4 {
+            case 0: r = TapGestureRecognizer(taps: 1 + i % 3, name: "tap\(i)")
+            case 1: r = LongPressGestureRecognizer(name: "press\(i)")
+            case 2: r = PinchGestureRecognizer(name: "pinch\(i)")
+            default: r = PanGestureRecognizer(name: "pan\(i)")
+            }
+            (i % 2 == 0 ? h.root : views[i % 100]).addGestureRecognizer(r)
+            if i >= 4 && i % 50 == 0 { try! r.require(toFail: all[i - 4]) }
+            all.append(r)
+        }
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            h.tap(at: 0)
+            h.frame(1, [(1, .began, 420, 450), (2, .began, 480, 450)])
+            for k in 1...5 { h.frame(1 + 0.02 * Double(k), [(1, .moved, 420 - 10 * Double(k), 450), (2, .moved, 480 + 10 * Double(k), 450)]) }
+            h.frame(1.2, [(1, .ended, 370, 450), (2, .ended, 530, 450)])
+            h.finish()
+        }
+        #expect(all.allSatisfy { $0.state == .possible }, "every recognizer settles")
+        #expect(h.engine.nextDeadline == nil)
+        #expect(h.log.contains { $0.contains("possible→ended") }, "something recognized")
+        #expect(elapsed < .seconds(10), "took \(elapsed)")
+    }
+}
