@@ -74,14 +74,28 @@ public final class LiveSession {
     /// until SIGINT or SIGTERM), feeding the scene; at the end every device is released (its
     /// touches cancelled) and the session finished.
     @discardableResult
+    /// `log` receives libinput's own messages; `notice` this session's word on what it sees
+    /// (a seat with no touch device yet).
     public func listen(source: LibinputListener.Source, screenSize: Size, duration: Double?,
-                       log: ((LibinputLogPriority, String) -> Void)? = nil) throws -> StopReason {
+                       log: ((LibinputLogPriority, String) -> Void)? = nil,
+                       notice: ((String) -> Void)? = nil) throws -> StopReason {
         let context: LibinputContext
         switch source {
         case let .seat(seat):
             context = try LibinputContext(seat: seat, screenSize: screenSize, log: log)
         case let .paths(paths):
             context = try LibinputContext(paths: paths, screenSize: screenSize, log: log)
+        }
+        // A seat's devices are opened as libinput finds them; one the user may not read is
+        // skipped by libinput in silence. With no touch device at all, say why.
+        try context.dispatch { [unowned self] in handle($0) }
+        if case .seat = source, !context.devices.contains(where: { $0.kind != nil }) {
+            if let denied = context.openFailures.first(where: {
+                if case .permissionDenied = $0 { true } else { false }
+            }) {
+                throw denied
+            }
+            notice?("no touchscreen or touchpad on this seat (yet); listening for devices to appear")
         }
         let loop = try InputEventLoop(context: context)
         try loop.stopOnSignals([SIGINT, SIGTERM])

@@ -223,6 +223,9 @@ struct Listen: ParsableCommand {
     @Option(help: "The screen size in points, WIDTHxHEIGHT (default: the scene's).")
     var screen: String?
 
+    @Flag(help: "Also print libinput's own messages.")
+    var verbose = false
+
     func run() throws {
         var scene = try loadScene(self.scene)
         if let screen {
@@ -237,7 +240,14 @@ struct Listen: ParsableCommand {
         }
         let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
         do {
-            try session.listen(source: source, screenSize: scene.screen, duration: duration)
+            let err = LineWriter(fd: 2)
+            func say(_ message: String) {
+                err.write("gesturekit: \(message.hasSuffix("\n") ? String(message.dropLast()) : message)")
+                err.flush()
+            }
+            try session.listen(source: source, screenSize: scene.screen, duration: duration,
+                               log: verbose ? { _, message in say("libinput: " + message) } : nil,
+                               notice: { say($0) })
         } catch let e as LibinputError {
             throw fail(e.description)
         }

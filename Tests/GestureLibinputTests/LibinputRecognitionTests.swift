@@ -165,6 +165,27 @@ struct LibinputRecognitionTests {
         #expect(r.err.contains("/dev/input/event999"), "\(r.err)")
     }
 
+    @Test("listen without permission to read the device says so and how to fix it, never a bare errno",
+          .enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root to run the tool as nobody"))
+    func permissionDenied() throws {
+        let node = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-event"
+        FileManager.default.createFile(atPath: node, contents: Data())
+        chmod(node, 0)
+        defer { try? FileManager.default.removeItem(atPath: node) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", Self.tool,
+                             "listen", "--device", node, "--duration", "0.1"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(text == "gesturekit: Permission denied: user 'nobody' may not read \(node). Input devices (/dev/input/eventN) are readable only by root and the 'input' group: add the user to it (sudo usermod -aG input nobody, then log out and in again) or run as root.\n")
+    }
+
     @Test("a debug-events trace cannot go through libinput, and says why")
     func debugEventsThroughLibinput() throws {
         let r = try Self.gesturekit(["replay", Fixtures.path("ts-surface-pro3-tap-3f.debug-events.txt"), "--backend", "libinput"])
