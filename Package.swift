@@ -96,7 +96,7 @@ let package = Package(
             name: "photowall",
             dependencies: [
                 "PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureTraces", "GestureLibinput",
-                "GestureMockDevice",
+                "GestureMockDevice", "GestureLive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/PhotoWall/photowall"

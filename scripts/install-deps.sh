@@ -5,9 +5,11 @@
 #   librsvg2-bin: rsvg-convert, to turn replay pictures (SVG) into PNG
 #   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core: the PhotoWall example
 #     (SDL2's software renderer, text in DejaVu Sans, PNG frames)
+# With arguments, installs those packages instead (scripts/install-bench-deps.sh does).
 set -euo pipefail
 packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin
           libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core)
+[ $# -gt 0 ] && packages=("$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

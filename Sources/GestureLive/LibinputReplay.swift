@@ -34,10 +34,10 @@ public enum LibinputReplay {
     /// engine's last deadlines fire in real time.
     public static let tailSeconds = 1.0
 
-    /// Runs `listener` (this tool's own executable) under umockdev-run on the recording.
-    /// `extraArguments` go to `listen` (the scene, `--json`). Returns the child's output lines.
-    public static func run(tracePath: String, screen: Size, listener: String,
-                           extraArguments: [String]) throws -> [String] {
+    /// The recording's touch devices as mock devices, with their events, and how long a
+    /// listener must listen to see all of them (lead-in + the recording + `tailSeconds`).
+    public static func mockDevices(tracePath: String, screen: Size) throws
+        -> (replays: [MockDeviceReplay], duration: Double) {
         let reader = try TraceReader(path: tracePath, screen: screen)
         guard reader.format != .debugEvents else { throw Failure.noRawEvents(path: tracePath) }
         var replays: [MockDeviceReplay] = []
@@ -53,7 +53,14 @@ public enum LibinputReplay {
                                             events: events, leadIn: leadInSeconds))
         }
         guard !replays.isEmpty else { throw Failure.noTouchDevice(path: tracePath) }
-        let duration = leadInSeconds + last.seconds + tailSeconds
+        return (replays, leadInSeconds + last.seconds + tailSeconds)
+    }
+
+    /// Runs `listener` (this tool's own executable) under umockdev-run on the recording.
+    /// `extraArguments` go to `listen` (the scene, `--json`). Returns the child's output lines.
+    public static func run(tracePath: String, screen: Size, listener: String,
+                           extraArguments: [String]) throws -> [String] {
+        let (replays, duration) = try mockDevices(tracePath: tracePath, screen: screen)
         let runner: UmockdevRunner
         do {
             runner = try UmockdevRunner(timeout: duration + 20)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureKit
 import GestureLibinput
+import GestureLive
 import GestureMockDevice
 import GestureTraces
 import PhotoWallApp
@@ -107,29 +108,15 @@ struct PhotoWallCommand: ParsableCommand {
     /// mock evdev devices under umockdev-run, and this program runs again inside it, live and
     /// headless on those devices, for as long as the recording lasts.
     func runLibinputReplay(trace: String, screen: Size) throws {
-        let leadIn = 0.2, tail = 1.0
-        var replays: [MockDeviceReplay] = []
-        var last = Instant.zero
+        let replays: [MockDeviceReplay]
+        let duration: Double
         do {
-            let reader = try TraceReader(path: trace, screen: screen)
-            guard reader.format != .debugEvents else {
-                throw fail("\(trace): a libinput debug-events trace holds libinput's output, not evdev events: replay it with --backend builtin")
-            }
-            for (i, device) in reader.devices.enumerated() where device.kind != nil {
-                guard let description = device.description else { continue }
-                var events: [EvdevEvent] = []
-                try reader.forEachEvdevEvent(device: device.id) { event in
-                    events.append(event)
-                    last = max(last, event.time)
-                }
-                replays.append(MockDeviceReplay(device: MockDevice(description, eventNumber: 10 + i),
-                                                events: events, leadIn: leadIn))
-            }
+            (replays, duration) = try LibinputReplay.mockDevices(tracePath: trace, screen: screen)
         } catch let e as TraceError {
             throw fail(e.description)
+        } catch let e as LibinputReplay.Failure {
+            throw fail(e.description)
         }
-        guard !replays.isEmpty else { throw fail("\(trace): no touchscreen or touchpad in this recording") }
-        let duration = leadIn + last.seconds + tail
         let result: UmockdevRunResult
         do {
             let runner = try UmockdevRunner(timeout: duration + 30)
