@@ -31,9 +31,36 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
         Double(nanoseconds &- earlier.nanoseconds) / 1_000_000_000
     }
 
+    /// `self` advanced by `duration` (whole nanoseconds; a finer part is dropped).
+    public static func + (instant: Instant, duration: Duration) -> Instant {
+        Instant(nanoseconds: instant.nanoseconds &+ duration.nanosecondCount)
+    }
+
+    /// The time from `earlier` to `later`.
+    public static func - (later: Instant, earlier: Instant) -> Duration {
+        .nanoseconds(later.nanoseconds &- earlier.nanoseconds)
+    }
+
     public static func < (a: Instant, b: Instant) -> Bool { a.nanoseconds < b.nanoseconds }
 
     public var description: String { "\(seconds)s" }
+}
+
+extension Duration {
+    /// `seconds` rounded to whole nanoseconds, the engine's resolution (a scene's 0.3 s is
+    /// exactly 300,000,000 ns, as an `Instant` advanced by 0.3 s is).
+    public init(seconds: Double) {
+        self = .nanoseconds(Int64((seconds * 1_000_000_000).rounded()))
+    }
+
+    /// The duration in whole nanoseconds (a finer part is dropped).
+    public var nanosecondCount: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
+    }
+
+    /// The duration in seconds, as a `Double` (for arithmetic and for people).
+    public var inSeconds: Double { Double(nanosecondCount) / 1_000_000_000 }
 }
 
 /// What kind of surface a touch comes from.

@@ -4,7 +4,7 @@
 public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     // Recognition
     case tapsCompleted(taps: Int, touches: Int)
-    case pressDurationReached(seconds: Double, touches: Int)
+    case pressDurationReached(held: Duration, touches: Int)
     case spanChanged(points: Double, threshold: Double)
     case rotated(radians: Double, threshold: Double)
     case panned(points: Double, threshold: Double)
@@ -14,13 +14,13 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case touchpadGesture(TouchpadGestureEvent.Kind, TouchpadGestureEvent.Phase)
     // Failure of the gesture itself
     case movedTooFar(points: Double, allowed: Double)
-    case heldTooLong(seconds: Double, allowed: Double)
-    case tapIntervalExpired(allowed: Double)
+    case heldTooLong(held: Duration, allowed: Duration)
+    case tapIntervalExpired(allowed: Duration)
     case tapTooFarFromFirst(points: Double, allowed: Double)
     case tooManyTouches(count: Int, allowed: Int)
     case tooFewTouches(count: Int, required: Int)
-    case liftedBeforeDuration(seconds: Double, required: Double)
-    case swipeTooSlow(seconds: Double, allowed: Double)
+    case liftedBeforeDuration(held: Duration, required: Duration)
+    case swipeTooSlow(took: Duration, allowed: Duration)
     case swipeWrongDirection(moved: SwipeDirection)
     case touchesLiftedWithoutGesture
     case touchesCancelled
@@ -43,7 +43,7 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
         case let .tapsCompleted(taps, touches):
             return "\(taps) tap\(taps == 1 ? "" : "s") of \(touches) touch\(touches == 1 ? "" : "es") completed"
         case let .pressDurationReached(s, touches):
-            return "\(touches) touch\(touches == 1 ? "" : "es") held \(fmt(s)) s"
+            return "\(touches) touch\(touches == 1 ? "" : "es") held \(fmt(s.inSeconds)) s"
         case let .spanChanged(p, t): return "span changed \(fmt(p)) pt > \(fmt(t)) pt"
         case let .rotated(r, t): return "rotated \(fmt(r)) rad > \(fmt(t)) rad"
         case let .panned(p, t): return "moved \(fmt(p)) pt > threshold \(fmt(t)) pt"
@@ -52,13 +52,13 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
         case .touchesEnded: return "touches lifted"
         case let .touchpadGesture(kind, phase): return "touchpad \(kind) \(phase)"
         case let .movedTooFar(p, a): return "moved \(fmt(p)) pt > allowable \(fmt(a)) pt"
-        case let .heldTooLong(s, a): return "held \(fmt(s)) s > maximum tap duration \(fmt(a)) s"
-        case let .tapIntervalExpired(a): return "no next tap within \(fmt(a)) s"
+        case let .heldTooLong(s, a): return "held \(fmt(s.inSeconds)) s > maximum tap duration \(fmt(a.inSeconds)) s"
+        case let .tapIntervalExpired(a): return "no next tap within \(fmt(a.inSeconds)) s"
         case let .tapTooFarFromFirst(p, a): return "tap landed \(fmt(p)) pt from the first > \(fmt(a)) pt"
         case let .tooManyTouches(c, a): return "\(c) touches > \(a) allowed"
         case let .tooFewTouches(c, r): return "\(c) touch\(c == 1 ? "" : "es") < \(r) required"
-        case let .liftedBeforeDuration(s, r): return "lifted after \(fmt(s)) s < minimum press duration \(fmt(r)) s"
-        case let .swipeTooSlow(s, a): return "swipe took \(fmt(s)) s > \(fmt(a)) s"
+        case let .liftedBeforeDuration(s, r): return "lifted after \(fmt(s.inSeconds)) s < minimum press duration \(fmt(r.inSeconds)) s"
+        case let .swipeTooSlow(s, a): return "swipe took \(fmt(s.inSeconds)) s > \(fmt(a.inSeconds)) s"
         case let .swipeWrongDirection(d): return "moved \(d), not an allowed direction"
         case .touchesLiftedWithoutGesture: return "touches lifted without a gesture"
         case .touchesCancelled: return "touches cancelled"

@@ -27,8 +27,8 @@ extension CollectionView {
             // Cannot close a cycle: nothing requires the new recognizer yet.
             try? existing.require(toFail: pinch)
         }
-        pinch.addTarget { [weak self] recognizer in
-            guard let self, let pinch = recognizer as? PinchGestureRecognizer else { return }
+        pinch.addTarget { [weak self] pinch in
+            guard let self else { return }
             switch pinch.state {
             case .began, .changed:
                 guard let flow = layout as? FlowLayout else { return }
@@ -59,8 +59,8 @@ extension CollectionView {
     public func installScrollingPan(name: String? = nil) -> PanGestureRecognizer {
         let pan = PanGestureRecognizer(name: name ?? "\(id).scroll")
         var offsetAtBegan = Point.zero
-        pan.addTarget { [weak self] recognizer in
-            guard let self, let pan = recognizer as? PanGestureRecognizer else { return }
+        pan.addTarget { [weak self] pan in
+            guard let self else { return }
             switch pan.state {
             case .began:
                 offsetAtBegan = contentOffset

@@ -75,7 +75,7 @@ extension CollectionView {
     /// is unhighlighted when the press begins and is not selected.
     @discardableResult
     public func installInteractiveMovementGesture(
-        minimumPressDuration: Double = GestureDefaults.minimumPressDurationSeconds,
+        minimumPressDuration: Duration = GestureDefaults.minimumPressDuration,
         name: String? = nil
     ) -> LongPressGestureRecognizer {
         let press = LongPressGestureRecognizer(minimumPressDuration: minimumPressDuration, name: name ?? "\(id).reorder")

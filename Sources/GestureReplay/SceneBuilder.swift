@@ -158,20 +158,20 @@ public final class LiveScene {
         case .tap:
             let r = TapGestureRecognizer(taps: Int(p["taps"] ?? 1), touches: Int(p["touches"] ?? 1), name: spec.id)
             if let v = p["allowableMovement"] { r.allowableMovement = v }
-            if let v = p["maximumTapDuration"] { r.maximumTapDuration = v }
-            if let v = p["maximumTapInterval"] { r.maximumTapInterval = v }
+            if let v = p["maximumTapDuration"] { r.maximumTapDuration = Duration(seconds: v) }
+            if let v = p["maximumTapInterval"] { r.maximumTapInterval = Duration(seconds: v) }
             if let v = p["maximumTapDistance"] { r.maximumTapDistance = v }
             return r
         case .longPress:
             let r = LongPressGestureRecognizer(
-                minimumPressDuration: p["minimumPressDuration"] ?? GestureDefaults.minimumPressDurationSeconds,
+                minimumPressDuration: p["minimumPressDuration"].map(Duration.init(seconds:)) ?? GestureDefaults.minimumPressDuration,
                 touches: Int(p["touches"] ?? 1), name: spec.id)
             if let v = p["allowableMovement"] { r.allowableMovement = v }
             if let v = p["taps"] { r.numberOfTapsRequired = Int(v) }
             return r
         case .pinch:
             let r = PinchGestureRecognizer(name: spec.id)
-            if let v = p["threshold"] { r.machine.spanThreshold = v }
+            if let v = p["threshold"] { r.spanThreshold = v }
             return r
         case .pan:
             let r = PanGestureRecognizer(minimumTouches: Int(p["minimumTouches"] ?? 1),
@@ -180,12 +180,12 @@ public final class LiveScene {
             return r
         case .rotation:
             let r = RotationGestureRecognizer(name: spec.id)
-            if let v = p["threshold"] { r.machine.threshold = v }
+            if let v = p["threshold"] { r.threshold = v }
             return r
         case .swipe:
             let r = SwipeGestureRecognizer(direction: spec.direction, touches: Int(p["touches"] ?? 1), name: spec.id)
-            if let v = p["minimumDistance"] { r.machine.minimumDistance = v }
-            if let v = p["maximumDuration"] { r.machine.maximumDuration = v }
+            if let v = p["minimumDistance"] { r.minimumDistance = v }
+            if let v = p["maximumDuration"] { r.maximumDuration = Duration(seconds: v) }
             return r
         }
     }

@@ -28,7 +28,7 @@ struct PhotoWallAppTests {
         #expect(r.wall.collectionView.indexPathsForSelectedItems == [target])
         // 0.024 s tap + the double tap's 0.3 s interval.
         let t = try #require(r.events.first).time.seconds
-        #expect(abs(t - (0.024 + GestureDefaults.maximumTapIntervalSeconds)) < 0.002)
+        #expect(abs(t - (0.024 + GestureDefaults.maximumTapInterval.inSeconds)) < 0.002)
         #expect(r.wall.zoomedPhoto == nil)
     }
 

@@ -79,7 +79,7 @@ final class TimerScene {
     init() {
         engine.addRoot(view)
         for i in 0..<TimerScene.count {
-            let press = LongPressGestureRecognizer(minimumPressDuration: 0.5 + Double(i) * 1e-6)
+            let press = LongPressGestureRecognizer(minimumPressDuration: Duration(seconds: 0.5 + Double(i) * 1e-6))
             press.numberOfTouchesRequired = 2
             view.addGestureRecognizer(press)
         }

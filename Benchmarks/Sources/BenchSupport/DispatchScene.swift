@@ -117,9 +117,9 @@ public final class DispatchScene {
             if mode == .undecided {
                 tap.maximumTapDuration = 1e6
                 doubleTap.maximumTapDuration = 1e6
-                longPress.minimumPressDuration = 1e6
+                longPress.minimumPressDuration = .seconds(1_000_000)
                 longPress.numberOfTouchesRequired = 2
-                swipe.machine.maximumDuration = 1e6
+                swipe.maximumDuration = .seconds(1_000_000)
             }
             try! tap.require(toFail: doubleTap)
             let set: [GestureRecognizer] = [tap, doubleTap, longPress, pinch, pan, rotation, swipe, scribble]

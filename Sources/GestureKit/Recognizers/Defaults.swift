@@ -10,17 +10,17 @@ public enum GestureDefaults {
     /// 8 px and Hammer.js's 9 px on one side and Flutter's 18 px on the other; a finger's
     /// jitter on a touchscreen stays well inside it.
     public static let tapAllowableMovementPoints = 10.0
-    /// Tap: the longest a touch may stay down and still be a tap, in seconds. It matches the
-    /// long press's minimum duration, so a touch is either a tap or a long press.
-    public static let maximumTapDurationSeconds = 0.5
-    /// Tap: the longest pause from one tap's touch-up to the next tap's touch-down, in
-    /// seconds (Flutter, Hammer.js and Android all use 300 ms).
-    public static let maximumTapIntervalSeconds = 0.3
+    /// Tap: the longest a touch may stay down and still be a tap. It matches the long press's
+    /// minimum duration, so a touch is either a tap or a long press.
+    public static let maximumTapDuration: Duration = .milliseconds(500)
+    /// Tap: the longest pause from one tap's touch-up to the next tap's touch-down (Flutter,
+    /// Hammer.js and Android all use 300 ms).
+    public static let maximumTapInterval: Duration = .milliseconds(300)
     /// Tap: how far a later tap may land from the first, in points (between Hammer.js's
     /// 10 px, too tight for fingers, and Flutter's 100 px, which merges neighbouring targets).
     public static let maximumTapDistancePoints = 45.0
     /// Long press: UIKit's documented 0.5 s.
-    public static let minimumPressDurationSeconds = 0.5
+    public static let minimumPressDuration: Duration = .milliseconds(500)
     /// Long press: UIKit's documented 10 pt.
     public static let longPressAllowableMovementPoints = 10.0
     /// Pinch: how much the span (the touches' mean distance from their centroid) must
@@ -44,9 +44,8 @@ public enum GestureDefaults {
     public static let panThresholdPoints = 10.0
     /// Swipe: how far the touches must travel in the swipe's direction, in points.
     public static let swipeMinimumDistancePoints = 50.0
-    /// Swipe: the longest a swipe may take from touch-down to reaching its distance, in
-    /// seconds.
-    public static let swipeMaximumDurationSeconds = 0.5
+    /// Swipe: the longest a swipe may take from touch-down to reaching its distance.
+    public static let swipeMaximumDuration: Duration = .milliseconds(500)
     /// Touchpad contacts (indirect touches, decoded without libinput): every distance threshold
     /// above is multiplied by this. A touchpad's whole surface, about 70 × 50 mm, is stretched
     /// over the whole screen (1000 pt): about 15–20 pt per mm, against 6.4 pt per mm on a
@@ -72,6 +71,12 @@ struct TrackedTouches: Sendable {
     }
 
     private(set) var entries: [Entry] = []
+
+    /// Room for a few touches from the start, so the first touches of a gesture allocate
+    /// nothing.
+    init() {
+        entries.reserveCapacity(4)
+    }
     /// The factor for distance thresholds, set by the kind of device of the first touch
     /// (`GestureDefaults.touchpadDistanceScale` for a touchpad, 1 for a touchscreen).
     private(set) var distanceScale = 1.0

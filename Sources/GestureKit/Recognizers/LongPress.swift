@@ -1,54 +1,68 @@
-/// The long-press state machine: `taps` quick taps, then `touches` touches held still for
-/// `minimumPressDuration` (counted from touch-down); it then follows the touches until they
-/// lift.
-public struct LongPressRecognition: Sendable {
-    /// Seconds the touches must stay down, from touch-down.
-    public var minimumPressDuration = GestureDefaults.minimumPressDurationSeconds
-    /// Points a touch may travel before the press begins.
+/// The long-press state machine: `numberOfTapsRequired` quick taps, then
+/// `numberOfTouchesRequired` touches held still for `minimumPressDuration` (counted from
+/// touch-down); it then follows the touches until they lift. A touchpad hold (libinput's
+/// GESTURE_HOLD) of as many fingers is a long press too.
+public struct LongPressStateMachine: GestureStateMachine {
+    public static let kind = GestureRecognizer.Kind.continuous
+    public static let namePrefix = "longPress"
+
+    /// How long the touches must stay down, from touch-down.
+    public var minimumPressDuration = GestureDefaults.minimumPressDuration
+    /// How far a touch may travel before the press begins, in points.
     public var allowableMovement = GestureDefaults.longPressAllowableMovementPoints
     public var numberOfTouchesRequired = 1
     /// Taps to make before the press (UIKit's `numberOfTapsRequired`, default 0).
     public var numberOfTapsRequired = 0
     /// For the taps before the press: the tap defaults.
-    public var maximumTapDuration = GestureDefaults.maximumTapDurationSeconds
-    public var maximumTapInterval = GestureDefaults.maximumTapIntervalSeconds
+    public var maximumTapDuration = GestureDefaults.maximumTapDuration
+    public var maximumTapInterval = GestureDefaults.maximumTapInterval
 
-    enum Phase: Sendable { case idle, tapping, betweenTaps, pressing, durationElapsed, active }
+    enum State: Sendable {
+        /// No touch yet.
+        case idle
+        /// Touches are down for one of the taps before the press.
+        case tapping(tapsCompleted: Int, start: Instant)
+        /// A tap before the press is done: waiting for the next touch-down.
+        case betweenTaps(tapsCompleted: Int, lastUp: Instant)
+        /// Touches are down, held still; `holdFingers` is non-zero for a touchpad hold.
+        case pressing(start: Instant, holdFingers: Int)
+        /// Held long enough, but with too few touches: the press begins when the rest land.
+        case durationElapsed(start: Instant)
+        /// The press has begun.
+        case active
+    }
 
-    private(set) var phase = Phase.idle
-    private var tapsCompleted = 0
+    private(set) var state = State.idle
     private var touches = TrackedTouches()
-    private var start = Instant.zero
-    private var lastUp = Instant.zero
     public private(set) var location = Point.zero
-    public private(set) var deadline: Instant?
-    /// A touchpad hold under way: its fingers.
-    private var holdFingers = 0
 
     public init() {}
 
-    var isActive: Bool { phase == .active }
+    public var isActive: Bool {
+        if case .active = state { true } else { false }
+    }
 
-    public mutating func began(_ new: [Touch], at time: Instant) -> GestureDecision {
-        switch phase {
+    public var deadline: Instant? {
+        switch state {
+        case let .tapping(_, start): start + maximumTapDuration
+        case let .betweenTaps(_, lastUp): lastUp + maximumTapInterval
+        case let .pressing(start, _): start + minimumPressDuration
+        case .idle, .durationElapsed, .active: nil
+        }
+    }
+
+    public mutating func touchesBegan(_ new: [Touch], at time: Instant) -> GestureDecision {
+        switch state {
         case .active:
             for t in new { touches.add(t) }
             return .none
-        case .betweenTaps:
-            if time.seconds(since: lastUp) > maximumTapInterval {
+        case let .betweenTaps(taps, lastUp):
+            if time - lastUp > maximumTapInterval {
                 return .fail(.tapIntervalExpired(allowed: maximumTapInterval))
             }
-            fallthrough
+            startTouching(tapsCompleted: taps, at: time)
         case .idle:
-            start = time
-            touches.removeAll()
-            if tapsCompleted < numberOfTapsRequired {
-                phase = .tapping
-                deadline = time.advanced(bySeconds: maximumTapDuration)
-            } else {
-                phase = .pressing
-                deadline = time.advanced(bySeconds: minimumPressDuration)
-            }
+            startTouching(tapsCompleted: 0, at: time)
         case .tapping, .pressing, .durationElapsed:
             break
         }
@@ -57,77 +71,77 @@ public struct LongPressRecognition: Sendable {
         if touches.count > numberOfTouchesRequired {
             return .fail(.tooManyTouches(count: touches.count, allowed: numberOfTouchesRequired))
         }
-        if phase == .durationElapsed && touches.count == numberOfTouchesRequired {
-            return beginPress(at: time)
+        if case let .durationElapsed(start) = state, touches.count == numberOfTouchesRequired {
+            return beginPress(start: start, at: time)
         }
         return .none
     }
 
-    private mutating func beginPress(at time: Instant) -> GestureDecision {
-        phase = .active
-        deadline = nil
-        return .begin(.pressDurationReached(seconds: time.seconds(since: start), touches: touches.count))
+    private mutating func startTouching(tapsCompleted: Int, at time: Instant) {
+        touches.removeAll()
+        state = tapsCompleted < numberOfTapsRequired
+            ? .tapping(tapsCompleted: tapsCompleted, start: time)
+            : .pressing(start: time, holdFingers: 0)
     }
 
-    public mutating func moved(_ moved: [Touch], at time: Instant) -> GestureDecision {
+    private mutating func beginPress(start: Instant, at time: Instant) -> GestureDecision {
+        state = .active
+        return .begin(.pressDurationReached(held: time - start, touches: touches.count))
+    }
+
+    public mutating func touchesMoved(_ moved: [Touch], at time: Instant) -> GestureDecision {
         let farthest = touches.update(moved)
         location = touches.centroid
-        switch phase {
+        switch state {
         case .active:
             return .change
         case .tapping, .pressing, .durationElapsed:
-            if farthest > allowableMovement * touches.distanceScale {
-                return .fail(.movedTooFar(points: farthest, allowed: allowableMovement * touches.distanceScale))
-            }
-            return .none
+            let allowed = allowableMovement * touches.distanceScale
+            return farthest > allowed ? .fail(.movedTooFar(points: farthest, allowed: allowed)) : .none
         case .idle, .betweenTaps:
             return .none
         }
     }
 
-    public mutating func ended(_ lifted: [Touch], at time: Instant) -> GestureDecision {
+    public mutating func touchesEnded(_ lifted: [Touch], at time: Instant) -> GestureDecision {
         touches.update(lifted)
         location = touches.centroid
         touches.remove(lifted)
-        switch phase {
+        switch state {
         case .active:
-            return .recognize(.touchesEnded)
-        case .tapping:
+            return .end(.touchesEnded)
+        case let .tapping(taps, _):
             guard touches.isEmpty else { return .none }
-            tapsCompleted += 1
-            phase = .betweenTaps
-            lastUp = time
-            deadline = time.advanced(bySeconds: maximumTapInterval)
+            state = .betweenTaps(tapsCompleted: taps + 1, lastUp: time)
             return .none
-        case .pressing, .durationElapsed:
-            return .fail(.liftedBeforeDuration(seconds: time.seconds(since: start), required: minimumPressDuration))
+        case let .pressing(start, _), let .durationElapsed(start):
+            return .fail(.liftedBeforeDuration(held: time - start, required: minimumPressDuration))
         case .idle, .betweenTaps:
             return .none
         }
     }
 
     public mutating func deadlineReached(at time: Instant) -> GestureDecision {
-        switch phase {
-        case .pressing:
+        switch state {
+        case let .pressing(start, holdFingers):
             if touches.count == numberOfTouchesRequired || (holdFingers > 0 && holdFingers == numberOfTouchesRequired) {
-                return beginPress(at: time)
+                return beginPress(start: start, at: time)
             }
-            phase = .durationElapsed
-            deadline = nil
+            state = .durationElapsed(start: start)
             return .none
-        case .tapping:
-            deadline = nil
-            return .fail(.heldTooLong(seconds: time.seconds(since: start), allowed: maximumTapDuration))
+        case let .tapping(_, start):
+            return .fail(.heldTooLong(held: time - start, allowed: maximumTapDuration))
         case .betweenTaps:
-            deadline = nil
             return .fail(.tapIntervalExpired(allowed: maximumTapInterval))
         case .idle, .durationElapsed, .active:
             return .none
         }
     }
 
+    public static func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .hold }
+
     /// A touchpad hold (libinput's GESTURE_HOLD) is a long press of its fingers.
-    public mutating func hold(_ event: TouchpadGestureEvent) -> GestureDecision {
+    public mutating func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
         location = event.location
         switch event.phase {
         case .begin:
@@ -137,40 +151,39 @@ public struct LongPressRecognition: Sendable {
                     ? .tooManyTouches(count: event.fingers, allowed: numberOfTouchesRequired)
                     : .tooFewTouches(count: event.fingers, required: numberOfTouchesRequired))
             }
-            holdFingers = event.fingers
-            start = event.time
-            phase = .pressing
-            deadline = event.time.advanced(bySeconds: minimumPressDuration)
+            state = .pressing(start: event.time, holdFingers: event.fingers)
             return .none
         case .update:
-            return phase == .active ? .change : .none
+            return isActive ? .change : .none
         case .end:
-            if phase == .active { return .recognize(.touchpadGesture(.hold, .end)) }
-            return .fail(.liftedBeforeDuration(seconds: event.time.seconds(since: start), required: minimumPressDuration))
+            if isActive { return .end(.touchpadGesture(.hold, .end)) }
+            let start: Instant
+            switch state {
+            case let .pressing(s, _), let .durationElapsed(s), let .tapping(_, s): start = s
+            case .idle, .betweenTaps, .active: start = event.time
+            }
+            return .fail(.liftedBeforeDuration(held: event.time - start, required: minimumPressDuration))
         case .cancel:
-            return phase == .active ? .cancel(.touchpadGesture(.hold, .cancel)) : .fail(.touchpadGesture(.hold, .cancel))
+            return isActive ? .cancel(.touchpadGesture(.hold, .cancel)) : .fail(.touchpadGesture(.hold, .cancel))
         }
     }
 
     public mutating func reset() {
-        phase = .idle
-        tapsCompleted = 0
+        state = .idle
         touches.removeAll()
-        deadline = nil
-        holdFingers = 0
     }
 }
 
 /// UIKit's `UILongPressGestureRecognizer`: continuous. Begins once the touches have been held
 /// for `minimumPressDuration` without moving more than `allowableMovement`; changes as they
 /// move; ends when they lift. A touchpad hold of the same number of fingers counts too.
-public final class LongPressGestureRecognizer: GestureRecognizer {
-    public var machine = LongPressRecognition()
-
-    public var minimumPressDuration: Double {
+public final class LongPressGestureRecognizer: StateMachineGestureRecognizer<LongPressStateMachine> {
+    /// How long the touches must stay down, from touch-down.
+    public var minimumPressDuration: Duration {
         get { machine.minimumPressDuration }
         set { machine.minimumPressDuration = newValue }
     }
+    /// How far a touch may travel before the press begins, in points.
     public var allowableMovement: Double {
         get { machine.allowableMovement }
         set { machine.allowableMovement = newValue }
@@ -183,38 +196,23 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         get { machine.numberOfTapsRequired }
         set { machine.numberOfTapsRequired = max(0, newValue) }
     }
+    /// For the taps before the press.
+    public var maximumTapDuration: Duration {
+        get { machine.maximumTapDuration }
+        set { machine.maximumTapDuration = newValue }
+    }
+    /// For the taps before the press.
+    public var maximumTapInterval: Duration {
+        get { machine.maximumTapInterval }
+        set { machine.maximumTapInterval = newValue }
+    }
 
-    public init(minimumPressDuration: Double = GestureDefaults.minimumPressDurationSeconds,
+    public init(minimumPressDuration: Duration = GestureDefaults.minimumPressDuration,
                 touches: Int = 1, name: String? = nil,
                 action: ((LongPressGestureRecognizer) -> Void)? = nil) {
-        super.init(name: name)
+        super.init(LongPressStateMachine(), name: name)
         self.minimumPressDuration = minimumPressDuration
         numberOfTouchesRequired = touches
-        if let action { addTarget { action($0 as! LongPressGestureRecognizer) } }
+        if let action { addTarget(action) }
     }
-
-    public override class var defaultNamePrefix: String { "longPress" }
-    public override var kind: Kind { .continuous }
-    public override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.began(touches, at: time)
-    }
-    public override func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.moved(touches, at: time)
-    }
-    public override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.ended(touches, at: time)
-    }
-    public override func touchesCancelled(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        .cancel(.touchesCancelled)
-    }
-    public override func deadlineReached(at time: Instant) -> GestureDecision {
-        machine.deadlineReached(at: time)
-    }
-    public override var deadline: Instant? { machine.deadline }
-    public override func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .hold }
-    public override func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
-        machine.hold(event)
-    }
-    public override func reset() { machine.reset() }
-    public override var screenLocation: Point { machine.location }
 }

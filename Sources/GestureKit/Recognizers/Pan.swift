@@ -1,25 +1,40 @@
 /// The pan state machine. Follows the centroid of `minimumTouches`…`maximumTouches`
 /// touches; begins when it has moved `threshold` points; `translation` is the movement since
 /// `began` ((0, 0) at began, continuous when touches join or leave); `velocity` in points
-/// per second.
-public struct PanRecognition: Sendable {
+/// per second. A touchpad swipe (libinput's GESTURE_SWIPE) pans by its deltas.
+public struct PanStateMachine: GestureStateMachine {
+    public static let kind = GestureRecognizer.Kind.continuous
+    public static let namePrefix = "pan"
+
     public var minimumTouches = 1
     public var maximumTouches = Int.max
-    /// Points the centroid must move before the pan begins.
+    /// How far the centroid must move before the pan begins, in points.
     public var threshold = GestureDefaults.panThresholdPoints
 
+    enum State: Sendable {
+        /// Not begun: how far the centroid has moved so far.
+        case tracking(moved: Point)
+        /// Begun; the time of the last change (for the velocity).
+        case panning(lastTime: Instant)
+    }
+
+    private(set) var state = State.tracking(moved: .zero)
     private var touches = TrackedTouches()
-    private(set) var isActive = false
+    /// The centroid at the last event, to measure the next one's movement from.
     private var lastCentroid = Point.zero
-    private var moved = Point.zero
-    private var lastTime = Instant.zero
     public private(set) var translation = Point.zero
     public private(set) var velocity = Point.zero
     public private(set) var location = Point.zero
 
     public init() {}
 
-    public mutating func began(_ new: [Touch], at time: Instant) -> GestureDecision {
+    public var isActive: Bool {
+        if case .panning = state { true } else { false }
+    }
+
+    public var values: GestureValues { GestureValues(translation: translation, velocityVector: velocity) }
+
+    public mutating func touchesBegan(_ new: [Touch], at time: Instant) -> GestureDecision {
         for t in new { touches.add(t) }
         lastCentroid = touches.centroid
         location = lastCentroid
@@ -29,7 +44,7 @@ public struct PanRecognition: Sendable {
         return .none
     }
 
-    public mutating func moved(_ movedTouches: [Touch], at time: Instant) -> GestureDecision {
+    public mutating func touchesMoved(_ movedTouches: [Touch], at time: Instant) -> GestureDecision {
         touches.update(movedTouches)
         let c = touches.centroid
         let delta = c - lastCentroid
@@ -39,37 +54,41 @@ public struct PanRecognition: Sendable {
     }
 
     private mutating func move(by delta: Point, at time: Instant) -> GestureDecision {
-        if !isActive {
-            moved = moved + delta
-            let distance = moved.distance(to: .zero)
+        switch state {
+        case let .tracking(moved):
+            let total = moved + delta
+            state = .tracking(moved: total)
+            let distance = total.distance(to: .zero)
             let scaled = threshold * touches.distanceScale
             guard distance >= scaled, touches.count >= minimumTouches || touches.isEmpty else { return .none }
-            isActive = true
+            state = .panning(lastTime: time)
             translation = .zero
             velocity = .zero
-            lastTime = time
             return .begin(.panned(points: distance, threshold: scaled))
+        case let .panning(lastTime):
+            let dt = time.seconds(since: lastTime)
+            if dt > 0 { velocity = delta / dt }
+            translation = translation + delta
+            state = .panning(lastTime: time)
+            return .change
         }
-        let dt = time.seconds(since: lastTime)
-        if dt > 0 { velocity = delta / dt }
-        translation = translation + delta
-        lastTime = time
-        return .change
     }
 
-    public mutating func ended(_ lifted: [Touch], at time: Instant) -> GestureDecision {
+    public mutating func touchesEnded(_ lifted: [Touch], at time: Instant) -> GestureDecision {
         touches.update(lifted)
         touches.remove(lifted)
         lastCentroid = touches.centroid
         if !touches.isEmpty { location = lastCentroid }
         if isActive {
-            return touches.count < max(1, minimumTouches) ? .recognize(.touchesEnded) : .none
+            return touches.count < max(1, minimumTouches) ? .end(.touchesEnded) : .none
         }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none
     }
 
+    public static func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .swipe }
+
     /// A touchpad swipe (libinput's GESTURE_SWIPE) pans by its deltas.
-    public mutating func touchpadSwipe(_ event: TouchpadGestureEvent) -> GestureDecision {
+    public mutating func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
         location = event.location
         switch event.phase {
         case .begin:
@@ -83,25 +102,22 @@ public struct PanRecognition: Sendable {
         case .update:
             return move(by: event.delta, at: event.time)
         case .end:
-            return isActive ? .recognize(.touchpadGesture(.swipe, .end)) : .fail(.touchpadGesture(.swipe, .end))
+            return isActive ? .end(.touchpadGesture(.swipe, .end)) : .fail(.touchpadGesture(.swipe, .end))
         case .cancel:
-            return .cancel(.touchpadGesture(.swipe, .cancel))
+            return isActive ? .cancel(.touchpadGesture(.swipe, .cancel)) : .fail(.touchpadGesture(.swipe, .cancel))
         }
     }
 
     public mutating func reset() {
         touches.removeAll()
-        isActive = false
-        moved = .zero
+        state = .tracking(moved: .zero)
         translation = .zero
         velocity = .zero
     }
 }
 
-/// UIKit's `UIPanGestureRecognizer`: continuous. See `PanRecognition`.
-public final class PanGestureRecognizer: GestureRecognizer {
-    public var machine = PanRecognition()
-
+/// UIKit's `UIPanGestureRecognizer`: continuous. See `PanStateMachine`.
+public final class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateMachine> {
     public var minimumNumberOfTouches: Int {
         get { machine.minimumTouches }
         set { machine.minimumTouches = max(1, newValue) }
@@ -110,6 +126,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         get { machine.maximumTouches }
         set { machine.maximumTouches = max(1, newValue) }
     }
+    /// How far the touches' centroid must move before the pan begins, in points.
     public var threshold: Double {
         get { machine.threshold }
         set { machine.threshold = newValue }
@@ -121,33 +138,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     public init(minimumTouches: Int = 1, maximumTouches: Int = .max, name: String? = nil,
                 action: ((PanGestureRecognizer) -> Void)? = nil) {
-        super.init(name: name)
+        super.init(PanStateMachine(), name: name)
         minimumNumberOfTouches = minimumTouches
         maximumNumberOfTouches = maximumTouches
-        if let action { addTarget { action($0 as! PanGestureRecognizer) } }
-    }
-
-    public override class var defaultNamePrefix: String { "pan" }
-    public override var kind: Kind { .continuous }
-    public override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.began(touches, at: time)
-    }
-    public override func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.moved(touches, at: time)
-    }
-    public override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.ended(touches, at: time)
-    }
-    public override func touchesCancelled(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        .cancel(.touchesCancelled)
-    }
-    public override func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .swipe }
-    public override func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
-        machine.touchpadSwipe(event)
-    }
-    public override func reset() { machine.reset() }
-    public override var screenLocation: Point { machine.location }
-    public override var values: GestureValues {
-        GestureValues(translation: machine.translation, velocityVector: machine.velocity)
+        if let action { addTarget(action) }
     }
 }

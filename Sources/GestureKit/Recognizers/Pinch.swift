@@ -3,166 +3,172 @@
 /// changed by `spanThreshold` points, unless the touches travelled together more than they
 /// spread (`minimumSpanToTravelRatio`): then it was a pan, and the pinch measures afresh from
 /// there. `scale` is the span relative to the span at `began` (1 at began), kept continuous
-/// when touches join or leave; `velocity` is scale per second.
-public struct PinchRecognition: Sendable {
-    /// Points the span must change before the pinch begins.
+/// when touches join or leave; `velocity` is scale per second. A touchpad pinch (libinput's
+/// GESTURE_PINCH) begins at once and takes libinput's scale.
+public struct PinchStateMachine: GestureStateMachine {
+    public static let kind = GestureRecognizer.Kind.continuous
+    public static let namePrefix = "pinch"
+
+    /// How much the span must change before the pinch begins, in points.
     public var spanThreshold = GestureDefaults.pinchSpanThresholdPoints
     /// The least span change per point of centroid travel for the change to count as a pinch.
     public var minimumSpanToTravelRatio = GestureDefaults.pinchMinimumSpanToTravelRatio
 
+    enum State: Sendable {
+        /// Not begun: the span and centroid the change is measured from.
+        case tracking(spanAtStart: Double, centroidAtStart: Point)
+        /// Begun on touches: `scale = referenceScale × span / referenceSpan`, re-measured
+        /// whenever touches join or leave.
+        case pinching(referenceSpan: Double, referenceScale: Double, lastTime: Instant)
+        /// Begun on a touchpad: `scale = libinput's scale / scaleAtBegin`.
+        case touchpadPinching(scaleAtBegin: Double, lastTime: Instant)
+    }
+
+    private(set) var state = State.tracking(spanAtStart: 0, centroidAtStart: .zero)
     private var touches = TrackedTouches()
-    private(set) var isActive = false
-    private var spanAtStart = 0.0
-    private var centroidAtStart = Point.zero
-    private var referenceSpan = 0.0
-    private var referenceScale = 1.0
-    private var lastTime = Instant.zero
     public private(set) var scale = 1.0
     public private(set) var velocity = 0.0
     public private(set) var location = Point.zero
-    /// A touchpad pinch under way (libinput reports the scale itself).
-    private var touchpad = false
 
     public init() {}
 
-    /// Re-measures the span after the set of touches changed, so the scale does not jump.
-    private mutating func rebase() {
-        if isActive {
-            referenceScale = scale
-            referenceSpan = touches.span
-        } else {
-            spanAtStart = touches.span
-            centroidAtStart = touches.centroid
+    public var isActive: Bool {
+        if case .tracking = state { false } else { true }
+    }
+
+    public var values: GestureValues { GestureValues(scale: scale, velocity: velocity) }
+
+    /// Re-measures after the set of touches changed, so the scale does not jump.
+    private mutating func remeasure() {
+        switch state {
+        case .tracking:
+            state = .tracking(spanAtStart: touches.span, centroidAtStart: touches.centroid)
+        case let .pinching(_, _, lastTime):
+            state = .pinching(referenceSpan: touches.span, referenceScale: scale, lastTime: lastTime)
+        case .touchpadPinching:
+            break
         }
     }
 
-    public mutating func began(_ new: [Touch], at time: Instant) -> GestureDecision {
+    public mutating func touchesBegan(_ new: [Touch], at time: Instant) -> GestureDecision {
         for t in new { touches.add(t) }
         location = touches.centroid
-        rebase()
+        remeasure()
         return .none
     }
 
-    public mutating func moved(_ moved: [Touch], at time: Instant) -> GestureDecision {
+    public mutating func touchesMoved(_ moved: [Touch], at time: Instant) -> GestureDecision {
         touches.update(moved)
         location = touches.centroid
         guard touches.count >= 2 else { return .none }
         let span = touches.span
-        if !isActive {
+        switch state {
+        case let .tracking(spanAtStart, centroidAtStart):
             let change = abs(span - spanAtStart)
             let threshold = spanThreshold * touches.distanceScale
             guard change >= threshold, span > 0 else { return .none }
             let travel = location.distance(to: centroidAtStart)
             if change < travel * minimumSpanToTravelRatio {
                 // The fingers moved together: a pan so far. Measure afresh from here.
-                spanAtStart = span
-                centroidAtStart = location
+                state = .tracking(spanAtStart: span, centroidAtStart: location)
                 return .none
             }
-            isActive = true
-            referenceSpan = span
-            referenceScale = 1
+            state = .pinching(referenceSpan: span, referenceScale: 1, lastTime: time)
             scale = 1
             velocity = 0
-            lastTime = time
             return .begin(.spanChanged(points: change, threshold: threshold))
+        case let .pinching(referenceSpan, referenceScale, lastTime):
+            guard referenceSpan > 0 else { return .none }
+            let newScale = referenceScale * span / referenceSpan
+            update(scale: newScale, since: lastTime, at: time)
+            state = .pinching(referenceSpan: referenceSpan, referenceScale: referenceScale, lastTime: time)
+            return .change
+        case .touchpadPinching:
+            return .none
         }
-        guard referenceSpan > 0 else { return .none }
-        update(scale: referenceScale * span / referenceSpan, at: time)
-        return .change
     }
 
-    private mutating func update(scale newScale: Double, at time: Instant) {
+    private mutating func update(scale newScale: Double, since lastTime: Instant, at time: Instant) {
         let dt = time.seconds(since: lastTime)
         if dt > 0 { velocity = (newScale - scale) / dt }
         scale = newScale
-        lastTime = time
     }
 
-    public mutating func ended(_ lifted: [Touch], at time: Instant) -> GestureDecision {
+    public mutating func touchesEnded(_ lifted: [Touch], at time: Instant) -> GestureDecision {
         touches.update(lifted)
         touches.remove(lifted)
         if isActive {
-            if touches.count < 2 { return .recognize(.touchesEnded) }
-            rebase()
+            if touches.count < 2 { return .end(.touchesEnded) }
+            remeasure()
             location = touches.centroid
             return .none
         }
-        rebase()
+        remeasure()
         if !touches.isEmpty { location = touches.centroid }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none
     }
 
+    public static func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .pinch }
+
     /// A touchpad pinch (libinput's GESTURE_PINCH): begins at once with libinput's scale.
-    public mutating func touchpadPinch(_ event: TouchpadGestureEvent) -> GestureDecision {
+    public mutating func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
         location = event.location
         switch event.phase {
         case .begin:
-            touchpad = true
-            isActive = true
+            state = .touchpadPinching(scaleAtBegin: event.scale > 0 ? event.scale : 1, lastTime: event.time)
             scale = 1
             velocity = 0
-            referenceScale = event.scale > 0 ? event.scale : 1
-            lastTime = event.time
             return .begin(.touchpadGesture(.pinch, .begin))
         case .update:
-            guard isActive else { return .none }
-            update(scale: event.scale / referenceScale, at: event.time)
-            return .change
+            switch state {
+            case let .touchpadPinching(scaleAtBegin, lastTime):
+                update(scale: event.scale / scaleAtBegin, since: lastTime, at: event.time)
+                state = .touchpadPinching(scaleAtBegin: scaleAtBegin, lastTime: event.time)
+                return .change
+            case let .pinching(referenceSpan, referenceScale, lastTime):
+                // Touches began the pinch; the touchpad's scale follows its own reference.
+                update(scale: event.scale / referenceScale, since: lastTime, at: event.time)
+                state = .pinching(referenceSpan: referenceSpan, referenceScale: referenceScale, lastTime: event.time)
+                return .change
+            case .tracking:
+                return .none
+            }
         case .end:
-            return isActive ? .recognize(.touchpadGesture(.pinch, .end)) : .fail(.touchpadGesture(.pinch, .end))
+            return isActive ? .end(.touchpadGesture(.pinch, .end)) : .fail(.touchpadGesture(.pinch, .end))
         case .cancel:
-            return .cancel(.touchpadGesture(.pinch, .cancel))
+            return isActive ? .cancel(.touchpadGesture(.pinch, .cancel)) : .fail(.touchpadGesture(.pinch, .cancel))
         }
     }
 
     public mutating func reset() {
         touches.removeAll()
-        isActive = false
-        touchpad = false
-        spanAtStart = 0
-        referenceSpan = 0
-        referenceScale = 1
+        state = .tracking(spanAtStart: 0, centroidAtStart: .zero)
         scale = 1
         velocity = 0
     }
 }
 
-/// UIKit's `UIPinchGestureRecognizer`: continuous. See `PinchRecognition`.
-public final class PinchGestureRecognizer: GestureRecognizer {
-    public var machine = PinchRecognition()
-
+/// UIKit's `UIPinchGestureRecognizer`: continuous. See `PinchStateMachine`.
+public final class PinchGestureRecognizer: StateMachineGestureRecognizer<PinchStateMachine> {
     /// The span relative to the span at `began` (1 at began).
     public var scale: Double { machine.scale }
     /// Scale per second.
     public var velocity: Double { machine.velocity }
+    /// How much the span (the touches' mean distance from their centroid) must change
+    /// before the pinch begins, in points.
+    public var spanThreshold: Double {
+        get { machine.spanThreshold }
+        set { machine.spanThreshold = newValue }
+    }
+    /// The least change of span per point the touches' centroid travelled for a span change
+    /// to begin a pinch (two fingers moving together are a pan, not a pinch).
+    public var minimumSpanToTravelRatio: Double {
+        get { machine.minimumSpanToTravelRatio }
+        set { machine.minimumSpanToTravelRatio = newValue }
+    }
 
     public init(name: String? = nil, action: ((PinchGestureRecognizer) -> Void)? = nil) {
-        super.init(name: name)
-        if let action { addTarget { action($0 as! PinchGestureRecognizer) } }
-    }
-
-    public override class var defaultNamePrefix: String { "pinch" }
-    public override var kind: Kind { .continuous }
-    public override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.began(touches, at: time)
-    }
-    public override func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.moved(touches, at: time)
-    }
-    public override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.ended(touches, at: time)
-    }
-    public override func touchesCancelled(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        .cancel(.touchesCancelled)
-    }
-    public override func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .pinch }
-    public override func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
-        machine.touchpadPinch(event)
-    }
-    public override func reset() { machine.reset() }
-    public override var screenLocation: Point { machine.location }
-    public override var values: GestureValues {
-        GestureValues(scale: machine.scale, velocity: machine.velocity)
+        super.init(PinchStateMachine(), name: name)
+        if let action { addTarget(action) }
     }
 }

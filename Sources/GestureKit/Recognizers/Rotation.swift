@@ -1,135 +1,124 @@
 /// The rotation state machine: follows the angle of the line through the first two
 /// touches. It begins when that line has turned `threshold` radians; `rotation` is the
 /// angle turned since `began` (0 at began), clockwise positive on screen (y grows
-/// downwards, as UIKit); `velocity` is radians per second.
-public struct RotationRecognition: Sendable {
-    /// Radians the touches must turn before the rotation begins.
+/// downwards, as UIKit); `velocity` is radians per second. A touchpad pinch's angle changes
+/// (libinput's GESTURE_PINCH) turn it too.
+public struct RotationStateMachine: GestureStateMachine {
+    public static let kind = GestureRecognizer.Kind.continuous
+    public static let namePrefix = "rotation"
+
+    /// How far the touches must turn before the rotation begins, in radians.
     public var threshold = GestureDefaults.rotationThresholdRadians
 
+    enum State: Sendable {
+        /// Not begun: how far the touches have turned so far, in radians.
+        case tracking(turned: Double)
+        /// Begun; the time of the last change (for the velocity).
+        case rotating(lastTime: Instant)
+    }
+
+    private(set) var state = State.tracking(turned: 0)
     private var touches = TrackedTouches()
-    private(set) var isActive = false
+    /// The angle of the first two touches at the last event.
     private var lastAngle: Double?
-    private var turned = 0.0
-    private var lastTime = Instant.zero
     public private(set) var rotation = 0.0
     public private(set) var velocity = 0.0
     public private(set) var location = Point.zero
 
     public init() {}
 
-    public mutating func began(_ new: [Touch], at time: Instant) -> GestureDecision {
+    public var isActive: Bool {
+        if case .rotating = state { true } else { false }
+    }
+
+    public var values: GestureValues { GestureValues(velocity: velocity, rotation: rotation) }
+
+    public mutating func touchesBegan(_ new: [Touch], at time: Instant) -> GestureDecision {
         for t in new { touches.add(t) }
         location = touches.centroid
         lastAngle = touches.angle
         return .none
     }
 
-    public mutating func moved(_ moved: [Touch], at time: Instant) -> GestureDecision {
+    public mutating func touchesMoved(_ moved: [Touch], at time: Instant) -> GestureDecision {
         touches.update(moved)
         location = touches.centroid
         guard let angle = touches.angle else { return .none }
         let delta = lastAngle.map { angleDifference(angle, $0) } ?? 0
         lastAngle = angle
-        if !isActive {
-            turned += delta
-            guard abs(turned) >= threshold else { return .none }
-            isActive = true
-            rotation = 0
-            velocity = 0
-            lastTime = time
-            return .begin(.rotated(radians: turned, threshold: threshold))
-        }
         return turn(by: delta, at: time)
     }
 
     private mutating func turn(by delta: Double, at time: Instant) -> GestureDecision {
-        let dt = time.seconds(since: lastTime)
-        if dt > 0 { velocity = delta / dt }
-        rotation += delta
-        lastTime = time
-        return .change
+        switch state {
+        case let .tracking(turned):
+            let total = turned + delta
+            state = .tracking(turned: total)
+            guard abs(total) >= threshold else { return .none }
+            state = .rotating(lastTime: time)
+            rotation = 0
+            velocity = 0
+            return .begin(.rotated(radians: total, threshold: threshold))
+        case let .rotating(lastTime):
+            let dt = time.seconds(since: lastTime)
+            if dt > 0 { velocity = delta / dt }
+            rotation += delta
+            state = .rotating(lastTime: time)
+            return .change
+        }
     }
 
-    public mutating func ended(_ lifted: [Touch], at time: Instant) -> GestureDecision {
+    public mutating func touchesEnded(_ lifted: [Touch], at time: Instant) -> GestureDecision {
         touches.update(lifted)
         touches.remove(lifted)
         lastAngle = touches.angle
         if !touches.isEmpty { location = touches.centroid }
-        if isActive { return touches.count < 2 ? .recognize(.touchesEnded) : .none }
+        if isActive { return touches.count < 2 ? .end(.touchesEnded) : .none }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none
     }
 
+    public static func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .pinch }
+
     /// A touchpad pinch's angle changes turn the rotation too.
-    public mutating func touchpadPinch(_ event: TouchpadGestureEvent) -> GestureDecision {
+    public mutating func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
         location = event.location
         let delta = event.angleDelta * Double.pi / 180
         switch event.phase {
         case .begin:
-            turned = delta
+            if !isActive { state = .tracking(turned: delta) }
             return .none
         case .update:
-            if !isActive {
-                turned += delta
-                guard abs(turned) >= threshold else { return .none }
-                isActive = true
-                rotation = 0
-                velocity = 0
-                lastTime = event.time
-                return .begin(.rotated(radians: turned, threshold: threshold))
-            }
             return turn(by: delta, at: event.time)
         case .end:
-            return isActive ? .recognize(.touchpadGesture(.pinch, .end)) : .fail(.touchpadGesture(.pinch, .end))
+            return isActive ? .end(.touchpadGesture(.pinch, .end)) : .fail(.touchpadGesture(.pinch, .end))
         case .cancel:
-            return .cancel(.touchpadGesture(.pinch, .cancel))
+            return isActive ? .cancel(.touchpadGesture(.pinch, .cancel)) : .fail(.touchpadGesture(.pinch, .cancel))
         }
     }
 
     public mutating func reset() {
         touches.removeAll()
-        isActive = false
+        state = .tracking(turned: 0)
         lastAngle = nil
-        turned = 0
         rotation = 0
         velocity = 0
     }
 }
 
-/// UIKit's `UIRotationGestureRecognizer`: continuous. See `RotationRecognition`.
-public final class RotationGestureRecognizer: GestureRecognizer {
-    public var machine = RotationRecognition()
-
+/// UIKit's `UIRotationGestureRecognizer`: continuous. See `RotationStateMachine`.
+public final class RotationGestureRecognizer: StateMachineGestureRecognizer<RotationStateMachine> {
     /// Radians since `began`, clockwise positive.
     public var rotation: Double { machine.rotation }
     /// Radians per second.
     public var velocity: Double { machine.velocity }
+    /// How far the first two touches must turn before the rotation begins, in radians.
+    public var threshold: Double {
+        get { machine.threshold }
+        set { machine.threshold = newValue }
+    }
 
     public init(name: String? = nil, action: ((RotationGestureRecognizer) -> Void)? = nil) {
-        super.init(name: name)
-        if let action { addTarget { action($0 as! RotationGestureRecognizer) } }
-    }
-
-    public override class var defaultNamePrefix: String { "rotation" }
-    public override var kind: Kind { .continuous }
-    public override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.began(touches, at: time)
-    }
-    public override func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.moved(touches, at: time)
-    }
-    public override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.ended(touches, at: time)
-    }
-    public override func touchesCancelled(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        .cancel(.touchesCancelled)
-    }
-    public override func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .pinch }
-    public override func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
-        machine.touchpadPinch(event)
-    }
-    public override func reset() { machine.reset() }
-    public override var screenLocation: Point { machine.location }
-    public override var values: GestureValues {
-        GestureValues(velocity: machine.velocity, rotation: machine.rotation)
+        super.init(RotationStateMachine(), name: name)
+        if let action { addTarget(action) }
     }
 }

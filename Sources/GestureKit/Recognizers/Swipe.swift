@@ -25,34 +25,52 @@ public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvert
     }
 }
 
-/// The swipe state machine: discrete. Recognizes when `touches` touches have travelled
-/// `minimumDistance` points in an allowed direction within `maximumDuration` seconds of
+/// The swipe state machine: discrete. Recognizes when `numberOfTouchesRequired` touches have
+/// travelled `minimumDistance` points in an allowed direction within `maximumDuration` of
 /// touch-down, straying sideways no more than `maximumOffAxisRatio` of that. It fails when
-/// the touches go another way (beyond the tap slop), take too long, or lift first.
-public struct SwipeRecognition: Sendable {
+/// the touches go another way (beyond the tap slop), take too long, or lift first. A
+/// touchpad swipe (libinput's GESTURE_SWIPE) of as many fingers swipes too.
+public struct SwipeStateMachine: GestureStateMachine {
+    public static let kind = GestureRecognizer.Kind.discrete
+    public static let namePrefix = "swipe"
+
     public var direction: SwipeDirection = .right
     public var numberOfTouchesRequired = 1
+    /// How far the touches must travel in the swipe's direction, in points.
     public var minimumDistance = GestureDefaults.swipeMinimumDistancePoints
-    public var maximumDuration = GestureDefaults.swipeMaximumDurationSeconds
+    /// How long the swipe may take from touch-down to reaching its distance.
+    public var maximumDuration = GestureDefaults.swipeMaximumDuration
+    /// The most sideways movement per point of movement in the swipe's direction.
     public var maximumOffAxisRatio = GestureDefaults.swipeMaximumOffAxisRatio
     /// Movement below this, in points, is not yet a direction (the tap slop).
     public var directionSlop = GestureDefaults.tapAllowableMovementPoints
 
+    enum State: Sendable {
+        /// No touch yet.
+        case idle
+        /// Touches down since `start`; `travelled` is the centroid's movement so far.
+        case tracking(start: Instant, travelled: Point)
+        /// Recognized.
+        case recognized
+    }
+
+    private(set) var state = State.idle
     private var touches = TrackedTouches()
-    private var start = Instant.zero
+    /// The centroid at the last event, to measure the next one's movement from.
     private var lastCentroid = Point.zero
-    private var travelled = Point.zero
-    private var done = false
     public private(set) var location = Point.zero
-    public private(set) var deadline: Instant?
 
     public init() {}
 
-    public mutating func began(_ new: [Touch], at time: Instant) -> GestureDecision {
-        guard !done else { return .none }
-        if touches.isEmpty {
-            start = time
-            deadline = time.advanced(bySeconds: maximumDuration)
+    public var deadline: Instant? {
+        if case let .tracking(start, _) = state { start + maximumDuration } else { nil }
+    }
+
+    public mutating func touchesBegan(_ new: [Touch], at time: Instant) -> GestureDecision {
+        switch state {
+        case .recognized: return .none
+        case .idle: state = .tracking(start: time, travelled: .zero)
+        case .tracking: break
         }
         for t in new { touches.add(t) }
         lastCentroid = touches.centroid
@@ -63,8 +81,8 @@ public struct SwipeRecognition: Sendable {
         return .none
     }
 
-    public mutating func moved(_ moved: [Touch], at time: Instant) -> GestureDecision {
-        guard !done else { return .none }
+    public mutating func touchesMoved(_ moved: [Touch], at time: Instant) -> GestureDecision {
+        guard case .tracking = state else { return .none }
         touches.update(moved)
         let c = touches.centroid
         let delta = c - lastCentroid
@@ -74,70 +92,68 @@ public struct SwipeRecognition: Sendable {
     }
 
     private mutating func travel(by delta: Point, fingers: Int, at time: Instant) -> GestureDecision {
-        travelled = travelled + delta
-        let elapsed = time.seconds(since: start)
+        guard case let .tracking(start, travelledSoFar) = state else { return .none }
+        let travelled = travelledSoFar + delta
+        state = .tracking(start: start, travelled: travelled)
+        let elapsed = time - start
         if elapsed > maximumDuration {
-            return .fail(.swipeTooSlow(seconds: elapsed, allowed: maximumDuration))
+            return .fail(.swipeTooSlow(took: elapsed, allowed: maximumDuration))
         }
         let distance = travelled.distance(to: .zero)
         guard distance > directionSlop * touches.distanceScale else { return .none }
         let dominant = SwipeDirection.dominant(of: travelled)
         guard direction.contains(dominant) else { return .fail(.swipeWrongDirection(moved: dominant)) }
-        let along = dominant == .left || dominant == .right ? abs(travelled.x) : abs(travelled.y)
-        let across = dominant == .left || dominant == .right ? abs(travelled.y) : abs(travelled.x)
+        let horizontal = dominant == .left || dominant == .right
+        let along = horizontal ? abs(travelled.x) : abs(travelled.y)
+        let across = horizontal ? abs(travelled.y) : abs(travelled.x)
         guard along >= minimumDistance * touches.distanceScale, fingers == numberOfTouchesRequired,
               across <= along * maximumOffAxisRatio else { return .none }
-        done = true
-        deadline = nil
+        state = .recognized
         return .recognize(.swiped(points: along, direction: dominant))
     }
 
-    public mutating func ended(_ lifted: [Touch], at time: Instant) -> GestureDecision {
-        guard !done else { return .none }
+    public mutating func touchesEnded(_ lifted: [Touch], at time: Instant) -> GestureDecision {
+        guard case .tracking = state else { return .none }
         touches.update(lifted)
         touches.remove(lifted)
         return .fail(.touchesLiftedWithoutGesture)
     }
 
     public mutating func deadlineReached(at time: Instant) -> GestureDecision {
-        guard !done else { return .none }
-        deadline = nil
-        return .fail(.swipeTooSlow(seconds: time.seconds(since: start), allowed: maximumDuration))
+        guard case let .tracking(start, _) = state else { return .none }
+        return .fail(.swipeTooSlow(took: time - start, allowed: maximumDuration))
     }
 
+    public static func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .swipe }
+
     /// A touchpad swipe (libinput's GESTURE_SWIPE) with the required fingers.
-    public mutating func touchpadSwipe(_ event: TouchpadGestureEvent) -> GestureDecision {
+    public mutating func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
         location = event.location
         switch event.phase {
         case .begin:
-            start = event.time
             guard event.fingers == numberOfTouchesRequired else {
                 return .fail(event.fingers > numberOfTouchesRequired
                     ? .tooManyTouches(count: event.fingers, allowed: numberOfTouchesRequired)
                     : .tooFewTouches(count: event.fingers, required: numberOfTouchesRequired))
             }
-            deadline = event.time.advanced(bySeconds: maximumDuration)
+            state = .tracking(start: event.time, travelled: .zero)
             return .none
         case .update:
-            guard !done else { return .none }
             return travel(by: event.delta, fingers: event.fingers, at: event.time)
         case .end, .cancel:
-            return done ? .none : .fail(.touchpadGesture(.swipe, event.phase))
+            if case .recognized = state { return .none }
+            return .fail(.touchpadGesture(.swipe, event.phase))
         }
     }
 
     public mutating func reset() {
         touches.removeAll()
-        travelled = .zero
-        done = false
-        deadline = nil
+        state = .idle
     }
 }
 
-/// UIKit's `UISwipeGestureRecognizer`: discrete. See `SwipeRecognition`.
-public final class SwipeGestureRecognizer: GestureRecognizer {
-    public var machine = SwipeRecognition()
-
+/// UIKit's `UISwipeGestureRecognizer`: discrete. See `SwipeStateMachine`.
+public final class SwipeGestureRecognizer: StateMachineGestureRecognizer<SwipeStateMachine> {
     public var direction: SwipeDirection {
         get { machine.direction }
         set { machine.direction = newValue }
@@ -146,34 +162,27 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         get { machine.numberOfTouchesRequired }
         set { machine.numberOfTouchesRequired = max(1, newValue) }
     }
+    /// How far the touches must travel in the swipe's direction, in points.
+    public var minimumDistance: Double {
+        get { machine.minimumDistance }
+        set { machine.minimumDistance = newValue }
+    }
+    /// How long the swipe may take from touch-down to reaching its distance.
+    public var maximumDuration: Duration {
+        get { machine.maximumDuration }
+        set { machine.maximumDuration = newValue }
+    }
+    /// The most sideways movement per point of movement in the swipe's direction.
+    public var maximumOffAxisRatio: Double {
+        get { machine.maximumOffAxisRatio }
+        set { machine.maximumOffAxisRatio = newValue }
+    }
 
     public init(direction: SwipeDirection = .right, touches: Int = 1, name: String? = nil,
                 action: ((SwipeGestureRecognizer) -> Void)? = nil) {
-        super.init(name: name)
+        super.init(SwipeStateMachine(), name: name)
         self.direction = direction
         numberOfTouchesRequired = touches
-        if let action { addTarget { action($0 as! SwipeGestureRecognizer) } }
+        if let action { addTarget(action) }
     }
-
-    public override class var defaultNamePrefix: String { "swipe" }
-    public override var kind: Kind { .discrete }
-    public override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.began(touches, at: time)
-    }
-    public override func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.moved(touches, at: time)
-    }
-    public override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.ended(touches, at: time)
-    }
-    public override func deadlineReached(at time: Instant) -> GestureDecision {
-        machine.deadlineReached(at: time)
-    }
-    public override var deadline: Instant? { machine.deadline }
-    public override func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .swipe }
-    public override func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
-        machine.touchpadSwipe(event)
-    }
-    public override func reset() { machine.reset() }
-    public override var screenLocation: Point { machine.location }
 }

@@ -1,138 +1,150 @@
-/// The tap state machine: a value type whose methods return decisions. Any number of taps
-/// and touches; a double tap is a tap with `taps == 2`.
-public struct TapRecognition: Sendable {
+/// The tap state machine: any number of taps of any number of touches; a double tap is a tap
+/// with `numberOfTapsRequired == 2`. It recognizes when the last touch of the last tap lifts,
+/// and fails as soon as the input cannot be that tap any more.
+public struct TapStateMachine: GestureStateMachine {
+    public static let kind = GestureRecognizer.Kind.discrete
+    public static let namePrefix = "tap"
+
     public var numberOfTapsRequired = 1
     public var numberOfTouchesRequired = 1
-    /// Points a touch may travel from where it went down.
+    /// How far a touch may travel from where it went down, in points.
     public var allowableMovement = GestureDefaults.tapAllowableMovementPoints
-    /// Seconds a touch may stay down.
-    public var maximumTapDuration = GestureDefaults.maximumTapDurationSeconds
-    /// Seconds from one tap's touch-up to the next tap's touch-down.
-    public var maximumTapInterval = GestureDefaults.maximumTapIntervalSeconds
-    /// Points a later tap may land from the first.
+    /// How long a touch may stay down.
+    public var maximumTapDuration = GestureDefaults.maximumTapDuration
+    /// From one tap's touch-up to the next tap's touch-down.
+    public var maximumTapInterval = GestureDefaults.maximumTapInterval
+    /// How far a later tap may land from the first, in points.
     public var maximumTapDistance = GestureDefaults.maximumTapDistancePoints
 
-    enum Phase: Sendable { case idle, touching, betweenTaps, done }
+    /// Where the taps are.
+    enum State: Sendable {
+        /// No touch yet.
+        case idle
+        /// Touches are down for the next tap.
+        case touching(Tapping)
+        /// A tap is done and more are required: waiting for the next touch-down.
+        case betweenTaps(tapsCompleted: Int, firstTapLocation: Point, lastUp: Instant)
+        /// Every tap was made.
+        case recognized
+    }
 
-    private(set) var phase = Phase.idle
-    private(set) var tapsCompleted = 0
+    struct Tapping: Sendable {
+        var tapsCompleted: Int
+        /// Where the first tap was (for later taps).
+        var firstTapLocation: Point
+        var start: Instant
+        var touchesDown = 0
+        var mostTouchesDown = 0
+    }
+
+    private(set) var state = State.idle
     /// This tap's touches, including those already lifted (the tap is located at the
     /// centroid of all of them).
     private var touches = TrackedTouches()
-    private var touchesDown = 0
-    private var mostTouchesThisTap = 0
-    private var tapStart = Instant.zero
-    private var lastUp = Instant.zero
-    private var firstTapLocation = Point.zero
     public private(set) var location = Point.zero
-    public private(set) var deadline: Instant?
 
     public init() {}
 
-    public mutating func began(_ new: [Touch], at time: Instant) -> GestureDecision {
-        switch phase {
-        case .done:
+    public var deadline: Instant? {
+        switch state {
+        case let .touching(tap): tap.start + maximumTapDuration
+        case let .betweenTaps(_, _, lastUp): lastUp + maximumTapInterval
+        case .idle, .recognized: nil
+        }
+    }
+
+    public mutating func touchesBegan(_ new: [Touch], at time: Instant) -> GestureDecision {
+        var tap: Tapping
+        switch state {
+        case .recognized:
             return .none
-        case .betweenTaps:
+        case .idle:
+            tap = Tapping(tapsCompleted: 0, firstTapLocation: .zero, start: time)
+            touches.removeAll()
+        case let .betweenTaps(taps, first, lastUp):
             // A pause exactly as long as the interval is still allowed.
-            if time.seconds(since: lastUp) > maximumTapInterval {
+            if time - lastUp > maximumTapInterval {
                 return .fail(.tapIntervalExpired(allowed: maximumTapInterval))
             }
-            fallthrough
-        case .idle:
-            phase = .touching
-            tapStart = time
-            mostTouchesThisTap = 0
-            touchesDown = 0
+            tap = Tapping(tapsCompleted: taps, firstTapLocation: first, start: time)
             touches.removeAll()
-        case .touching:
-            break
+        case let .touching(current):
+            tap = current
         }
         for t in new { touches.add(t) }
-        touchesDown += new.count
-        mostTouchesThisTap = max(mostTouchesThisTap, touchesDown)
+        tap.touchesDown += new.count
+        tap.mostTouchesDown = max(tap.mostTouchesDown, tap.touchesDown)
+        state = .touching(tap)
         location = touches.centroid
-        if touchesDown > numberOfTouchesRequired {
-            return .fail(.tooManyTouches(count: touchesDown, allowed: numberOfTouchesRequired))
+        if tap.touchesDown > numberOfTouchesRequired {
+            return .fail(.tooManyTouches(count: tap.touchesDown, allowed: numberOfTouchesRequired))
         }
-        if tapsCompleted > 0 {
-            let d = location.distance(to: firstTapLocation)
+        if tap.tapsCompleted > 0 {
+            let d = location.distance(to: tap.firstTapLocation)
             let allowed = maximumTapDistance * touches.distanceScale
             if d > allowed {
                 return .fail(.tapTooFarFromFirst(points: d, allowed: allowed))
             }
         }
-        deadline = tapStart.advanced(bySeconds: maximumTapDuration)
         return .none
     }
 
-    public mutating func moved(_ moved: [Touch], at time: Instant) -> GestureDecision {
-        guard phase == .touching else { return .none }
+    public mutating func touchesMoved(_ moved: [Touch], at time: Instant) -> GestureDecision {
+        guard case .touching = state else { return .none }
         let farthest = touches.update(moved)
         location = touches.centroid
-        if farthest > allowableMovement * touches.distanceScale {
-            return .fail(.movedTooFar(points: farthest, allowed: allowableMovement * touches.distanceScale))
-        }
-        return .none
+        let allowed = allowableMovement * touches.distanceScale
+        return farthest > allowed ? .fail(.movedTooFar(points: farthest, allowed: allowed)) : .none
     }
 
-    public mutating func ended(_ lifted: [Touch], at time: Instant) -> GestureDecision {
-        guard phase == .touching else { return .none }
+    public mutating func touchesEnded(_ lifted: [Touch], at time: Instant) -> GestureDecision {
+        guard case var .touching(tap) = state else { return .none }
         let farthest = touches.update(lifted)
-        if farthest > allowableMovement * touches.distanceScale {
-            return .fail(.movedTooFar(points: farthest, allowed: allowableMovement * touches.distanceScale))
+        let allowed = allowableMovement * touches.distanceScale
+        if farthest > allowed {
+            return .fail(.movedTooFar(points: farthest, allowed: allowed))
         }
         location = touches.centroid
-        touchesDown -= lifted.count
-        guard touchesDown <= 0 else { return .none }
-        if mostTouchesThisTap < numberOfTouchesRequired {
-            return .fail(.tooFewTouches(count: mostTouchesThisTap, required: numberOfTouchesRequired))
+        tap.touchesDown -= lifted.count
+        state = .touching(tap)
+        guard tap.touchesDown <= 0 else { return .none }
+        if tap.mostTouchesDown < numberOfTouchesRequired {
+            return .fail(.tooFewTouches(count: tap.mostTouchesDown, required: numberOfTouchesRequired))
         }
-        let held = time.seconds(since: tapStart)
+        let held = time - tap.start
         if held > maximumTapDuration {
-            return .fail(.heldTooLong(seconds: held, allowed: maximumTapDuration))
+            return .fail(.heldTooLong(held: held, allowed: maximumTapDuration))
         }
-        tapsCompleted += 1
-        if tapsCompleted == 1 { firstTapLocation = location }
-        if tapsCompleted >= numberOfTapsRequired {
-            phase = .done
-            deadline = nil
-            return .recognize(.tapsCompleted(taps: tapsCompleted, touches: numberOfTouchesRequired))
+        let taps = tap.tapsCompleted + 1
+        if taps >= numberOfTapsRequired {
+            state = .recognized
+            return .recognize(.tapsCompleted(taps: taps, touches: numberOfTouchesRequired))
         }
-        phase = .betweenTaps
-        lastUp = time
-        deadline = time.advanced(bySeconds: maximumTapInterval)
+        state = .betweenTaps(tapsCompleted: taps, firstTapLocation: taps == 1 ? location : tap.firstTapLocation,
+                             lastUp: time)
         return .none
     }
 
     public mutating func deadlineReached(at time: Instant) -> GestureDecision {
-        switch phase {
-        case .touching:
-            deadline = nil
-            return .fail(.heldTooLong(seconds: time.seconds(since: tapStart), allowed: maximumTapDuration))
+        switch state {
+        case let .touching(tap):
+            return .fail(.heldTooLong(held: time - tap.start, allowed: maximumTapDuration))
         case .betweenTaps:
-            deadline = nil
             return .fail(.tapIntervalExpired(allowed: maximumTapInterval))
-        case .idle, .done:
+        case .idle, .recognized:
             return .none
         }
     }
 
     public mutating func reset() {
-        phase = .idle
-        tapsCompleted = 0
+        state = .idle
         touches.removeAll()
-        touchesDown = 0
-        mostTouchesThisTap = 0
-        deadline = nil
     }
 }
 
 /// UIKit's `UITapGestureRecognizer`: discrete; recognizes when the required number of taps
 /// with the required number of touches has been made.
-public final class TapGestureRecognizer: GestureRecognizer {
-    public var machine = TapRecognition()
-
+public final class TapGestureRecognizer: StateMachineGestureRecognizer<TapStateMachine> {
     public var numberOfTapsRequired: Int {
         get { machine.numberOfTapsRequired }
         set { machine.numberOfTapsRequired = max(1, newValue) }
@@ -141,18 +153,22 @@ public final class TapGestureRecognizer: GestureRecognizer {
         get { machine.numberOfTouchesRequired }
         set { machine.numberOfTouchesRequired = max(1, newValue) }
     }
+    /// How far a touch may travel from where it went down, in points.
     public var allowableMovement: Double {
         get { machine.allowableMovement }
         set { machine.allowableMovement = newValue }
     }
-    public var maximumTapDuration: Double {
+    /// How long a touch may stay down.
+    public var maximumTapDuration: Duration {
         get { machine.maximumTapDuration }
         set { machine.maximumTapDuration = newValue }
     }
-    public var maximumTapInterval: Double {
+    /// From one tap's touch-up to the next tap's touch-down.
+    public var maximumTapInterval: Duration {
         get { machine.maximumTapInterval }
         set { machine.maximumTapInterval = newValue }
     }
+    /// How far a later tap may land from the first, in points.
     public var maximumTapDistance: Double {
         get { machine.maximumTapDistance }
         set { machine.maximumTapDistance = newValue }
@@ -160,27 +176,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     public init(taps: Int = 1, touches: Int = 1, name: String? = nil,
                 action: ((TapGestureRecognizer) -> Void)? = nil) {
-        super.init(name: name)
+        super.init(TapStateMachine(), name: name)
         numberOfTapsRequired = taps
         numberOfTouchesRequired = touches
-        if let action { addTarget { action($0 as! TapGestureRecognizer) } }
+        if let action { addTarget(action) }
     }
-
-    public override class var defaultNamePrefix: String { "tap" }
-    public override var kind: Kind { .discrete }
-    public override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.began(touches, at: time)
-    }
-    public override func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.moved(touches, at: time)
-    }
-    public override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.ended(touches, at: time)
-    }
-    public override func deadlineReached(at time: Instant) -> GestureDecision {
-        machine.deadlineReached(at: time)
-    }
-    public override var deadline: Instant? { machine.deadline }
-    public override func reset() { machine.reset() }
-    public override var screenLocation: Point { machine.location }
 }

@@ -203,19 +203,19 @@ struct GestureCase: CustomStringConvertible {
             case .tap:
                 let t = TapGestureRecognizer(taps: Int(p["taps"] ?? 1), touches: Int(p["touches"] ?? 1), name: name)
                 if let v = p["allowableMovement"] { t.allowableMovement = v }
-                if let v = p["maximumTapDuration"] { t.maximumTapDuration = v }
-                if let v = p["maximumTapInterval"] { t.maximumTapInterval = v }
+                if let v = p["maximumTapDuration"] { t.maximumTapDuration = Duration(seconds: v) }
+                if let v = p["maximumTapInterval"] { t.maximumTapInterval = Duration(seconds: v) }
                 if let v = p["maximumTapDistance"] { t.maximumTapDistance = v }
                 r = t
             case .longPress:
-                let l = LongPressGestureRecognizer(minimumPressDuration: p["minimumPressDuration"] ?? 0.5,
+                let l = LongPressGestureRecognizer(minimumPressDuration: Duration(seconds: p["minimumPressDuration"] ?? 0.5),
                                                    touches: Int(p["touches"] ?? 1), name: name)
                 if let v = p["allowableMovement"] { l.allowableMovement = v }
                 if let v = p["taps"] { l.numberOfTapsRequired = Int(v) }
                 r = l
             case .pinch:
                 let x = PinchGestureRecognizer(name: name)
-                if let v = p["threshold"] { x.machine.spanThreshold = v }
+                if let v = p["threshold"] { x.spanThreshold = v }
                 r = x
             case .pan:
                 let x = PanGestureRecognizer(minimumTouches: Int(p["minimumTouches"] ?? 1),
@@ -224,13 +224,13 @@ struct GestureCase: CustomStringConvertible {
                 r = x
             case .rotation:
                 let x = RotationGestureRecognizer(name: name)
-                if let v = p["threshold"] { x.machine.threshold = v }
+                if let v = p["threshold"] { x.threshold = v }
                 r = x
             case .swipe:
                 let x = SwipeGestureRecognizer(direction: SwipeDirection(rawValue: Int(p["direction"] ?? 1)),
                                                touches: Int(p["touches"] ?? 1), name: name)
-                if let v = p["minimumDistance"] { x.machine.minimumDistance = v }
-                if let v = p["maximumDuration"] { x.machine.maximumDuration = v }
+                if let v = p["minimumDistance"] { x.minimumDistance = v }
+                if let v = p["maximumDuration"] { x.maximumDuration = Duration(seconds: v) }
                 r = x
             }
             r.cancelsTouchesInView = spec.cancels

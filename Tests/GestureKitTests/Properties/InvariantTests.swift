@@ -21,7 +21,7 @@ func runCase(_ c: GestureCase) -> (violation: String?, log: [String]) {
         // fail is possible and involved, or has begun.
         if t.from == .possible && t.to != .failed {
             for b in r.failureRequirements where b.engine === engine {
-                if b.state.isActive || (b.state == .possible && b.isInvolved) {
+                if b.state.isActive || (b.state == .possible && engine.isInvolved(b)) {
                     violate("\(r.name) went \(t.from) → \(t.to) while \(b.name), which it requires to fail, is \(b.state)\(b.state == .possible ? " and involved" : "")")
                 }
             }
@@ -30,9 +30,9 @@ func runCase(_ c: GestureCase) -> (violation: String?, log: [String]) {
         // still down, or lifting in this step: a touch long gone is no longer shared).
         if t.from == .possible && (t.to == .began || t.to == .ended) {
             let recorded = engine.recordedTouchIDs
-            let touches = r.touchIDs.filter(recorded.contains)
+            let touches = engine.trackedTouches(of: r).filter(recorded.contains)
             for o in built.recognizers where o !== r && o.state.isActive && !r.isSimultaneous(with: o)
-                && o.touchIDs.contains(where: touches.contains) {
+                && engine.trackedTouches(of: o).contains(where: touches.contains) {
                 violate("\(r.name) went \(t.from) → \(t.to) while \(o.name) is \(o.state) on a shared touch, and they are exclusive")
             }
             for id in touches {
@@ -67,8 +67,8 @@ func runCase(_ c: GestureCase) -> (violation: String?, log: [String]) {
     for frame in c.timedFrames { engine.send(frame) }
     engine.finish()
     // After all touches end and timers run out, every recognizer is back in possible.
-    for r in built.recognizers + built.added() where r.state != .possible || r.pending != nil {
-        violate("after finish(), \(r.name) is \(r.state)\(r.pending != nil ? " with a transition pending" : "")")
+    for r in built.recognizers + built.added() where r.state != .possible || engine.hasPendingTransition(r) {
+        violate("after finish(), \(r.name) is \(r.state)\(engine.hasPendingTransition(r) ? " with a transition pending" : "")")
     }
     if let d = engine.nextDeadline { violate("after finish(), a deadline is pending at \(formatTime(d))") }
     for (id, s) in seen.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where s.state == .began {

@@ -1,48 +1,3 @@
-/// What a recognizer decides about the input it was just given. Recognizers are state
-/// machines whose methods return decisions; the engine arbitrates between recognizers
-/// (failure requirements, exclusivity, the delegate) and makes the actual transitions.
-public enum GestureDecision: Hashable, Sendable {
-    /// Nothing to report.
-    case none
-    /// Continuous: leave `possible` for `began`. (Discrete recognizers use `recognize`.)
-    case begin(TransitionReason)
-    /// Continuous: the gesture's values changed (`began`/`changed` → `changed`).
-    case change
-    /// Discrete: recognized (`possible → ended`). Continuous: the gesture ended
-    /// (`began`/`changed` → `ended`).
-    case recognize(TransitionReason)
-    /// The input is not this gesture: `possible → failed` (or `cancelled`, if it had begun).
-    case fail(TransitionReason)
-    /// A begun gesture was interrupted: `began`/`changed` → `cancelled`.
-    case cancel(TransitionReason)
-}
-
-/// The values a continuous recognizer reports with each transition (and the replay tool
-/// prints): those a kind does not have are nil.
-public struct GestureValues: Hashable, Sendable {
-    /// Pinch: the span relative to the span at `began` (1 at began).
-    public var scale: Double?
-    /// Pinch: scale per second. Rotation: radians per second.
-    public var velocity: Double?
-    /// Rotation: radians since `began`, clockwise positive (y grows downwards).
-    public var rotation: Double?
-    /// Pan: movement of the touches' centroid since `began`, in points.
-    public var translation: Point?
-    /// Pan: points per second.
-    public var velocityVector: Point?
-
-    public init(scale: Double? = nil, velocity: Double? = nil, rotation: Double? = nil,
-                translation: Point? = nil, velocityVector: Point? = nil) {
-        self.scale = scale
-        self.velocity = velocity
-        self.rotation = rotation
-        self.translation = translation
-        self.velocityVector = velocityVector
-    }
-
-    public static let none = GestureValues()
-}
-
 /// The delegate questions of UIKit's `UIGestureRecognizerDelegate`. Every method has a
 /// default (the answer UIKit gives without a delegate).
 public protocol GestureRecognizerDelegate: AnyObject {
@@ -88,10 +43,11 @@ public enum GestureConfigurationError: Error, Hashable, Sendable, CustomStringCo
 
 /// The base of every recognizer: UIKit's `UIGestureRecognizer`.
 ///
-/// Subclasses (the built-in ones and your own) override the `touches…` methods and
-/// `deadlineReached(at:)`, and return a `GestureDecision`; they never set `state`
-/// themselves and never read a clock: time arrives with the touches, and a recognizer that
-/// needs a timer returns it from `deadline`. The engine arbitrates and transitions.
+/// The built-in recognizers are state machines (`GestureStateMachine`) wrapped in
+/// `StateMachineGestureRecognizer`. A recognizer of your own subclasses this class, overrides
+/// the `touches…` methods and `deadlineReached(at:)`, and returns a `GestureDecision`; it
+/// never reads a clock: time arrives with the touches, and a recognizer that needs a timer
+/// returns it from `deadline`. The engine arbitrates and makes the transitions.
 open class GestureRecognizer {
     public enum State: String, Hashable, Sendable, CaseIterable {
         case possible, began, changed, ended, cancelled, failed
@@ -122,7 +78,7 @@ open class GestureRecognizer {
     /// fails it, if it had not begun).
     public var isEnabled: Bool = true {
         didSet {
-            if oldValue && !isEnabled { engine?.recognizerWasDisabled(self) }
+            if oldValue != isEnabled { engine?.recognizer(self, enabledChangedTo: isEnabled) }
         }
     }
 
@@ -152,35 +108,15 @@ open class GestureRecognizer {
     }
     private(set) var simultaneousPartners: [WeakRecognizer] = []
 
-    private var actions: [(GestureRecognizer) -> Void] = []
+    private var targets: [() -> Void] = []
 
-    // MARK: Engine bookkeeping
+    /// The number of touches currently down that the recognizer is tracking.
+    public internal(set) var numberOfTouches = 0
+
+    // MARK: The engine's link: which engine, and the recognizer's slot in it.
 
     weak var engine: GestureEngine?
-    /// Index in the engine's registry, for timer entries.
-    var registryIndex = -1
-    /// Touches seen since the last reset, in order of arrival.
-    var touchIDs: [TouchID] = []
-    /// How many of `touchIDs` are still down.
-    var activeTouchCount = 0
-    /// Touches with a smaller id began before the last reset and are ignored.
-    var minimumTouchID = TouchID(rawValue: 0)
-    /// A transition the recognizer has decided on but may not make yet, because a
-    /// recognizer it requires to fail is still possible.
-    var pending: PendingTransition?
-    /// The deadline registered with the engine's timer queue, and its generation.
-    var armedDeadline: Instant?
-    var timerGeneration = 0
-    /// Marks the recognizer as already listed for the current step.
-    var stepMark = 0
-    /// The last deadline that fired, so a recognizer that forgets to clear it is not woken twice.
-    var firedDeadline: Instant?
-
-    enum PendingTransition {
-        case recognize(TransitionReason)
-        case begin(TransitionReason)
-        case beginThenEnd(TransitionReason)
-    }
+    var slot = RecognizerSlot.none
 
     nonisolated(unsafe) private static var counter = 0
 
@@ -198,24 +134,18 @@ open class GestureRecognizer {
 
     // MARK: Target / action
 
-    /// Adds an action called on every transition except `failed`: once when a discrete
-    /// recognizer recognizes; on began, each changed, ended and cancelled for a continuous one.
-    ///
-    /// Actions cannot throw: one whose work fails handles that itself (a trap ends the
-    /// process). An action may re-enter the engine: frames, `advance(to:)`, `deviceRemoved`
-    /// and `finish()` are queued and run right after the current step; recognizers it adds
-    /// see only touches that begin later; one it removes or disables (itself included) fails,
-    /// or is cancelled if it had begun, at once.
-    public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) {
-        actions.append(action)
+    /// Adds an action that receives the recognizer itself (see the typed `addTarget` for
+    /// when actions run).
+    func appendTarget(_ action: @escaping () -> Void) {
+        targets.append(action)
     }
 
     public func removeAllTargets() {
-        actions.removeAll()
+        targets.removeAll()
     }
 
     func performActions() {
-        for action in actions { action(self) }
+        for action in targets { action() }
     }
 
     // MARK: Relationships
@@ -283,7 +213,7 @@ open class GestureRecognizer {
     /// Touches of this recognizer that the system cancelled. The default fails a
     /// recognizer that has not begun and cancels one that has.
     open func touchesCancelled(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        .fail(.touchesCancelled)
+        state.isActive ? .cancel(.touchesCancelled) : .fail(.touchesCancelled)
     }
     /// The deadline this recognizer asked for has come.
     open func deadlineReached(at time: Instant) -> GestureDecision { .none }
@@ -309,18 +239,26 @@ open class GestureRecognizer {
         guard let view else { return screenLocation }
         return view.convertFromScreen(screenLocation)
     }
+}
 
-    /// The number of touches currently down that the recognizer is tracking.
-    public var numberOfTouches: Int { activeTouchCount }
+/// Actions typed by the recognizer's own class: `TapGestureRecognizer { tap in … }` hands
+/// the action a `TapGestureRecognizer`.
+public protocol GestureRecognizerTargets: GestureRecognizer {}
 
-    /// Whether `touch` is among the touches of the recognizer's current gesture.
-    func isTracking(_ id: TouchID) -> Bool {
-        touchIDs.contains(id)
-    }
+extension GestureRecognizer: GestureRecognizerTargets {}
 
-    /// Whether this recognizer takes part in a gesture now: it has seen touches since its
-    /// last reset, or waits on a timer or another recognizer.
-    var isInvolved: Bool {
-        !touchIDs.isEmpty || pending != nil || (deadline != nil && deadline != firedDeadline)
+extension GestureRecognizerTargets {
+    /// Adds an action called on every transition except `failed`: once when a discrete
+    /// recognizer recognizes; on began, each changed, ended and cancelled for a continuous one.
+    ///
+    /// Actions cannot throw: one whose work fails handles that itself (a trap ends the
+    /// process). An action may re-enter the engine: frames, `advance(to:)`, `deviceRemoved`
+    /// and `finish()` are queued and run right after the current step; recognizers it adds
+    /// see only touches that begin later; one it removes or disables (itself included) fails,
+    /// or is cancelled if it had begun, at once.
+    public func addTarget(_ action: @escaping (Self) -> Void) {
+        // The recognizer owns its actions, and an action only runs while the recognizer
+        // performs it: it cannot outlive the recognizer, so it holds it unowned.
+        appendTarget { [unowned(unsafe) self] in action(self) }
     }
 }

@@ -1,0 +1,507 @@
+/// Arbitration: which recognizers may leave `possible`, and what one recognizer's success
+/// does to the others.
+///
+/// **The rule, in one sentence:** a recognizer's decision to begin or recognize takes effect
+/// at once unless a recognizer sharing one of its touches has begun and is not simultaneous
+/// with it (then it fails), or a recognizer it requires to fail has begun or recognized (then
+/// it fails) or is still possible and involved in a gesture (then it waits, and is weighed
+/// again whenever a recognizer fails); and when it takes effect, every recognizer waiting
+/// for it to fail fails, every recognizer not simultaneous with it that tracks one of its
+/// touches fails (or is cancelled, if it had begun), and its touches stop reaching their views
+/// if it cancels touches in view.
+///
+/// What each decision does, by the recognizer's state (`GestureDecision`):
+///
+/// | decision | possible | began / changed |
+/// |---|---|---|
+/// | `begin` | request `began` (discrete: `ended`) | nothing |
+/// | `change` | nothing | `changed`, actions |
+/// | `recognize`, `end` | request `ended` (continuous: `began`, then `ended` at once) | `ended`, actions, reset |
+/// | `fail`, `cancel` | `failed`, reset | `cancelled`, actions, reset |
+///
+/// A request, weighed in this order:
+///
+/// | # | when | the recognizer |
+/// |---|---|---|
+/// | 1 | a transition is already waiting | keeps waiting (a waiting `began` followed by `ended` becomes began-then-ended) |
+/// | 2 | a recognizer sharing one of its touches has begun, not simultaneous with it | fails: "prevented by" |
+/// | 3 | a recognizer it requires to fail (`require(toFail:)`, or the delegate's answer for one sharing its touches) has begun or ended | fails: "recognized first" |
+/// | 4 | a recognizer it requires to fail is possible and involved (has touches, a timer, or a waiting transition) | waits: "waiting for … to fail" |
+/// | 5 | its delegate's `shouldBegin` says no | fails |
+/// | 6 | otherwise | makes the transition (below) |
+///
+/// When a recognizer begins or recognizes:
+///
+/// | # | who | what happens |
+/// |---|---|---|
+/// | 1 | every involved recognizer that requires it to fail | fails: "recognized first" |
+/// | 2 | every recognizer tracking one of its touches, not simultaneous with it | fails (possible) or is cancelled (began): "excluded by" |
+/// | 3 | its touches, if it cancels touches in view | stop reaching their views (`touchesCancelled`) |
+/// | 4 | the recognizer itself | performs its actions (then, began-then-ended: `ended` and its actions again) |
+/// | 5 | waiting recognizers | are weighed again once the exclusions are done, never in the middle of them |
+///
+/// A recognizer that fails is reset at once and every waiting recognizer is weighed again. A
+/// recognizer in a final state (ended, cancelled, failed) is reset to `possible` at once, and
+/// from then on ignores the touches that were down before its reset. At the end of every
+/// step, a recognizer still possible whose touches have all lifted, with no timer and nothing
+/// waiting, has seen all it will see: it fails ("touches lifted without a gesture").
+///
+/// The arbiter is a value type: its methods change its own state and append what the engine
+/// must do (`Action`) to `actions`, in order; the engine carries them out. It knows the
+/// recognizers only by their slots, and asks the engine (`ArbiterQuestions`) what only the
+/// recognizers and their delegates can answer.
+struct Arbiter {
+    /// A transition a recognizer has decided on but may not make yet, because a recognizer
+    /// it requires to fail is still possible.
+    enum PendingTransition: Hashable {
+        case recognize(TransitionReason)
+        case begin(TransitionReason)
+        case beginThenEnd(TransitionReason)
+    }
+
+    /// One recognizer, as arbitration sees it.
+    struct Member {
+        var state = GestureRecognizer.State.possible
+        var kind: GestureRecognizer.Kind
+        var isEnabled = true
+        /// Touches seen since the last reset, in order of arrival.
+        var touches: [TouchID] = []
+        /// How many of `touches` are still down.
+        var touchesDown = 0
+        /// Touches with a smaller id began before the last reset and are ignored.
+        var minimumTouchID = TouchID(rawValue: 0)
+        var pending: PendingTransition?
+        /// Reset by arbitration, its state machine not yet: its deadline no longer counts.
+        var awaitingMachineReset = false
+
+        init(kind: GestureRecognizer.Kind) {
+            self.kind = kind
+            touches.reserveCapacity(4)
+        }
+
+        func isTracking(_ touch: TouchID) -> Bool { touches.contains(touch) }
+    }
+
+    /// The recognizers that may take one touch: those attached to its view and the view's
+    /// ancestors when it went down (Flutter's arena). It stays open while the engine holds a
+    /// record of the touch.
+    struct Arena {
+        let touch: TouchID
+        var members: [RecognizerSlot]
+    }
+
+    /// What the engine must do, in order.
+    enum Action: Hashable {
+        /// Record the recognizer's new state and trace it.
+        case transition(RecognizerSlot, from: GestureRecognizer.State, to: GestureRecognizer.State,
+                        reason: TransitionReason)
+        /// Call the recognizer's actions.
+        case performActions(RecognizerSlot)
+        /// Reset the recognizer's state machine (its arbitration state is reset already).
+        case reset(RecognizerSlot)
+        /// The recognizer decided, but waits for another to fail; trace it.
+        case waiting(RecognizerSlot, reason: TransitionReason)
+        /// Stop delivering the touch to its view (cancelsTouchesInView).
+        case cancelTouchInView(TouchID)
+    }
+
+    private(set) var members: [Member?] = []
+    private(set) var arenas: [Arena] = []
+    /// The id the next touch will get; ids are never reused.
+    private(set) var nextTouchID = TouchID(rawValue: 1)
+    /// Recognizers with a transition waiting, in the order they began to wait.
+    private var waitingList: [RecognizerSlot] = []
+    /// True while a success is excluding the recognizers it excludes: waiting recognizers
+    /// are weighed again only once it is done.
+    private var resolving = false
+    private var needsResolve = false
+    /// What the engine must do, in order. The engine takes them out.
+    var actions: [Action] = []
+
+    init() {
+        actions.reserveCapacity(16)
+        waitingList.reserveCapacity(8)
+        arenas.reserveCapacity(16)
+    }
+
+    // MARK: - Members
+
+    mutating func add(_ r: RecognizerSlot, kind: GestureRecognizer.Kind, isEnabled: Bool) {
+        while members.count <= r.rawValue { members.append(nil) }
+        var member = Member(kind: kind)
+        member.isEnabled = isEnabled
+        members[r.rawValue] = member
+    }
+
+    mutating func remove(_ r: RecognizerSlot) {
+        guard isMember(r) else { return }
+        members[r.rawValue] = nil
+        waitingList.removeAll { $0 == r }
+        for i in arenas.indices { arenas[i].members.removeAll { $0 == r } }
+    }
+
+    @inline(__always)
+    func isMember(_ r: RecognizerSlot) -> Bool {
+        r.rawValue >= 0 && r.rawValue < members.count && members[r.rawValue] != nil
+    }
+
+    func member(_ r: RecognizerSlot) -> Member? {
+        isMember(r) ? members[r.rawValue] : nil
+    }
+
+    func state(of r: RecognizerSlot) -> GestureRecognizer.State? {
+        member(r)?.state
+    }
+
+    mutating func setEnabled(_ r: RecognizerSlot, _ enabled: Bool) {
+        if isMember(r) { members[r.rawValue]!.isEnabled = enabled }
+    }
+
+    /// The engine has reset the recognizer's state machine.
+    mutating func machineWasReset(_ r: RecognizerSlot) {
+        if isMember(r) { members[r.rawValue]!.awaitingMachineReset = false }
+    }
+
+    /// Whether `r` might fail at the end of the step (`endOfStep`): possible, nothing
+    /// waiting, and every touch of its gesture lifted.
+    func mayHaveSeenEverything(_ r: RecognizerSlot) -> Bool {
+        guard r.rawValue >= 0 && r.rawValue < members.count, let m = members[r.rawValue] else { return false }
+        return m.state == .possible && m.pending == nil && m.touchesDown == 0 && !m.touches.isEmpty
+    }
+
+    /// Whether `r` takes part in a gesture now: it has seen touches since its last reset, or
+    /// waits on a timer or another recognizer.
+    func isInvolved(_ r: RecognizerSlot, _ q: some ArbiterQuestions) -> Bool {
+        guard let m = member(r) else { return false }
+        return !m.touches.isEmpty || m.pending != nil || (!m.awaitingMachineReset && q.hasLiveDeadline(r))
+    }
+
+    // MARK: - Touches
+
+    /// A new touch's id.
+    mutating func newTouchID() -> TouchID {
+        defer { nextTouchID = TouchID(rawValue: nextTouchID.rawValue + 1) }
+        return nextTouchID
+    }
+
+    mutating func openArena(_ touch: TouchID, members list: [RecognizerSlot]) {
+        arenas.append(Arena(touch: touch, members: list))
+    }
+
+    mutating func closeArena(_ touch: TouchID) {
+        if let i = arenaIndex(touch) { arenas.remove(at: i) }
+    }
+
+    func arenaIndex(_ touch: TouchID) -> Int? {
+        for i in arenas.indices where arenas[i].touch == touch { return i }
+        return nil
+    }
+
+    /// A new touch joins every member of its arena that is enabled and was not reset since
+    /// it went down, before any recognizer hears of the frame: one that begins while the
+    /// others are fed must find them tracking the touch (exclusivity), and one that decides
+    /// must find the recognizers it waits for involved.
+    mutating func join(_ touch: TouchID) {
+        guard let a = arenaIndex(touch) else { return }
+        for r in arenas[a].members where isMember(r) {
+            let m = members[r.rawValue]!
+            guard m.isEnabled, touch >= m.minimumTouchID else { continue }
+            members[r.rawValue]!.touches.append(touch)
+            members[r.rawValue]!.touchesDown += 1
+        }
+    }
+
+    /// `touch` joins one member only (a touchpad gesture, handed to its members one by one).
+    mutating func join(_ touch: TouchID, member r: RecognizerSlot) {
+        guard isMember(r) else { return }
+        members[r.rawValue]!.touches.append(touch)
+        members[r.rawValue]!.touchesDown += 1
+    }
+
+    /// One of `r`'s touches lifted (ended or was cancelled).
+    mutating func lift(_ r: RecognizerSlot) {
+        if isMember(r) { members[r.rawValue]!.touchesDown -= 1 }
+    }
+
+    // MARK: - Decisions
+
+    /// Weighs `decision`, which `r` just made (see the table above).
+    mutating func decide(_ decision: GestureDecision, for r: RecognizerSlot, _ q: some ArbiterQuestions) {
+        guard let m = member(r) else { return }
+        switch decision {
+        case .none:
+            return
+        case let .begin(reason):
+            request(r, m.kind == .discrete ? .recognize(reason) : .begin(reason), q)
+        case .change:
+            if m.state.isActive {
+                transition(r, to: .changed, reason: .touchesMoved)
+                actions.append(.performActions(r))
+            }
+        case let .recognize(reason), let .end(reason):
+            if m.state == .possible {
+                request(r, m.kind == .discrete ? .recognize(reason) : .beginThenEnd(reason), q)
+            } else if m.state.isActive {
+                transition(r, to: .ended, reason: reason)
+                actions.append(.performActions(r))
+                reset(r)
+            }
+        case let .fail(reason), let .cancel(reason):
+            if m.state == .possible {
+                fail(r, reason, q)
+            } else if m.state.isActive {
+                cancel(r, reason)
+            }
+        }
+    }
+
+    /// Something outside the gesture took `r` away (disabled, removed from its view): it
+    /// fails, or is cancelled if it had begun.
+    mutating func withdraw(_ r: RecognizerSlot, reason: TransitionReason, _ q: some ArbiterQuestions) {
+        guard let m = member(r) else { return }
+        if m.state == .possible && isInvolved(r, q) {
+            fail(r, reason, q)
+        } else if m.state.isActive {
+            cancel(r, reason)
+        }
+    }
+
+    /// The end of a step: a recognizer still possible whose touches have all lifted, with no
+    /// timer and no transition waiting, has seen everything it will see: it fails.
+    mutating func endOfStep(_ r: RecognizerSlot, _ q: some ArbiterQuestions) {
+        guard let m = member(r), m.state == .possible, m.pending == nil, !m.touches.isEmpty,
+              m.touchesDown == 0, m.awaitingMachineReset || !q.hasLiveDeadline(r) else { return }
+        fail(r, .touchesLiftedWithoutGesture, q)
+    }
+
+    private mutating func request(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
+        guard let m = member(r), m.state == .possible else { return }
+        if let existing = m.pending {
+            switch (existing, p) {
+            case let (.begin(reason), .beginThenEnd), let (.begin(reason), .recognize):
+                members[r.rawValue]!.pending = .beginThenEnd(reason)
+            default:
+                break
+            }
+            return
+        }
+        evaluate(r, p, q)
+    }
+
+    private enum RequirementStatus {
+        case clear
+        case waiting(RecognizerSlot)
+        case succeeded(RecognizerSlot)
+    }
+
+    /// Calls `body` with every other member of the arenas of `r`'s touches (with the touch),
+    /// as the lists stood when each was reached.
+    private func forEachSharingTouches(with r: RecognizerSlot, _ body: (RecognizerSlot, TouchID) -> Void) {
+        guard let m = member(r) else { return }
+        for touch in m.touches {
+            guard let a = arenaIndex(touch) else { continue }
+            for other in arenas[a].members where other != r && isMember(other) {
+                body(other, touch)
+            }
+        }
+    }
+
+    private func requirementStatus(of r: RecognizerSlot, _ q: some ArbiterQuestions) -> RequirementStatus {
+        var waitingOn: RecognizerSlot?
+        func consider(_ b: RecognizerSlot) -> RequirementStatus? {
+            guard b != r, let mb = member(b) else { return nil }
+            if mb.state.isActive || mb.state == .ended { return .succeeded(b) }
+            if mb.state == .possible && waitingOn == nil && isInvolved(b, q) { waitingOn = b }
+            return nil
+        }
+        var status: RequirementStatus?
+        q.forEachExplicitRequirement(of: r) { b in
+            status = consider(b)
+            return status == nil
+        }
+        if let status { return status }
+        forEachSharingTouches(with: r) { other, _ in
+            guard status == nil, !q.explicitlyRequires(r, toFail: other), q.requires(r, toFail: other),
+                  !q.requirementPathExists(from: other, to: r) else { return }
+            status = consider(other)
+        }
+        if let status { return status }
+        if let waitingOn { return .waiting(waitingOn) }
+        return .clear
+    }
+
+    private mutating func evaluate(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
+        var preventer: RecognizerSlot?
+        forEachSharingTouches(with: r) { other, _ in
+            if preventer == nil, members[other.rawValue]!.state.isActive, !q.simultaneous(r, other) {
+                preventer = other
+            }
+        }
+        if let preventer {
+            fail(r, .preventedBy(q.name(of: preventer)), q)
+            return
+        }
+        switch requirementStatus(of: r, q) {
+        case let .succeeded(b):
+            fail(r, .requiredRecognizerSucceeded(q.name(of: b)), q)
+        case let .waiting(b):
+            members[r.rawValue]!.pending = p
+            if !waitingList.contains(r) { waitingList.append(r) }
+            actions.append(.waiting(r, reason: .waitingForFailure(of: q.name(of: b))))
+        case .clear:
+            commit(r, p, q)
+        }
+    }
+
+    private mutating func commit(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
+        clearPending(r)
+        if !q.shouldBegin(r) {
+            fail(r, .delegateDeclinedBegin, q)
+            return
+        }
+        switch p {
+        case let .recognize(reason):
+            transition(r, to: .ended, reason: reason)
+        case let .begin(reason), let .beginThenEnd(reason):
+            transition(r, to: .began, reason: reason)
+        }
+        succeeded(r, q)
+        actions.append(.performActions(r))
+        if case .beginThenEnd = p, state(of: r)?.isActive == true {
+            transition(r, to: .ended, reason: .touchesEnded)
+            actions.append(.performActions(r))
+        }
+        if state(of: r)?.isFinal == true { reset(r) }
+    }
+
+    /// `r` began or recognized: the recognizers that required it to fail, exclusivity, and
+    /// cancelsTouchesInView.
+    private mutating func succeeded(_ r: RecognizerSlot, _ q: some ArbiterQuestions) {
+        // The failures below may release recognizers that wait for them; none is released
+        // until every recognizer this success excludes has been excluded (otherwise one
+        // could begin here and be cancelled a moment later by the same success).
+        let outermost = !resolving
+        resolving = true
+        defer {
+            if outermost {
+                resolving = false
+                if needsResolve { resolvePending(q) }
+            }
+        }
+        let name = q.name(of: r)
+        for i in members.indices {
+            let a = RecognizerSlot(rawValue: i)
+            guard a != r, let ma = members[i], ma.state == .possible, isInvolved(a, q) else { continue }
+            if q.explicitlyRequires(a, toFail: r) || (ma.pending != nil && q.requires(a, toFail: r)) {
+                fail(a, .requiredRecognizerSucceeded(name), q)
+            }
+        }
+        let touches = members[r.rawValue]!.touches
+        for touch in touches {
+            guard let arena = arenaIndex(touch) else { continue }
+            let list = arenas[arena].members
+            for other in list where other != r && isMember(other) {
+                guard !q.simultaneous(r, other) else { continue }
+                let mo = members[other.rawValue]!
+                if mo.state == .possible && mo.isTracking(touch) {
+                    fail(other, .excludedBy(name), q)
+                } else if mo.state.isActive {
+                    cancel(other, .excludedBy(name))
+                }
+            }
+        }
+        if q.cancelsTouchesInView(r), let m = member(r) {
+            for touch in m.touches where arenaIndex(touch) != nil {
+                actions.append(.cancelTouchInView(touch))
+            }
+        }
+    }
+
+    private mutating func fail(_ r: RecognizerSlot, _ reason: TransitionReason, _ q: some ArbiterQuestions) {
+        guard state(of: r) == .possible else { return }
+        clearPending(r)
+        transition(r, to: .failed, reason: reason)
+        reset(r)
+        resolvePending(q)
+    }
+
+    private mutating func cancel(_ r: RecognizerSlot, _ reason: TransitionReason) {
+        guard state(of: r)?.isActive == true else { return }
+        transition(r, to: .cancelled, reason: reason)
+        actions.append(.performActions(r))
+        reset(r)
+    }
+
+    private mutating func clearPending(_ r: RecognizerSlot) {
+        if members[r.rawValue]!.pending != nil {
+            members[r.rawValue]!.pending = nil
+            waitingList.removeAll { $0 == r }
+        }
+    }
+
+    /// Weighs every waiting recognizer again after a failure that may have released it.
+    private mutating func resolvePending(_ q: some ArbiterQuestions) {
+        if resolving {
+            needsResolve = true
+            return
+        }
+        resolving = true
+        repeat {
+            needsResolve = false
+            for r in waitingList {
+                guard let m = member(r), let p = m.pending, m.state == .possible else { continue }
+                if case .waiting = requirementStatus(of: r, q) { continue }
+                clearPending(r)
+                evaluate(r, p, q)
+            }
+        } while needsResolve
+        resolving = false
+    }
+
+    private mutating func reset(_ r: RecognizerSlot) {
+        members[r.rawValue]!.state = .possible
+        members[r.rawValue]!.touches.removeAll(keepingCapacity: true)
+        members[r.rawValue]!.touchesDown = 0
+        members[r.rawValue]!.minimumTouchID = nextTouchID
+        clearPending(r)
+        members[r.rawValue]!.awaitingMachineReset = true
+        actions.append(.reset(r))
+    }
+
+    private mutating func transition(_ r: RecognizerSlot, to state: GestureRecognizer.State,
+                                     reason: TransitionReason) {
+        let from = members[r.rawValue]!.state
+        members[r.rawValue]!.state = state
+        actions.append(.transition(r, from: from, to: state, reason: reason))
+    }
+}
+
+/// What only the recognizers and their delegates can tell the arbiter. The engine answers
+/// from the recognizer objects; tests answer from tables.
+protocol ArbiterQuestions {
+    /// The recognizer's name, for reasons ("waiting for double to fail").
+    func name(of r: RecognizerSlot) -> String
+    /// Calls `body` with each recognizer `r` was told to require to fail
+    /// (`require(toFail:)`), in order, while `body` returns true.
+    func forEachExplicitRequirement(of r: RecognizerSlot, _ body: (RecognizerSlot) -> Bool)
+    /// Whether `a.require(toFail: b)` was said.
+    func explicitlyRequires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool
+    /// Whether `a` must wait for `b` to fail: `require(toFail:)` or either delegate's answer.
+    func requires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool
+    /// Whether explicit requirements lead from `a` to `b` (so `b` requiring `a` would be a cycle).
+    func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool
+    /// Whether `a` and `b` may recognize at the same time.
+    func simultaneous(_ a: RecognizerSlot, _ b: RecognizerSlot) -> Bool
+    /// The delegate's `gestureRecognizerShouldBegin`.
+    func shouldBegin(_ r: RecognizerSlot) -> Bool
+    /// Whether `r` waits for a deadline that has not fired yet.
+    func hasLiveDeadline(_ r: RecognizerSlot) -> Bool
+    /// The recognizer's `cancelsTouchesInView`.
+    func cancelsTouchesInView(_ r: RecognizerSlot) -> Bool
+}
+
+/// A recognizer's place in its engine: the index of its entry in the engine's tables.
+struct RecognizerSlot: RawRepresentable, Hashable, Sendable {
+    var rawValue: Int
+    static let none = RecognizerSlot(rawValue: -1)
+}

@@ -1,0 +1,142 @@
+/// Carrying out what the arbiter decides (Arbiter.swift holds the rules): its actions are
+/// done in the order it gave them, each transition recorded on the recognizer and traced,
+/// actions performed, state machines reset, touches cancelled in their views.
+extension GestureEngine {
+    /// Hands `decision`, which recognizer `r` just made, to the arbiter.
+    @inline(__always)
+    func apply(_ decision: GestureDecision, to r: RecognizerSlot) {
+        markDirty(r)
+        if case .none = decision { return }
+        arbitrate { $0.decide(decision, for: r, $1) }
+    }
+
+    /// Runs `body` on the arbiter, then carries out the actions it appended, in order.
+    ///
+    /// While it runs, the recognizers stay as they are: a delegate asked a question, or an
+    /// action or view callback called while the actions are carried out, that adds, removes,
+    /// enables or disables a recognizer has its change made right after, in the same step
+    /// (a recognizer removed or disabled then fails, or is cancelled if it had begun).
+    func arbitrate(_ body: (inout Arbiter, EngineQuestions) -> Void) {
+        let start = arbiter.actions.count
+        arbitrationDepth += 1
+        body(&arbiter, EngineQuestions(engine: self))
+        var i = start
+        while i < arbiter.actions.count {
+            let action = arbiter.actions[i]
+            i += 1
+            carryOut(action)
+        }
+        arbiter.actions.removeSubrange(start...)
+        arbitrationDepth -= 1
+        if arbitrationDepth == 0 && !deferredChanges.isEmpty {
+            let changes = deferredChanges
+            deferredChanges.removeAll()
+            for change in changes { change() }
+        }
+    }
+
+    private func carryOut(_ action: Arbiter.Action) {
+        switch action {
+        case let .transition(r, from, to, reason):
+            guard let recognizer = recognizers[r.rawValue] else { return }
+            recognizer.state = to
+            guard isTracing else { return }
+            flushDeliveries()
+            emit(.transition(.init(time: now, recognizer: recognizer, from: from, to: to, reason: reason,
+                                   location: recognizer.location(in: recognizer.view),
+                                   values: recognizer.values)))
+        case let .performActions(r):
+            recognizers[r.rawValue]?.performActions()
+        case let .reset(r):
+            guard let recognizer = recognizers[r.rawValue] else { return }
+            recognizer.state = .possible
+            recognizer.numberOfTouches = 0
+            timers.clearFired(r)
+            recognizer.reset()
+            arbiter.machineWasReset(r)
+            markDirty(r)
+        case let .waiting(r, reason):
+            guard isTracing, let recognizer = recognizers[r.rawValue] else { return }
+            emit(.waiting(time: now, recognizer: recognizer, reason: reason))
+        case let .cancelTouchInView(id):
+            if let index = recordIndex(of: id) { cancelForView(index) }
+        }
+    }
+}
+
+/// The engine's answers to the arbiter's questions, from the recognizer objects and their
+/// delegates.
+struct EngineQuestions: ArbiterQuestions {
+    unowned(unsafe) let engine: GestureEngine
+
+    private func recognizer(_ r: RecognizerSlot) -> GestureRecognizer {
+        engine.recognizer(r)
+    }
+
+    func name(of r: RecognizerSlot) -> String {
+        recognizer(r).name
+    }
+
+    func forEachExplicitRequirement(of r: RecognizerSlot, _ body: (RecognizerSlot) -> Bool) {
+        for b in recognizer(r).failureRequirements {
+            guard let s = engine.slot(of: b) else { continue }
+            if !body(s) { return }
+        }
+    }
+
+    func explicitlyRequires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool {
+        let rb = recognizer(b)
+        return recognizer(a).failureRequirements.contains { $0 === rb }
+    }
+
+    func requires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool {
+        let ra = recognizer(a), rb = recognizer(b)
+        return ra.failureRequirements.contains { $0 === rb }
+            || (ra.delegate?.gestureRecognizer(ra, shouldRequireFailureOf: rb) ?? false)
+            || (rb.delegate?.gestureRecognizer(rb, shouldBeRequiredToFailBy: ra) ?? false)
+    }
+
+    func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool {
+        recognizer(a).requirementPath(to: recognizer(b)) != nil
+    }
+
+    func simultaneous(_ a: RecognizerSlot, _ b: RecognizerSlot) -> Bool {
+        let ra = recognizer(a), rb = recognizer(b)
+        return ra.isSimultaneous(with: rb)
+            || (ra.delegate?.gestureRecognizer(ra, shouldRecognizeSimultaneouslyWith: rb) ?? false)
+            || (rb.delegate?.gestureRecognizer(rb, shouldRecognizeSimultaneouslyWith: ra) ?? false)
+    }
+
+    func shouldBegin(_ r: RecognizerSlot) -> Bool {
+        let recognizer = recognizer(r)
+        return recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true
+    }
+
+    func hasLiveDeadline(_ r: RecognizerSlot) -> Bool {
+        engine.liveDeadline(of: r) != nil
+    }
+
+    func cancelsTouchesInView(_ r: RecognizerSlot) -> Bool {
+        recognizer(r).cancelsTouchesInView
+    }
+}
+
+extension GestureEngine {
+    // What arbitration holds of one recognizer, for tests and invariant checks.
+
+    /// The touches of `r`'s current gesture (since its last reset), in order of arrival.
+    func trackedTouches(of r: GestureRecognizer) -> [TouchID] {
+        slot(of: r).flatMap { arbiter.member($0)?.touches } ?? []
+    }
+
+    /// Whether `r` takes part in a gesture now (touches, a timer, or a waiting transition).
+    func isInvolved(_ r: GestureRecognizer) -> Bool {
+        guard let s = slot(of: r) else { return false }
+        return arbiter.isInvolved(s, EngineQuestions(engine: self))
+    }
+
+    /// Whether `r` has decided on a transition that waits for another recognizer to fail.
+    func hasPendingTransition(_ r: GestureRecognizer) -> Bool {
+        slot(of: r).flatMap { arbiter.member($0)?.pending } != nil
+    }
+}

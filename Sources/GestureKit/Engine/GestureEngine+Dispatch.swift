@@ -1,0 +1,337 @@
+/// Input in: each frame's touch changes become touch records, and every recognizer in the
+/// arena of a changed touch is fed that touch, phase by phase (began, moved, ended,
+/// cancelled), in the order the recognizers first appear in the frame's arenas.
+extension GestureEngine {
+    /// One touch the engine holds: where it is, the view it was hit-tested to, and how far
+    /// its events have reached that view.
+    struct TouchRecord {
+        var touch: Touch
+        let view: View?
+        var lifted = false
+        var delivery = ViewDelivery.notBegun
+        /// Events held back from the view by delaysTouchesBegan / delaysTouchesEnded.
+        var held: [Touch] = []
+        /// A touchpad gesture rather than a contact: recognizers only, never views.
+        let gestureKind: TouchpadGestureEvent.Kind?
+
+        init(touch: Touch, view: View?, gestureKind: TouchpadGestureEvent.Kind? = nil) {
+            self.touch = touch
+            self.view = view
+            self.gestureKind = gestureKind
+            if view == nil || gestureKind != nil { delivery = .finished }
+        }
+    }
+
+    /// The touches the engine still holds a record of: down, lifted in the current step, or
+    /// with events held back from their view. Arbitration only considers these (for tests).
+    var recordedTouchIDs: [TouchID] { records.map(\.touch.id) }
+
+    func recordIndex(of id: TouchID) -> Int? {
+        for i in records.indices where records[i].touch.id == id { return i }
+        return nil
+    }
+
+    private func activeRecord(device: InputDeviceID, sourceID: Int) -> Int? {
+        for i in records.indices {
+            let touch = records[i].touch
+            if touch.sourceID == sourceID && touch.device == device && !records[i].lifted
+                && records[i].gestureKind == nil {
+                return i
+            }
+        }
+        return nil
+    }
+
+    /// The recognizers that may take a touch on `view`: those attached to it and to its
+    /// ancestors, enabled, that `accepts` and whose delegate lets them receive the touch.
+    private func arenaMembers(for touch: Touch, on view: View?,
+                              accepts: (GestureRecognizer) -> Bool = { _ in true }) -> [RecognizerSlot] {
+        var members: [RecognizerSlot] = []
+        var v = view
+        while let current = v {
+            for r in current.gestureRecognizers where r.isEnabled && accepts(r) {
+                guard let s = slot(of: r) else { continue }
+                if r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true {
+                    members.append(s)
+                }
+            }
+            v = current.superview
+        }
+        return members
+    }
+
+    // MARK: - Frames
+
+    func dispatch(_ frame: TouchFrame) {
+        frameTouches.removeAll(keepingCapacity: true)
+        for change in frame.changes {
+            ingest(change, of: frame)
+        }
+        feedRecognizers()
+        // Events held from earlier frames go first: they are older.
+        for index in records.indices { settle(index) }
+        for entry in frameTouches {
+            var touch = records[entry.record].touch
+            touch.phase = entry.phase
+            deliverToView(entry.record, touch)
+        }
+    }
+
+    private func ingest(_ change: TouchChange, of frame: TouchFrame) {
+        switch change.phase {
+        case .began:
+            guard change.location.isFinite else {
+                ignored("touch \(change.sourceID) of \(frame.device) began at a non-finite location: the touch is ignored")
+                return
+            }
+            if let old = activeRecord(device: frame.device, sourceID: change.sourceID) {
+                ignored("touch \(change.sourceID) of \(frame.device) began again while down: the earlier touch is cancelled")
+                records[old].lifted = true
+                records[old].touch.phase = .cancelled
+                records[old].touch.timestamp = now
+                frameTouches.append((old, .cancelled))
+            }
+            var f = frame
+            f.time = now
+            let touch = Touch(id: arbiter.newTouchID(), change: change, frame: f)
+            let view = hitTest(change.location)
+            arbiter.openArena(touch.id, members: arenaMembers(for: touch, on: view))
+            records.append(TouchRecord(touch: touch, view: view))
+            frameTouches.append((records.count - 1, .began))
+        case .moved:
+            guard let i = activeRecord(device: frame.device, sourceID: change.sourceID) else {
+                ignored("touch \(change.sourceID) of \(frame.device) moved but is not down")
+                return
+            }
+            guard change.location.isFinite else {
+                ignored("touch \(change.sourceID) of \(frame.device) moved to a non-finite location: it stays where it was")
+                return
+            }
+            records[i].touch.previousLocation = records[i].touch.location
+            records[i].touch.location = change.location
+            records[i].touch.timestamp = now
+            if let last = frameTouches.lastIndex(where: { $0.record == i }) {
+                // A second change for the same touch in one frame updates the first.
+                if frameTouches[last].phase == .began || frameTouches[last].phase == .moved { return }
+            }
+            records[i].touch.phase = .moved
+            frameTouches.append((i, .moved))
+        case .ended, .cancelled:
+            guard let i = activeRecord(device: frame.device, sourceID: change.sourceID) else {
+                ignored("touch \(change.sourceID) of \(frame.device) \(change.phase.rawValue) but is not down")
+                return
+            }
+            if change.location.isFinite && change.location != records[i].touch.location {
+                records[i].touch.previousLocation = records[i].touch.location
+                records[i].touch.location = change.location
+            }
+            records[i].touch.timestamp = now
+            records[i].touch.phase = change.phase
+            records[i].lifted = true
+            frameTouches.append((i, change.phase))
+        }
+    }
+
+    private static let phaseOrder: [TouchPhase] = [.began, .moved, .ended, .cancelled]
+
+    @inline(__always)
+    private static func phaseBit(_ phase: TouchPhase) -> UInt8 {
+        switch phase {
+        case .began: 1
+        case .moved: 2
+        case .ended: 4
+        case .cancelled: 8
+        }
+    }
+
+    private func feedRecognizers() {
+        feedList.removeAll(keepingCapacity: true)
+        let mark = stepCounter
+        for entry in frameTouches {
+            guard let a = arbiter.arenaIndex(records[entry.record].touch.id) else { continue }
+            for r in arbiter.arenas[a].members where stepMarks[r.rawValue] != mark {
+                stepMarks[r.rawValue] = mark
+                feedList.append(r)
+                stepRecognizers.append(r)
+            }
+        }
+        // New touches join every recognizer that sees them before any recognizer hears of
+        // the frame (Arbiter.join says why).
+        for entry in frameTouches where entry.phase == .began {
+            let id = records[entry.record].touch.id
+            arbiter.join(id)
+            if let a = arbiter.arenaIndex(id) {
+                for r in arbiter.arenas[a].members { updateTouchCount(r) }
+            }
+        }
+        // The phases this frame has: a frame of moves skips the began, ended and cancelled
+        // passes (they would find no touch) for every recognizer.
+        var present: UInt8 = 0
+        var newestID = TouchID(rawValue: Int.min)
+        for entry in frameTouches {
+            present |= GestureEngine.phaseBit(entry.phase)
+            newestID = max(newestID, records[entry.record].touch.id)
+        }
+        // The touches handed to a recognizer are collected in a local buffer (moved out of,
+        // and back into, `touchBuffer`, so its storage is reused).
+        var buffer = touchBuffer
+        touchBuffer = []
+        defer { touchBuffer = buffer }
+        for r in feedList {
+            // A recognizer reset since these touches began (it failed, or was excluded) takes
+            // none of them: every pass below would skip every touch.
+            guard let minimum = arbiter.members[r.rawValue]?.minimumTouchID, minimum <= newestID else { continue }
+            for phase in GestureEngine.phaseOrder where present & GestureEngine.phaseBit(phase) != 0 {
+                guard let m = arbiter.members[r.rawValue], m.isEnabled else { break }
+                buffer.removeAll(keepingCapacity: true)
+                for entry in frameTouches where entry.phase == phase {
+                    let id = records[entry.record].touch.id
+                    guard id >= m.minimumTouchID, m.isTracking(id) else { continue }
+                    if phase == .ended || phase == .cancelled {
+                        arbiter.lift(r)
+                        updateTouchCount(r)
+                    }
+                    var touch = records[entry.record].touch
+                    touch.phase = phase
+                    buffer.append(touch)
+                }
+                guard !buffer.isEmpty else { continue }
+                let decision = withRecognizer(r) { recognizer -> GestureDecision in
+                    switch phase {
+                    case .began: recognizer.touchesBegan(buffer, at: now)
+                    case .moved: recognizer.touchesMoved(buffer, at: now)
+                    case .ended: recognizer.touchesEnded(buffer, at: now)
+                    case .cancelled: recognizer.touchesCancelled(buffer, at: now)
+                    }
+                }
+                apply(decision, to: r)
+            }
+        }
+    }
+
+    /// Shows the recognizer the number of its touches that are down.
+    @inline(__always)
+    func updateTouchCount(_ r: RecognizerSlot) {
+        guard let down = arbiter.members[r.rawValue]?.touchesDown else { return }
+        withRecognizer(r) { $0.numberOfTouches = down }
+    }
+
+    // MARK: - Touchpad gestures
+
+    func dispatch(_ event: TouchpadGestureEvent) {
+        let existing = records.firstIndex { !$0.lifted && $0.gestureKind != nil && $0.touch.device == event.device }
+        switch event.phase {
+        case .begin:
+            if let existing, let kind = records[existing].gestureKind {
+                ignored("a touchpad \(event.kind) began while a \(kind) was under way: the earlier one is cancelled")
+                var cancel = event
+                cancel.kind = kind
+                cancel.phase = .cancel
+                liftGesture(existing, with: cancel)
+            }
+            let touch = Touch(id: arbiter.newTouchID(), gesture: event)
+            let view = hitTest(event.location)
+            let members = arenaMembers(for: touch, on: view) { $0.understands(event.kind) }
+            arbiter.openArena(touch.id, members: members)
+            records.append(TouchRecord(touch: touch, view: view, gestureKind: event.kind))
+            // Handed to its recognizers one by one: each joins, then hears of it.
+            for r in members where arbiter.members[r.rawValue]?.isEnabled == true {
+                arbiter.join(touch.id, member: r)
+                updateTouchCount(r)
+                apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
+            }
+        case .update:
+            guard let existing, records[existing].gestureKind == event.kind else {
+                ignored("touchpad \(event.kind) update with no \(event.kind) under way")
+                break
+            }
+            records[existing].touch.location = event.location
+            records[existing].touch.timestamp = now
+            let id = records[existing].touch.id
+            for r in gestureMembers(id) where isTracking(r, id) {
+                apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
+            }
+        case .end, .cancel:
+            guard let existing, records[existing].gestureKind == event.kind else {
+                ignored("touchpad \(event.kind) \(event.phase) with no \(event.kind) under way")
+                break
+            }
+            liftGesture(existing, with: event)
+        }
+    }
+
+    private func gestureMembers(_ id: TouchID) -> [RecognizerSlot] {
+        arbiter.arenaIndex(id).map { arbiter.arenas[$0].members } ?? []
+    }
+
+    private func isTracking(_ r: RecognizerSlot, _ id: TouchID) -> Bool {
+        guard let m = arbiter.members[r.rawValue] else { return false }
+        return m.isEnabled && m.isTracking(id)
+    }
+
+    private func liftGesture(_ index: Int, with event: TouchpadGestureEvent) {
+        records[index].lifted = true
+        records[index].touch.phase = event.phase == .cancel ? .cancelled : .ended
+        let id = records[index].touch.id
+        for r in gestureMembers(id) where isTracking(r, id) {
+            arbiter.lift(r)
+            updateTouchCount(r)
+            apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
+        }
+    }
+
+    // MARK: - Cancelling what is down
+
+    func cancelTouches(at time: Instant, reason: String, where matches: (TouchRecord) -> Bool) {
+        let down = records.filter { !$0.lifted && matches($0) }
+        guard !down.isEmpty else { return }
+        ignored("\(reason): cancelling \(down.count) touch\(down.count == 1 ? "" : "es")", at: max(time, now))
+        var byDevice: [InputDeviceID: TouchFrame] = [:]
+        var gestures: [TouchpadGestureEvent] = []
+        for record in down {
+            if let kind = record.gestureKind {
+                gestures.append(TouchpadGestureEvent(kind: kind, phase: .cancel, time: time,
+                                                     device: record.touch.device, fingers: 0,
+                                                     location: record.touch.location))
+            } else {
+                let d = record.touch.device
+                var frame = byDevice[d] ?? TouchFrame(time: time, device: d, deviceKind: record.touch.deviceKind)
+                frame.changes.append(TouchChange(sourceID: record.touch.sourceID, phase: .cancelled,
+                                                 location: record.touch.location))
+                byDevice[d] = frame
+            }
+        }
+        for device in byDevice.keys.sorted() { send(byDevice[device]!) }
+        for g in gestures { send(g) }
+    }
+
+    /// Forgets the touches that have lifted and have nothing left for their view, and closes
+    /// their arenas.
+    func closeFinishedRecords() {
+        var i = 0
+        while i < records.count {
+            if records[i].lifted && records[i].held.isEmpty {
+                arbiter.closeArena(records[i].touch.id)
+                records.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+    }
+}
+
+extension Touch {
+    /// A touchpad gesture stands for a touch in arbitration (exclusivity, requirements).
+    init(id: TouchID, gesture: TouchpadGestureEvent) {
+        self.id = id
+        self.sourceID = -1
+        self.device = gesture.device
+        self.deviceKind = .touchpad
+        self.phase = .began
+        self.location = gesture.location
+        self.previousLocation = gesture.location
+        self.initialLocation = gesture.location
+        self.beganAt = gesture.time
+        self.timestamp = gesture.time
+    }
+}

@@ -1,0 +1,125 @@
+/// Roots and recognizers: every recognizer attached to a view under one of the engine's
+/// roots has a slot, the index of its entry in the engine's per-recognizer tables (the
+/// recognizer itself, the arbiter's member, the timer queue's entry, the step mark). The
+/// engine works with slots; the recognizer knows only its slot and its engine.
+extension GestureEngine {
+    // MARK: - Views
+
+    /// Adds a root view in front of the existing ones.
+    public func addRoot(_ view: View) {
+        view.removeFromSuperview()
+        roots.append(view)
+        view.engine = self
+    }
+
+    public func removeRoot(_ view: View) {
+        roots.removeAll { $0 === view }
+        view.engine = nil
+    }
+
+    /// The front-most view containing `point` (screen coordinates) that takes touches.
+    public func hitTest(_ point: Point) -> View? {
+        for root in roots.reversed() {
+            let p = point - root.frame.origin + root.boundsOrigin
+            if let hit = root.hitTest(p) { return hit }
+        }
+        return nil
+    }
+
+    // MARK: - Slots
+
+    /// Whether `r` is attached to this engine.
+    func isRegistered(_ r: GestureRecognizer) -> Bool {
+        let i = r.slot.rawValue
+        return i >= 0 && i < recognizers.count && recognizers[i] === r
+    }
+
+    /// `r`'s slot here, if it is attached to this engine.
+    func slot(of r: GestureRecognizer) -> RecognizerSlot? {
+        isRegistered(r) ? r.slot : nil
+    }
+
+    /// The recognizer in slot `r` (which must be taken).
+    @inline(__always)
+    func recognizer(_ r: RecognizerSlot) -> GestureRecognizer {
+        recognizers[r.rawValue]!
+    }
+
+    /// Calls `body` with the recognizer in slot `r` without retaining it (the engine's
+    /// `recognizers` table keeps it alive), for the dispatch loop's calls.
+    @inline(__always)
+    func withRecognizer<T>(_ r: RecognizerSlot, _ body: (GestureRecognizer) -> T) -> T {
+        handles[r.rawValue]!._withUnsafeGuaranteedRef(body)
+    }
+
+    func register(_ r: GestureRecognizer) {
+        guard !isRegistered(r) else { return }
+        if arbitrationDepth > 0 {
+            deferredChanges.append { [unowned self] in register(r) }
+            return
+        }
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            recognizers[slot] = r
+            handles[slot] = Unmanaged.passUnretained(r)
+        } else {
+            slot = recognizers.count
+            recognizers.append(r)
+            handles.append(Unmanaged.passUnretained(r))
+            stepMarks.append(0)
+        }
+        let s = RecognizerSlot(rawValue: slot)
+        timers.add(s)
+        arbiter.add(s, kind: r.kind, isEnabled: r.isEnabled)
+        r.slot = s
+        r.engine = self
+    }
+
+    func unregister(_ r: GestureRecognizer) {
+        guard isRegistered(r) else { return }
+        if arbitrationDepth > 0 {
+            deferredChanges.append { [unowned self] in unregister(r) }
+            return
+        }
+        let s = r.slot
+        recognizers[s.rawValue] = nil
+        handles[s.rawValue] = nil
+        freeSlots.append(s.rawValue)
+        arbiter.remove(s)
+        timers.remove(s)
+        r.slot = .none
+        r.engine = nil
+    }
+
+    /// `r` was enabled or disabled; disabling it mid-gesture fails it, or cancels it if it
+    /// had begun.
+    func recognizer(_ r: GestureRecognizer, enabledChangedTo enabled: Bool) {
+        guard let s = slot(of: r) else { return }
+        if arbitrationDepth > 0 {
+            deferredChanges.append { [unowned self] in recognizer(r, enabledChangedTo: enabled) }
+            return
+        }
+        arbiter.setEnabled(s, enabled)
+        if !enabled { outsideChange(s, reason: .disabled) }
+    }
+
+    /// `r` is about to be detached from its view: mid-gesture it fails, or is cancelled if it
+    /// had begun.
+    func recognizerWillBeRemoved(_ r: GestureRecognizer) {
+        guard let s = slot(of: r) else { return }
+        if arbitrationDepth > 0 {
+            deferredChanges.append { [unowned self] in recognizerWillBeRemoved(r) }
+            return
+        }
+        outsideChange(s, reason: .removedFromView)
+    }
+
+    private func outsideChange(_ r: RecognizerSlot, reason: TransitionReason) {
+        let standalone = !inStep
+        if standalone { beginStep(at: now) }
+        markDirty(r)
+        arbitrate { $0.withdraw(r, reason: reason, $1) }
+        if standalone { endStep() }
+    }
+}

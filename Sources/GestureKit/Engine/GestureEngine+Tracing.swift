@@ -1,0 +1,21 @@
+import Logging
+
+/// Tracing: every transition (with its reason), delivery and ignored input goes to the
+/// `traceHandler` and, at debug level, to the `logger` — the answer to "why did my tap
+/// fail?". Nothing is built for the trace when nobody listens.
+extension GestureEngine {
+    func updateTracing() {
+        isTracing = traceHandler != nil || logger.logLevel <= .debug
+    }
+
+    func emit(_ event: GestureTraceEvent) {
+        if logger.logLevel <= .debug {
+            logger.debug("\(event.description)")
+        }
+        traceHandler?(event)
+    }
+
+    func ignored(_ reason: String, at time: Instant? = nil) {
+        emit(.inputIgnored(time: time ?? now, reason: reason))
+    }
+}

@@ -1,0 +1,243 @@
+import HeapModule
+import Logging
+
+/// Dispatches input frames to views and their gesture recognizers, arbitrates between the
+/// recognizers (failure requirements, exclusivity, the delegate) and runs their timers.
+///
+/// The engine has no clock. Time arrives with each frame; `nextDeadline` says when the
+/// engine next needs to be woken, and `advance(to:)` moves time forward (a virtual clock in
+/// tests and replays; the live event loop's timer in an app). The same input always gives
+/// the same output.
+///
+/// Its jobs, one file each:
+/// - GestureEngine+Registry.swift: roots, hit-testing, the recognizers' slots;
+/// - GestureEngine+Dispatch.swift: frames and touchpad gestures in, recognizers fed;
+/// - Arbiter.swift: who may recognize (the rules, as a table), and
+///   GestureEngine+Arbitration.swift: carrying out what the arbiter decides;
+/// - GestureEngine+Delivery.swift: touches to views (cancelsTouchesInView, delays);
+/// - GestureEngine+Timers.swift: the recognizers' deadlines;
+/// - GestureEngine+Tracing.swift: transitions, deliveries and ignored input reported.
+///
+/// Rules for input that does not make sense (each is reported as `inputIgnored`):
+/// - a `moved`, `ended` or `cancelled` change for a touch that is not down is ignored;
+/// - a `began` for a source id that is already down cancels the earlier touch first;
+/// - a non-finite location: a `began` is ignored (and so is the rest of that touch), a
+///   `moved` keeps the last location, an `ended` or `cancelled` lifts it where it was;
+/// - a frame whose time is earlier than the engine's time happens at the engine's time;
+/// - a frame or gesture sent from inside an action or a view callback is queued and
+///   handled right after the current one, and so are `advance(to:)`, `deviceRemoved` and
+///   `finish()` called from there (the engine never runs a step inside another);
+/// - a recognizer added from an action sees only the touches that begin after it was added;
+///   one removed or disabled from an action fails at once (is cancelled, if it had begun).
+///
+/// Faults (README, "Reliability"): `deviceRemoved` cancels the device's touches and reports
+/// it; `finish()` at the end of input runs the deadlines, then cancels what is still down and
+/// reports it; a jump ahead in time fires every deadline on the way at its own time.
+public final class GestureEngine {
+    public internal(set) var roots: [View] = []
+    /// The engine's time: the latest frame's time or fired deadline.
+    public internal(set) var now: Instant = .zero
+    public var logger: Logger {
+        didSet { updateTracing() }
+    }
+    /// Receives every transition, delivery and ignored input, as it happens.
+    public var traceHandler: ((GestureTraceEvent) -> Void)? {
+        didSet { updateTracing() }
+    }
+    /// Whether anyone listens to the trace (a handler, or the logger at debug level).
+    var isTracing = false
+
+    // MARK: Recognizers, by slot (GestureEngine+Registry.swift)
+
+    /// The attached recognizers; a slot is the index of a recognizer's entry in this and the
+    /// other per-recognizer tables.
+    var recognizers: [GestureRecognizer?] = []
+    /// The same recognizers, for calls that need no reference counting (`recognizers` keeps
+    /// them alive).
+    var handles: [Unmanaged<GestureRecognizer>?] = []
+    var freeSlots: [Int] = []
+    /// The step in which each recognizer was last listed in `stepRecognizers`.
+    var stepMarks: [Int] = []
+
+    // MARK: The engine's parts
+
+    var arbiter = Arbiter()
+    var timers = TimerQueue()
+    /// The touches the engine holds: down, lifted in the current step, or with events held
+    /// back from their view; in the order they began.
+    var records: [TouchRecord] = []
+
+    // MARK: The current step
+
+    var stepCounter = 0
+    var inStep = false
+    /// How deep the engine is in arbitration (asking delegates, carrying out actions);
+    /// changes to the recognizers made meanwhile wait until it is over.
+    var arbitrationDepth = 0
+    var deferredChanges: [() -> Void] = []
+    /// Recognizers that took part in this step (fed, decided, reset, woken).
+    var stepRecognizers: [RecognizerSlot] = []
+    /// The frame's touches and their phases.
+    var frameTouches: [(record: Int, phase: TouchPhase)] = []
+    var feedList: [RecognizerSlot] = []
+    var touchBuffer: [Touch] = []
+    var pendingDeliveries: [(view: View, phase: TouchPhase, touch: Touch)] = []
+    var deliveryBuffer: [Touch] = []
+
+    enum QueuedInput {
+        case frame(TouchFrame)
+        case gesture(TouchpadGestureEvent)
+        case advance(Instant)
+        case deviceRemoved(InputDeviceID, Instant)
+        case finish
+    }
+    var queued: [QueuedInput] = []
+
+    /// The most timers `finish()` fires before it gives up on a recognizer that keeps
+    /// asking for new deadlines (a guard against a custom recognizer's bug, not a limit
+    /// any real gesture reaches).
+    public static let maximumTimersAtFinish = 100_000
+
+    public init(logger: Logger = Logger(label: "gesturekit.engine")) {
+        self.logger = logger
+        frameTouches.reserveCapacity(16)
+        feedList.reserveCapacity(64)
+        stepRecognizers.reserveCapacity(64)
+        touchBuffer.reserveCapacity(16)
+        pendingDeliveries.reserveCapacity(32)
+        deliveryBuffer.reserveCapacity(16)
+        records.reserveCapacity(16)
+        updateTracing()
+    }
+
+    // MARK: - Input
+
+    /// Handles one frame of touch changes. Deadlines earlier than the frame fire first.
+    public func send(_ frame: TouchFrame) {
+        if inStep {
+            queued.append(.frame(frame))
+            return
+        }
+        fireTimers(before: frame.time, inclusive: false)
+        beginStep(at: frame.time)
+        dispatch(frame)
+        endStep()
+    }
+
+    /// Handles a touchpad gesture event (libinput's pinch, swipe or hold): the recognizers
+    /// on the view under `event.location` that understand its kind receive it.
+    public func send(_ event: TouchpadGestureEvent) {
+        if inStep {
+            queued.append(.gesture(event))
+            return
+        }
+        fireTimers(before: event.time, inclusive: false)
+        beginStep(at: event.time)
+        dispatch(event)
+        endStep()
+    }
+
+    /// Moves the engine's time to `time`, firing every deadline up to and including it.
+    public func advance(to time: Instant) {
+        if inStep {
+            queued.append(.advance(time))
+            return
+        }
+        fireTimers(before: time, inclusive: true)
+        if time > now { now = time }
+    }
+
+    /// The earliest deadline a recognizer is waiting for, if any.
+    public var nextDeadline: Instant? {
+        timers.nextDeadline()
+    }
+
+    /// Cancels every touch (and touchpad gesture) of `device`: it was unplugged. Reported as
+    /// `inputIgnored`; later events for those touches are ignored (and reported) as events of
+    /// touches that are not down.
+    public func deviceRemoved(_ device: InputDeviceID, at time: Instant) {
+        if inStep {
+            queued.append(.deviceRemoved(device, time))
+            return
+        }
+        cancelTouches(at: time, reason: "\(device) removed") { $0.touch.device == device }
+    }
+
+    /// The end of input (the end of a recording): runs every pending deadline, then cancels
+    /// every touch still down, then runs the deadlines that follows, so every recognizer
+    /// ends in a final state and is back in `possible`.
+    public func finish() {
+        if inStep {
+            queued.append(.finish)
+            return
+        }
+        runAllTimers()
+        cancelTouches(at: now, reason: "input ended with touches down") { _ in true }
+        runAllTimers()
+    }
+
+    private func runAllTimers() {
+        var fired = 0
+        while let deadline = nextDeadline, fired < GestureEngine.maximumTimersAtFinish {
+            advance(to: deadline)
+            fired += 1
+        }
+        if fired >= GestureEngine.maximumTimersAtFinish {
+            ignored("stopped after \(fired) timers: a recognizer keeps asking for new deadlines")
+        }
+    }
+
+    // MARK: - Steps
+
+    func beginStep(at time: Instant) {
+        inStep = true
+        stepCounter &+= 1
+        stepRecognizers.removeAll(keepingCapacity: true)
+        if time < now {
+            ignored("input at \(formatTime(time)) s is earlier than \(formatTime(now)) s: handled at \(formatTime(now)) s")
+        } else {
+            now = time
+        }
+    }
+
+    /// Lists `r` among the recognizers of this step (once).
+    @inline(__always)
+    func markDirty(_ r: RecognizerSlot) {
+        if stepMarks[r.rawValue] != stepCounter {
+            stepMarks[r.rawValue] = stepCounter
+            stepRecognizers.append(r)
+        }
+    }
+
+    func endStep() {
+        // A recognizer still possible whose touches have all lifted, with no timer and no
+        // transition waiting, has seen everything it will see: it fails. This keeps the
+        // promise that every recognizer returns to possible once touches end and timers run.
+        var i = 0
+        while i < stepRecognizers.count {
+            let r = stepRecognizers[i]
+            i += 1
+            if arbiter.mayHaveSeenEverything(r) {
+                arbitrate { $0.endOfStep(r, $1) }
+            }
+        }
+        for index in records.indices { settle(index) }
+        flushDeliveries()
+        for r in stepRecognizers { rearm(r) }
+        closeFinishedRecords()
+        inStep = false
+        if !queued.isEmpty {
+            let work = queued
+            queued.removeAll()
+            for item in work {
+                switch item {
+                case let .frame(f): send(f)
+                case let .gesture(g): send(g)
+                case let .advance(t): advance(to: t)
+                case let .deviceRemoved(d, t): deviceRemoved(d, at: t)
+                case .finish: finish()
+                }
+            }
+        }
+    }
+}
