@@ -61,7 +61,7 @@ public final class ScribbleGestureRecognizer: GestureRecognizer {
 
 /// A count the actions bump, so the optimizer cannot drop them.
 public final class Counter: @unchecked Sendable {
-    public var value = 0
+    @exclusivity(unchecked) public var value = 0
 }
 
 /// The dispatch benchmarks' scene: a view tree five deep (root → content → list → cell →
@@ -71,13 +71,16 @@ public final class DispatchScene {
     public let engine = GestureEngine()
     public let views: [View]
     public var recognizers: [GestureRecognizer] = []
-    public var frame: TouchFrame
-    public var time = Instant(seconds: 1)
-    public var step = 0
+    @exclusivity(unchecked) public var frame: TouchFrame
+    @exclusivity(unchecked) public var time = Instant(seconds: 1)
+    @exclusivity(unchecked) public var step = 0
     public let counter = Counter()
     public let touches: Int
     /// When true the touches only tremble (±2 pt), so nothing moves past a threshold.
     public let trembleOnly: Bool
+    /// `location(of:step:trembleOnly:)` for every finger at every step of its cycle (360 steps round the
+    /// circle, or the tremble's 5), made once, so that a frame's cost is the engine's.
+    private let path: [[Point]]
 
     public enum Mode: Sendable {
         /// The eight kinds with UIKit's defaults: two (or more) touches moving together start
@@ -93,6 +96,9 @@ public final class DispatchScene {
     public init(touches: Int, copies: Int = 1, mode: Mode) {
         self.touches = touches
         trembleOnly = mode == .undecided
+        path = (0..<(mode == .undecided ? 5 : 360)).map { step in
+            (0..<touches).map { DispatchScene.location(of: $0, step: step, trembleOnly: mode == .undecided) }
+        }
         var chain: [View] = []
         var parent: View?
         for (depth, id) in ["root", "content", "list", "cell", "button"].enumerated() {
@@ -115,8 +121,8 @@ public final class DispatchScene {
             let swipe = SwipeGestureRecognizer(direction: .right, touches: mode == .undecided ? 2 : 1)
             let scribble = ScribbleGestureRecognizer()
             if mode == .undecided {
-                tap.maximumTapDuration = 1e6
-                doubleTap.maximumTapDuration = 1e6
+                tap.maximumTapDuration = .seconds(1_000_000)
+                doubleTap.maximumTapDuration = .seconds(1_000_000)
                 longPress.minimumPressDuration = .seconds(1_000_000)
                 longPress.numberOfTouchesRequired = 2
                 swipe.maximumDuration = .seconds(1_000_000)
@@ -137,7 +143,7 @@ public final class DispatchScene {
         frame = TouchFrame(time: time)
         frame.changes.reserveCapacity(touches)
         for i in 0..<touches {
-            frame.changes.append(TouchChange(sourceID: i, phase: .began, location: location(of: i, step: 0)))
+            frame.changes.append(TouchChange(sourceID: i, phase: .began, location: path[0][i]))
         }
         engine.send(frame)
         for i in 0..<touches { frame.changes[i].phase = .moved }
@@ -148,8 +154,7 @@ public final class DispatchScene {
 
     /// Finger i's place at a step: the fingers side by side, 40 points apart, all moving
     /// together round a circle of radius 150 (a pan that never ends), or trembling by ±2 pt.
-    @inline(__always)
-    public func location(of finger: Int, step: Int) -> Point {
+    public static func location(of finger: Int, step: Int, trembleOnly: Bool) -> Point {
         let baseX = 300 + Double(finger % 5) * 40, baseY = 400 + Double(finger / 5) * 40
         if trembleOnly {
             let d = Double((step &* 7 &+ finger) % 5) - 2
@@ -159,15 +164,18 @@ public final class DispatchScene {
         return Point(x: baseX + 150 * cos(angle), y: baseY + 150 * sin(angle))
     }
 
-    /// One frame: every touch moves.
+    /// One frame: every touch moves (to its place in `path`).
     @inline(__always)
     public func sendNext() {
         step &+= 1
         time = Instant(nanoseconds: time.nanoseconds &+ 8_000_000)
         frame.time = time
-        for i in 0..<touches { frame.changes[i].location = location(of: i, step: step) }
+        let row = step % path.count
+        for i in 0..<touches { frame.changes[i].location = path[row][i] }
         engine.send(frame)
     }
+
+
 
     /// What the recognizers are doing now, for a check that the scene is what it claims.
     public var states: [GestureRecognizer.State] { recognizers.map(\.state) }

@@ -61,6 +61,8 @@ struct Arbiter {
 
     /// One recognizer, as arbitration sees it.
     struct Member {
+        /// False for a slot no recognizer holds.
+        var isAttached = true
         var state = GestureRecognizer.State.possible
         var kind: GestureRecognizer.Kind
         var isEnabled = true
@@ -70,7 +72,13 @@ struct Arbiter {
         var touchesDown = 0
         /// Touches with a smaller id began before the last reset and are ignored.
         var minimumTouchID = TouchID(rawValue: 0)
-        var pending: PendingTransition?
+        /// The transition waiting for a recognizer to fail, if any.
+        var pending: PendingTransition? {
+            didSet { isWaiting = pending != nil }
+        }
+        /// Whether a transition waits: `pending != nil`, kept as a plain flag so that the
+        /// engine's per-frame checks read one byte instead of copying the reason.
+        private(set) var isWaiting = false
         /// Reset by arbitration, its state machine not yet: its deadline no longer counts.
         var awaitingMachineReset = false
 
@@ -80,6 +88,8 @@ struct Arbiter {
         }
 
         func isTracking(_ touch: TouchID) -> Bool { touches.contains(touch) }
+
+
     }
 
     /// The recognizers that may take one touch: those attached to its view and the view's
@@ -105,7 +115,8 @@ struct Arbiter {
         case cancelTouchInView(TouchID)
     }
 
-    private(set) var members: [Member?] = []
+    /// By slot; a slot no recognizer holds has `isAttached` false.
+    private(set) var members: [Member] = []
     private(set) var arenas: [Arena] = []
     /// The id the next touch will get; ids are never reused.
     private(set) var nextTouchID = TouchID(rawValue: 1)
@@ -127,7 +138,11 @@ struct Arbiter {
     // MARK: - Members
 
     mutating func add(_ r: RecognizerSlot, kind: GestureRecognizer.Kind, isEnabled: Bool) {
-        while members.count <= r.rawValue { members.append(nil) }
+        while members.count <= r.rawValue {
+            var free = Member(kind: .discrete)
+            free.isAttached = false
+            members.append(free)
+        }
         var member = Member(kind: kind)
         member.isEnabled = isEnabled
         members[r.rawValue] = member
@@ -135,14 +150,14 @@ struct Arbiter {
 
     mutating func remove(_ r: RecognizerSlot) {
         guard isMember(r) else { return }
-        members[r.rawValue] = nil
+        members[r.rawValue].isAttached = false
         waitingList.removeAll { $0 == r }
         for i in arenas.indices { arenas[i].members.removeAll { $0 == r } }
     }
 
     @inline(__always)
     func isMember(_ r: RecognizerSlot) -> Bool {
-        r.rawValue >= 0 && r.rawValue < members.count && members[r.rawValue] != nil
+        r.rawValue >= 0 && r.rawValue < members.count && members[r.rawValue].isAttached
     }
 
     func member(_ r: RecognizerSlot) -> Member? {
@@ -154,26 +169,53 @@ struct Arbiter {
     }
 
     mutating func setEnabled(_ r: RecognizerSlot, _ enabled: Bool) {
-        if isMember(r) { members[r.rawValue]!.isEnabled = enabled }
+        if isMember(r) { members[r.rawValue].isEnabled = enabled }
     }
 
     /// The engine has reset the recognizer's state machine.
     mutating func machineWasReset(_ r: RecognizerSlot) {
-        if isMember(r) { members[r.rawValue]!.awaitingMachineReset = false }
+        if isMember(r) { members[r.rawValue].awaitingMachineReset = false }
     }
 
     /// Whether `r` might fail at the end of the step (`endOfStep`): possible, nothing
     /// waiting, and every touch of its gesture lifted.
     func mayHaveSeenEverything(_ r: RecognizerSlot) -> Bool {
-        guard r.rawValue >= 0 && r.rawValue < members.count, let m = members[r.rawValue] else { return false }
-        return m.state == .possible && m.pending == nil && m.touchesDown == 0 && !m.touches.isEmpty
+        guard r.rawValue >= 0 && r.rawValue < members.count else { return false }
+        let i = r.rawValue
+        return members[i].isAttached && members[i].state.isPossible && !members[i].isWaiting
+            && members[i].touchesDown == 0 && !members[i].touches.isEmpty
+    }
+
+    /// Whether `r` is attached and enabled.
+    @inline(__always)
+    func isEnabled(_ r: RecognizerSlot) -> Bool {
+        members[r.rawValue].isAttached && members[r.rawValue].isEnabled
+    }
+
+    /// Whether `r` is attached, still possible and tracking `touch` (what holds the touch's
+    /// events back from its view, for a recognizer that delays them).
+    @inline(__always)
+    func isPossibleAndTracking(_ r: RecognizerSlot, _ touch: TouchID) -> Bool {
+        members[r.rawValue].isAttached && members[r.rawValue].state.isPossible
+            && members[r.rawValue].touches.contains(touch)
+    }
+
+    /// Whether `r` is attached, enabled and tracking `touch` (a touch that began before its
+    /// last reset is not tracked).
+    @inline(__always)
+    func isTracking(_ r: RecognizerSlot, _ touch: TouchID) -> Bool {
+        let i = r.rawValue
+        return members[i].isAttached && members[i].isEnabled && touch >= members[i].minimumTouchID
+            && members[i].touches.contains(touch)
     }
 
     /// Whether `r` takes part in a gesture now: it has seen touches since its last reset, or
     /// waits on a timer or another recognizer.
     func isInvolved(_ r: RecognizerSlot, _ q: some ArbiterQuestions) -> Bool {
-        guard let m = member(r) else { return false }
-        return !m.touches.isEmpty || m.pending != nil || (!m.awaitingMachineReset && q.hasLiveDeadline(r))
+        guard isMember(r) else { return false }
+        let i = r.rawValue
+        return !members[i].touches.isEmpty || members[i].isWaiting
+            || (!members[i].awaitingMachineReset && q.hasLiveDeadline(r))
     }
 
     // MARK: - Touches
@@ -204,62 +246,76 @@ struct Arbiter {
     mutating func join(_ touch: TouchID) {
         guard let a = arenaIndex(touch) else { return }
         for r in arenas[a].members where isMember(r) {
-            let m = members[r.rawValue]!
-            guard m.isEnabled, touch >= m.minimumTouchID else { continue }
-            members[r.rawValue]!.touches.append(touch)
-            members[r.rawValue]!.touchesDown += 1
+            guard members[r.rawValue].isEnabled, touch >= members[r.rawValue].minimumTouchID else { continue }
+            members[r.rawValue].touches.append(touch)
+            members[r.rawValue].touchesDown += 1
         }
     }
 
     /// `touch` joins one member only (a touchpad gesture, handed to its members one by one).
     mutating func join(_ touch: TouchID, member r: RecognizerSlot) {
         guard isMember(r) else { return }
-        members[r.rawValue]!.touches.append(touch)
-        members[r.rawValue]!.touchesDown += 1
+        members[r.rawValue].touches.append(touch)
+        members[r.rawValue].touchesDown += 1
     }
 
     /// One of `r`'s touches lifted (ended or was cancelled).
     mutating func lift(_ r: RecognizerSlot) {
-        if isMember(r) { members[r.rawValue]!.touchesDown -= 1 }
+        if isMember(r) { members[r.rawValue].touchesDown -= 1 }
     }
 
     // MARK: - Decisions
 
     /// Weighs `decision`, which `r` just made (see the table above).
     mutating func decide(_ decision: GestureDecision, for r: RecognizerSlot, _ q: some ArbiterQuestions) {
-        guard let m = member(r) else { return }
+        guard isMember(r) else { return }
+        let state = members[r.rawValue].state
+        let kind = members[r.rawValue].kind
         switch decision {
         case .none:
             return
         case let .begin(reason):
-            request(r, m.kind == .discrete ? .recognize(reason) : .begin(reason), q)
+            request(r, kind == .discrete ? .recognize(reason) : .begin(reason), q)
         case .change:
-            if m.state.isActive {
+            if state.isActive {
                 transition(r, to: .changed, reason: .touchesMoved)
                 actions.append(.performActions(r))
             }
         case let .recognize(reason), let .end(reason):
-            if m.state == .possible {
-                request(r, m.kind == .discrete ? .recognize(reason) : .beginThenEnd(reason), q)
-            } else if m.state.isActive {
+            if state.isPossible {
+                request(r, kind == .discrete ? .recognize(reason) : .beginThenEnd(reason), q)
+            } else if state.isActive {
                 transition(r, to: .ended, reason: reason)
                 actions.append(.performActions(r))
                 reset(r)
             }
         case let .fail(reason), let .cancel(reason):
-            if m.state == .possible {
+            if state.isPossible {
                 fail(r, reason, q)
-            } else if m.state.isActive {
+            } else if state.isActive {
                 cancel(r, reason)
             }
         }
+    }
+
+    /// `r`, which has begun, reports new values: it is `changed`. Returns the state it was
+    /// in, or nil if it has not begun (a change then means nothing). This is the decision of
+    /// almost every frame of a gesture under way, and it touches no other recognizer, so it
+    /// is decided here without the action queue: the engine records the transition and
+    /// performs the recognizer's actions.
+    mutating func change(_ r: RecognizerSlot) -> GestureRecognizer.State? {
+        guard isMember(r) else { return nil }
+        let from = members[r.rawValue].state
+        guard from.isActive else { return nil }
+        members[r.rawValue].state = .changed
+        return from
     }
 
     /// Something outside the gesture took `r` away (disabled, removed from its view): it
     /// fails, or is cancelled if it had begun.
     mutating func withdraw(_ r: RecognizerSlot, reason: TransitionReason, _ q: some ArbiterQuestions) {
         guard let m = member(r) else { return }
-        if m.state == .possible && isInvolved(r, q) {
+        if m.state.isPossible && isInvolved(r, q) {
             fail(r, reason, q)
         } else if m.state.isActive {
             cancel(r, reason)
@@ -269,17 +325,17 @@ struct Arbiter {
     /// The end of a step: a recognizer still possible whose touches have all lifted, with no
     /// timer and no transition waiting, has seen everything it will see: it fails.
     mutating func endOfStep(_ r: RecognizerSlot, _ q: some ArbiterQuestions) {
-        guard let m = member(r), m.state == .possible, m.pending == nil, !m.touches.isEmpty,
+        guard let m = member(r), m.state.isPossible, !m.isWaiting, !m.touches.isEmpty,
               m.touchesDown == 0, m.awaitingMachineReset || !q.hasLiveDeadline(r) else { return }
         fail(r, .touchesLiftedWithoutGesture, q)
     }
 
     private mutating func request(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
-        guard let m = member(r), m.state == .possible else { return }
+        guard let m = member(r), m.state.isPossible else { return }
         if let existing = m.pending {
             switch (existing, p) {
             case let (.begin(reason), .beginThenEnd), let (.begin(reason), .recognize):
-                members[r.rawValue]!.pending = .beginThenEnd(reason)
+                members[r.rawValue].pending = .beginThenEnd(reason)
             default:
                 break
             }
@@ -310,8 +366,8 @@ struct Arbiter {
         var waitingOn: RecognizerSlot?
         func consider(_ b: RecognizerSlot) -> RequirementStatus? {
             guard b != r, let mb = member(b) else { return nil }
-            if mb.state.isActive || mb.state == .ended { return .succeeded(b) }
-            if mb.state == .possible && waitingOn == nil && isInvolved(b, q) { waitingOn = b }
+            if mb.state.isActive || mb.state.isEnded { return .succeeded(b) }
+            if mb.state.isPossible && waitingOn == nil && isInvolved(b, q) { waitingOn = b }
             return nil
         }
         var status: RequirementStatus?
@@ -333,7 +389,7 @@ struct Arbiter {
     private mutating func evaluate(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
         var preventer: RecognizerSlot?
         forEachSharingTouches(with: r) { other, _ in
-            if preventer == nil, members[other.rawValue]!.state.isActive, !q.simultaneous(r, other) {
+            if preventer == nil, members[other.rawValue].state.isActive, !q.simultaneous(r, other) {
                 preventer = other
             }
         }
@@ -345,7 +401,7 @@ struct Arbiter {
         case let .succeeded(b):
             fail(r, .requiredRecognizerSucceeded(q.name(of: b)), q)
         case let .waiting(b):
-            members[r.rawValue]!.pending = p
+            members[r.rawValue].pending = p
             if !waitingList.contains(r) { waitingList.append(r) }
             actions.append(.waiting(r, reason: .waitingForFailure(of: q.name(of: b))))
         case .clear:
@@ -391,21 +447,20 @@ struct Arbiter {
         let name = q.name(of: r)
         for i in members.indices {
             let a = RecognizerSlot(rawValue: i)
-            guard a != r, let ma = members[i], ma.state == .possible, isInvolved(a, q) else { continue }
-            if q.explicitlyRequires(a, toFail: r) || (ma.pending != nil && q.requires(a, toFail: r)) {
+            guard a != r, members[i].isAttached, members[i].state.isPossible, isInvolved(a, q) else { continue }
+            if q.explicitlyRequires(a, toFail: r) || (members[i].isWaiting && q.requires(a, toFail: r)) {
                 fail(a, .requiredRecognizerSucceeded(name), q)
             }
         }
-        let touches = members[r.rawValue]!.touches
+        let touches = members[r.rawValue].touches
         for touch in touches {
             guard let arena = arenaIndex(touch) else { continue }
             let list = arenas[arena].members
             for other in list where other != r && isMember(other) {
                 guard !q.simultaneous(r, other) else { continue }
-                let mo = members[other.rawValue]!
-                if mo.state == .possible && mo.isTracking(touch) {
+                if isPossibleAndTracking(other, touch) {
                     fail(other, .excludedBy(name), q)
-                } else if mo.state.isActive {
+                } else if members[other.rawValue].state.isActive {
                     cancel(other, .excludedBy(name))
                 }
             }
@@ -418,7 +473,7 @@ struct Arbiter {
     }
 
     private mutating func fail(_ r: RecognizerSlot, _ reason: TransitionReason, _ q: some ArbiterQuestions) {
-        guard state(of: r) == .possible else { return }
+        guard state(of: r)?.isPossible == true else { return }
         clearPending(r)
         transition(r, to: .failed, reason: reason)
         reset(r)
@@ -433,8 +488,8 @@ struct Arbiter {
     }
 
     private mutating func clearPending(_ r: RecognizerSlot) {
-        if members[r.rawValue]!.pending != nil {
-            members[r.rawValue]!.pending = nil
+        if members[r.rawValue].isWaiting {
+            members[r.rawValue].pending = nil
             waitingList.removeAll { $0 == r }
         }
     }
@@ -449,7 +504,7 @@ struct Arbiter {
         repeat {
             needsResolve = false
             for r in waitingList {
-                guard let m = member(r), let p = m.pending, m.state == .possible else { continue }
+                guard let m = member(r), let p = m.pending, m.state.isPossible else { continue }
                 if case .waiting = requirementStatus(of: r, q) { continue }
                 clearPending(r)
                 evaluate(r, p, q)
@@ -459,19 +514,19 @@ struct Arbiter {
     }
 
     private mutating func reset(_ r: RecognizerSlot) {
-        members[r.rawValue]!.state = .possible
-        members[r.rawValue]!.touches.removeAll(keepingCapacity: true)
-        members[r.rawValue]!.touchesDown = 0
-        members[r.rawValue]!.minimumTouchID = nextTouchID
+        members[r.rawValue].state = .possible
+        members[r.rawValue].touches.removeAll(keepingCapacity: true)
+        members[r.rawValue].touchesDown = 0
+        members[r.rawValue].minimumTouchID = nextTouchID
         clearPending(r)
-        members[r.rawValue]!.awaitingMachineReset = true
+        members[r.rawValue].awaitingMachineReset = true
         actions.append(.reset(r))
     }
 
     private mutating func transition(_ r: RecognizerSlot, to state: GestureRecognizer.State,
                                      reason: TransitionReason) {
-        let from = members[r.rawValue]!.state
-        members[r.rawValue]!.state = state
+        let from = members[r.rawValue].state
+        members[r.rawValue].state = state
         actions.append(.transition(r, from: from, to: state, reason: reason))
     }
 }

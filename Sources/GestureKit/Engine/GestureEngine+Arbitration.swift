@@ -6,8 +6,18 @@ extension GestureEngine {
     @inline(__always)
     func apply(_ decision: GestureDecision, to r: RecognizerSlot) {
         markDirty(r)
-        if case .none = decision { return }
-        arbitrate { $0.decide(decision, for: r, $1) }
+        switch decision {
+        case .none:
+            return
+        case .change:
+            // A begun recognizer's new values, every frame: decided on the spot (Arbiter.change).
+            guard let from = arbiter.change(r) else { return }
+            carryOut(.transition(r, from: from, to: .changed, reason: .touchesMoved))
+            carryOut(.performActions(r))
+            runDeferredChanges()
+        default:
+            arbitrate { $0.decide(decision, for: r, $1) }
+        }
     }
 
     /// Runs `body` on the arbiter, then carries out the actions it appended, in order.
@@ -28,6 +38,12 @@ extension GestureEngine {
         }
         arbiter.actions.removeSubrange(start...)
         arbitrationDepth -= 1
+        runDeferredChanges()
+    }
+
+    /// Makes the changes to the recognizers that waited for arbitration to be over.
+    @inline(__always)
+    private func runDeferredChanges() {
         if arbitrationDepth == 0 && !deferredChanges.isEmpty {
             let changes = deferredChanges
             deferredChanges.removeAll()

@@ -30,9 +30,7 @@ extension GestureEngine {
         let id = records[index].touch.id
         guard let a = arbiter.arenaIndex(id) else { return false }
         for r in arbiter.arenas[a].members {
-            guard withRecognizer(r, { $0.delaysTouchesBegan }), let m = arbiter.members[r.rawValue],
-                  m.state == .possible, m.isTracking(id) else { continue }
-            return true
+            if withRecognizer(r, { $0.delaysTouchesBegan }), arbiter.isPossibleAndTracking(r, id) { return true }
         }
         return false
     }
@@ -41,9 +39,7 @@ extension GestureEngine {
         let id = records[index].touch.id
         guard let a = arbiter.arenaIndex(id) else { return false }
         for r in arbiter.arenas[a].members {
-            guard withRecognizer(r, { $0.delaysTouchesEnded }), let m = arbiter.members[r.rawValue],
-                  m.state == .possible, m.isTracking(id) else { continue }
-            return true
+            if withRecognizer(r, { $0.delaysTouchesEnded }), arbiter.isPossibleAndTracking(r, id) { return true }
         }
         return false
     }
@@ -121,7 +117,7 @@ extension GestureEngine {
         while i < count {
             let view = pendingDeliveries[i].view
             let phase = pendingDeliveries[i].phase
-            deliveryBuffer.removeAll(keepingCapacity: true)
+            deliveryBuffer.clearKeepingCapacity()
             while i < count, pendingDeliveries[i].view === view, pendingDeliveries[i].phase == phase,
                   !deliveryBuffer.contains(where: { $0.id == pendingDeliveries[i].touch.id }) {
                 deliveryBuffer.append(pendingDeliveries[i].touch)
@@ -132,6 +128,6 @@ extension GestureEngine {
             }
             view.deliver(phase, deliveryBuffer)
         }
-        pendingDeliveries.removeAll(keepingCapacity: true)
+        pendingDeliveries.clearKeepingCapacity()
     }
 }

@@ -63,14 +63,21 @@ extension GestureEngine {
     // MARK: - Frames
 
     func dispatch(_ frame: TouchFrame) {
-        frameTouches.removeAll(keepingCapacity: true)
+        frameTouches.clearKeepingCapacity()
         for change in frame.changes {
             ingest(change, of: frame)
         }
         feedRecognizers()
         // Events held from earlier frames go first: they are older.
-        for index in records.indices { settle(index) }
-        for entry in frameTouches {
+        var index = 0
+        while index < records.count {
+            settle(index)
+            index += 1
+        }
+        var t = 0
+        while t < frameTouches.count {
+            let entry = frameTouches[t]
+            t += 1
             var touch = records[entry.record].touch
             touch.phase = entry.phase
             deliverToView(entry.record, touch)
@@ -132,8 +139,6 @@ extension GestureEngine {
         }
     }
 
-    private static let phaseOrder: [TouchPhase] = [.began, .moved, .ended, .cancelled]
-
     @inline(__always)
     private static func phaseBit(_ phase: TouchPhase) -> UInt8 {
         switch phase {
@@ -144,49 +149,88 @@ extension GestureEngine {
         }
     }
 
+    @inline(__always)
+    private static func phase(ofBit bit: UInt8) -> TouchPhase {
+        switch bit {
+        case 1: .began
+        case 2: .moved
+        case 4: .ended
+        default: .cancelled
+        }
+    }
+
     private func feedRecognizers() {
-        feedList.removeAll(keepingCapacity: true)
+        // The phases this frame has: a frame of moves skips the began, ended and cancelled
+        // passes (they would find no touch) for every recognizer.
+        // (The loops below go by index: a `for` over a stored array would retain and release
+        // its storage every time, and these run for every frame.)
+        var present: UInt8 = 0
+        var newestID = TouchID(rawValue: Int.min)
+        var t = 0
+        while t < frameTouches.count {
+            present |= GestureEngine.phaseBit(frameTouches[t].phase)
+            newestID = max(newestID, records[frameTouches[t].record].touch.id)
+            t += 1
+        }
+        // The recognizers to feed, in the order they first appear in the frame's arenas. One
+        // reset since every touch of the frame began (it failed, or was excluded) can take
+        // none of them, and nothing happens to it in this step: it is passed over, so a
+        // frame costs in proportion to the recognizers still in the gesture.
+        feedList.clearKeepingCapacity()
         let mark = stepCounter
-        for entry in frameTouches {
-            guard let a = arbiter.arenaIndex(records[entry.record].touch.id) else { continue }
-            for r in arbiter.arenas[a].members where stepMarks[r.rawValue] != mark {
-                stepMarks[r.rawValue] = mark
-                feedList.append(r)
-                stepRecognizers.append(r)
+        t = 0
+        while t < frameTouches.count {
+            let touch = records[frameTouches[t].record].touch.id
+            t += 1
+            guard let a = arbiter.arenaIndex(touch) else { continue }
+            var m = 0
+            while m < arbiter.arenas[a].members.count {
+                let r = arbiter.arenas[a].members[m]
+                m += 1
+                if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID {
+                    stepMarks[r.rawValue] = mark
+                    feedList.append(r)
+                    stepRecognizers.append(r)
+                }
             }
         }
         // New touches join every recognizer that sees them before any recognizer hears of
         // the frame (Arbiter.join says why).
-        for entry in frameTouches where entry.phase == .began {
-            let id = records[entry.record].touch.id
-            arbiter.join(id)
-            if let a = arbiter.arenaIndex(id) {
-                for r in arbiter.arenas[a].members { updateTouchCount(r) }
+        if present & GestureEngine.phaseBit(.began) != 0 {
+            for entry in frameTouches where entry.phase == .began {
+                let id = records[entry.record].touch.id
+                arbiter.join(id)
+                if let a = arbiter.arenaIndex(id) {
+                    for r in arbiter.arenas[a].members { updateTouchCount(r) }
+                }
             }
-        }
-        // The phases this frame has: a frame of moves skips the began, ended and cancelled
-        // passes (they would find no touch) for every recognizer.
-        var present: UInt8 = 0
-        var newestID = TouchID(rawValue: Int.min)
-        for entry in frameTouches {
-            present |= GestureEngine.phaseBit(entry.phase)
-            newestID = max(newestID, records[entry.record].touch.id)
         }
         // The touches handed to a recognizer are collected in a local buffer (moved out of,
         // and back into, `touchBuffer`, so its storage is reused).
         var buffer = touchBuffer
         touchBuffer = []
         defer { touchBuffer = buffer }
-        for r in feedList {
+        var f = 0
+        while f < feedList.count {
+            let r = feedList[f]
+            f += 1
             // A recognizer reset since these touches began (it failed, or was excluded) takes
             // none of them: every pass below would skip every touch.
-            guard let minimum = arbiter.members[r.rawValue]?.minimumTouchID, minimum <= newestID else { continue }
-            for phase in GestureEngine.phaseOrder where present & GestureEngine.phaseBit(phase) != 0 {
-                guard let m = arbiter.members[r.rawValue], m.isEnabled else { break }
-                buffer.removeAll(keepingCapacity: true)
-                for entry in frameTouches where entry.phase == phase {
+            guard arbiter.isMember(r), arbiter.members[r.rawValue].minimumTouchID <= newestID else { continue }
+            // The frame's phases in order: began, moved, ended, cancelled (lowest bit first).
+            var phases = present
+            while phases != 0 {
+                let phase = GestureEngine.phase(ofBit: phases & (~phases &+ 1))
+                phases &= phases &- 1
+                guard arbiter.isEnabled(r) else { break }
+                buffer.clearKeepingCapacity()
+                t = 0
+                while t < frameTouches.count {
+                    let entry = frameTouches[t]
+                    t += 1
+                    guard entry.phase == phase else { continue }
                     let id = records[entry.record].touch.id
-                    guard id >= m.minimumTouchID, m.isTracking(id) else { continue }
+                    guard arbiter.isTracking(r, id) else { continue }
                     if phase == .ended || phase == .cancelled {
                         arbiter.lift(r)
                         updateTouchCount(r)
@@ -212,7 +256,8 @@ extension GestureEngine {
     /// Shows the recognizer the number of its touches that are down.
     @inline(__always)
     func updateTouchCount(_ r: RecognizerSlot) {
-        guard let down = arbiter.members[r.rawValue]?.touchesDown else { return }
+        guard arbiter.isMember(r) else { return }
+        let down = arbiter.members[r.rawValue].touchesDown
         withRecognizer(r) { $0.numberOfTouches = down }
     }
 
@@ -235,7 +280,7 @@ extension GestureEngine {
             arbiter.openArena(touch.id, members: members)
             records.append(TouchRecord(touch: touch, view: view, gestureKind: event.kind))
             // Handed to its recognizers one by one: each joins, then hears of it.
-            for r in members where arbiter.members[r.rawValue]?.isEnabled == true {
+            for r in members where arbiter.isEnabled(r) {
                 arbiter.join(touch.id, member: r)
                 updateTouchCount(r)
                 apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
@@ -248,7 +293,7 @@ extension GestureEngine {
             records[existing].touch.location = event.location
             records[existing].touch.timestamp = now
             let id = records[existing].touch.id
-            for r in gestureMembers(id) where isTracking(r, id) {
+            for r in gestureMembers(id) where arbiter.isTracking(r, id) {
                 apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
             }
         case .end, .cancel:
@@ -264,16 +309,12 @@ extension GestureEngine {
         arbiter.arenaIndex(id).map { arbiter.arenas[$0].members } ?? []
     }
 
-    private func isTracking(_ r: RecognizerSlot, _ id: TouchID) -> Bool {
-        guard let m = arbiter.members[r.rawValue] else { return false }
-        return m.isEnabled && m.isTracking(id)
-    }
 
     private func liftGesture(_ index: Int, with event: TouchpadGestureEvent) {
         records[index].lifted = true
         records[index].touch.phase = event.phase == .cancel ? .cancelled : .ended
         let id = records[index].touch.id
-        for r in gestureMembers(id) where isTracking(r, id) {
+        for r in gestureMembers(id) where arbiter.isTracking(r, id) {
             arbiter.lift(r)
             updateTouchCount(r)
             apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)

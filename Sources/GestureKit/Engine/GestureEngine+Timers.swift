@@ -97,7 +97,7 @@ extension GestureEngine {
 
     /// Arms the timer of a recognizer that took part in the step to its deadline now.
     func rearm(_ r: RecognizerSlot) {
-        let wanted = arbiter.members[r.rawValue]?.isEnabled == true ? liveDeadline(of: r) : nil
+        let wanted = arbiter.isEnabled(r) ? liveDeadline(of: r) : nil
         timers.arm(r, at: wanted)
     }
 

@@ -33,10 +33,17 @@ import Logging
 /// Faults (README, "Reliability"): `deviceRemoved` cancels the device's touches and reports
 /// it; `finish()` at the end of input runs the deadlines, then cancels what is still down and
 /// reports it; a jump ahead in time fires every deadline on the way at its own time.
+///
+/// The engine's own state is marked `@exclusivity(unchecked)`: Swift's run-time check of
+/// every access to a class's stored property was most of the dispatch loop's time. The
+/// engine never holds an access across a call into other code that could reach the same
+/// property: input sent from an action is queued (`inStep`), and changes to the recognizers
+/// made from a delegate, an action or a view callback wait until arbitration is over
+/// (`arbitrationDepth`).
 public final class GestureEngine {
     public internal(set) var roots: [View] = []
     /// The engine's time: the latest frame's time or fired deadline.
-    public internal(set) var now: Instant = .zero
+    @exclusivity(unchecked) public internal(set) var now: Instant = .zero
     public var logger: Logger {
         didSet { updateTracing() }
     }
@@ -45,44 +52,44 @@ public final class GestureEngine {
         didSet { updateTracing() }
     }
     /// Whether anyone listens to the trace (a handler, or the logger at debug level).
-    var isTracing = false
+    @exclusivity(unchecked) var isTracing = false
 
     // MARK: Recognizers, by slot (GestureEngine+Registry.swift)
 
     /// The attached recognizers; a slot is the index of a recognizer's entry in this and the
     /// other per-recognizer tables.
-    var recognizers: [GestureRecognizer?] = []
+    @exclusivity(unchecked) var recognizers: [GestureRecognizer?] = []
     /// The same recognizers, for calls that need no reference counting (`recognizers` keeps
     /// them alive).
-    var handles: [Unmanaged<GestureRecognizer>?] = []
-    var freeSlots: [Int] = []
+    @exclusivity(unchecked) var handles: [Unmanaged<GestureRecognizer>?] = []
+    @exclusivity(unchecked) var freeSlots: [Int] = []
     /// The step in which each recognizer was last listed in `stepRecognizers`.
-    var stepMarks: [Int] = []
+    @exclusivity(unchecked) var stepMarks: [Int] = []
 
     // MARK: The engine's parts
 
-    var arbiter = Arbiter()
-    var timers = TimerQueue()
+    @exclusivity(unchecked) var arbiter = Arbiter()
+    @exclusivity(unchecked) var timers = TimerQueue()
     /// The touches the engine holds: down, lifted in the current step, or with events held
     /// back from their view; in the order they began.
-    var records: [TouchRecord] = []
+    @exclusivity(unchecked) var records: [TouchRecord] = []
 
     // MARK: The current step
 
-    var stepCounter = 0
-    var inStep = false
+    @exclusivity(unchecked) var stepCounter = 0
+    @exclusivity(unchecked) var inStep = false
     /// How deep the engine is in arbitration (asking delegates, carrying out actions);
     /// changes to the recognizers made meanwhile wait until it is over.
-    var arbitrationDepth = 0
-    var deferredChanges: [() -> Void] = []
+    @exclusivity(unchecked) var arbitrationDepth = 0
+    @exclusivity(unchecked) var deferredChanges: [() -> Void] = []
     /// Recognizers that took part in this step (fed, decided, reset, woken).
-    var stepRecognizers: [RecognizerSlot] = []
+    @exclusivity(unchecked) var stepRecognizers: [RecognizerSlot] = []
     /// The frame's touches and their phases.
-    var frameTouches: [(record: Int, phase: TouchPhase)] = []
-    var feedList: [RecognizerSlot] = []
-    var touchBuffer: [Touch] = []
-    var pendingDeliveries: [(view: View, phase: TouchPhase, touch: Touch)] = []
-    var deliveryBuffer: [Touch] = []
+    @exclusivity(unchecked) var frameTouches: [(record: Int, phase: TouchPhase)] = []
+    @exclusivity(unchecked) var feedList: [RecognizerSlot] = []
+    @exclusivity(unchecked) var touchBuffer: [Touch] = []
+    @exclusivity(unchecked) var pendingDeliveries: [(view: View, phase: TouchPhase, touch: Touch)] = []
+    @exclusivity(unchecked) var deliveryBuffer: [Touch] = []
 
     enum QueuedInput {
         case frame(TouchFrame)
@@ -91,7 +98,7 @@ public final class GestureEngine {
         case deviceRemoved(InputDeviceID, Instant)
         case finish
     }
-    var queued: [QueuedInput] = []
+    @exclusivity(unchecked) var queued: [QueuedInput] = []
 
     /// The most timers `finish()` fires before it gives up on a recognizer that keeps
     /// asking for new deadlines (a guard against a custom recognizer's bug, not a limit
@@ -192,7 +199,7 @@ public final class GestureEngine {
     func beginStep(at time: Instant) {
         inStep = true
         stepCounter &+= 1
-        stepRecognizers.removeAll(keepingCapacity: true)
+        stepRecognizers.clearKeepingCapacity()
         if time < now {
             ignored("input at \(formatTime(time)) s is earlier than \(formatTime(now)) s: handled at \(formatTime(now)) s")
         } else {
@@ -221,9 +228,17 @@ public final class GestureEngine {
                 arbitrate { $0.endOfStep(r, $1) }
             }
         }
-        for index in records.indices { settle(index) }
+        var index = 0
+        while index < records.count {
+            settle(index)
+            index += 1
+        }
         flushDeliveries()
-        for r in stepRecognizers { rearm(r) }
+        i = 0
+        while i < stepRecognizers.count {
+            rearm(stepRecognizers[i])
+            i += 1
+        }
         closeFinishedRecords()
         inStep = false
         if !queued.isEmpty {
@@ -239,5 +254,14 @@ public final class GestureEngine {
                 }
             }
         }
+    }
+}
+
+extension Array {
+    /// Empties the array, keeping its storage; an empty one is left alone (the dispatch loop
+    /// clears its buffers every frame, most of them already empty).
+    @inline(__always)
+    mutating func clearKeepingCapacity() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
     }
 }

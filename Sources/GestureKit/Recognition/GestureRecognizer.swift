@@ -53,9 +53,27 @@ open class GestureRecognizer {
         case possible, began, changed, ended, cancelled, failed
 
         /// Ended, cancelled or failed: the recognizer resets to `possible` right after.
-        public var isFinal: Bool { self == .ended || self == .cancelled || self == .failed }
+        public var isFinal: Bool {
+            switch self {
+            case .ended, .cancelled, .failed: true
+            case .possible, .began, .changed: false
+            }
+        }
         /// Began or changed.
-        public var isActive: Bool { self == .began || self == .changed }
+        public var isActive: Bool {
+            switch self {
+            case .began, .changed: true
+            case .possible, .ended, .cancelled, .failed: false
+            }
+        }
+        /// Possible: no decision yet. (A switch, not `==`: the engine asks it of every
+        /// recognizer in a frame, and `==` on a raw-valued enum can cost a call.)
+        public var isPossible: Bool {
+            if case .possible = self { true } else { false }
+        }
+        var isEnded: Bool {
+            if case .ended = self { true } else { false }
+        }
     }
 
     public enum Kind: Hashable, Sendable {
@@ -66,7 +84,7 @@ open class GestureRecognizer {
     }
 
     /// The recognizer's state. Only the engine changes it.
-    public internal(set) var state: State = .possible
+    @exclusivity(unchecked) public internal(set) var state: State = .possible
 
     /// Discrete or continuous; subclasses override.
     open var kind: Kind { .discrete }
@@ -108,10 +126,10 @@ open class GestureRecognizer {
     }
     private(set) var simultaneousPartners: [WeakRecognizer] = []
 
-    private var targets: [() -> Void] = []
+    @exclusivity(unchecked) private var targets: [() -> Void] = []
 
     /// The number of touches currently down that the recognizer is tracking.
-    public internal(set) var numberOfTouches = 0
+    @exclusivity(unchecked) public internal(set) var numberOfTouches = 0
 
     // MARK: The engine's link: which engine, and the recognizer's slot in it.
 
