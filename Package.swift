@@ -25,11 +25,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
+        // The one number formatter and JSON writer of the package; pure Swift, no dependencies.
+        .target(name: "GestureFormat"),
         // The pure-Swift core: recognizers, arbitration, delivery to views, virtual time.
         // It imports no C library.
         .target(
             name: "GestureKit",
             dependencies: [
+                "GestureFormat",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "RealModule", package: "swift-numerics"),
@@ -44,14 +47,14 @@ let package = Package(
         ),
         // Recorded traces: evemu, libinput record YAML, libinput debug-events; the evdev
         // multitouch decoder. Streams from the file; pure Swift.
-        .target(name: "GestureTraces", dependencies: ["GestureKit"]),
+        .target(name: "GestureTraces", dependencies: ["GestureKit", "GestureFormat"]),
         // Scenes (REPLAY.md), replay on virtual time, JSON lines, pictures.
-        .target(name: "GestureReplay", dependencies: ["GestureKit", "GestureLayout", "GestureTraces"]),
+        .target(name: "GestureReplay", dependencies: ["GestureKit", "GestureLayout", "GestureTraces", "GestureFormat"]),
         // The command-line tool: replay, inspect.
         .executableTarget(
             name: "gesturekit",
             dependencies: [
-                "GestureKit", "GestureTraces", "GestureReplay", "GestureLive", "GestureLibinput",
+                "GestureKit", "GestureTraces", "GestureReplay", "GestureLive", "GestureLibinput", "GestureFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,7 +65,7 @@ let package = Package(
         // Live input: the only Swift module that touches libinput, libevdev and libudev.
         .target(
             name: "GestureLibinput",
-            dependencies: ["GestureKit", "GestureTraces", "CLibinput", "CLibevdev", "CUdev"]
+            dependencies: ["GestureKit", "GestureTraces", "GestureFormat", "CLibinput", "CLibevdev", "CUdev"]
         ),
         // Pure Swift: mock-device files for umockdev and a runner for umockdev-run.
         .target(name: "GestureMockDevice", dependencies: ["GestureKit", "GestureTraces"]),
@@ -74,7 +77,7 @@ let package = Package(
         ),
         // Live sessions (libinput into a scene, in real time) and replays through real libinput.
         .target(name: "GestureLive", dependencies: ["GestureKit", "GestureLibinput", "GestureReplay", "GestureMockDevice", "GestureTraces"]),
-        .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit"]),
+        .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit", "GestureFormat"]),
         // The README's sample, compiled and run by the tests so it cannot drift from the API.
         .executableTarget(name: "quickstart", dependencies: ["GestureKit"], path: "Examples/QuickStart"),
         // PhotoWall (Examples/PhotoWall). The SDL libraries are touched only by PhotoWallRender.
@@ -86,7 +89,7 @@ let package = Package(
                        providers: [.apt(["libsdl2-image-dev"])]),
         // The app itself, pure Swift: the scene of views, the recognizers, the colours, what
         // each gesture does, and what to draw (a display list). Tests check it without SDL.
-        .target(name: "PhotoWallApp", dependencies: ["GestureKit", "GestureLayout", "GestureTraces"],
+        .target(name: "PhotoWallApp", dependencies: ["GestureKit", "GestureLayout", "GestureTraces", "GestureFormat"],
                 path: "Examples/PhotoWall/PhotoWallApp"),
         // Draws display lists with SDL2's software renderer onto an RGB888 surface (and a
         // window), reads pixels back, writes PNGs.
@@ -104,14 +107,14 @@ let package = Package(
         .testTarget(name: "PhotoWallTests",
                     dependencies: ["PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureLayout", "GestureTraces",
                                    "photowall"]),
-        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureFormat"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit"]),
         .testTarget(
             name: "GestureLibinputTests",
             dependencies: ["GestureLibinput", "GestureMockDevice", "GestureKit", "GestureTraces",
                            "gesturekit-libinput-probe", "UmockdevFix"]
         ),
-        .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit"]),
+        .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureFormat"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces"]),
     ]
 )

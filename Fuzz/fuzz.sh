@@ -28,7 +28,7 @@ build() {
     "$SWIFT" build -c release --build-path "$BUILD" --target GestureReplay \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing >&2
     local objects=()
-    for m in GestureKit GestureTraces GestureLayout GestureReplay Logging HeapModule \
+    for m in GestureFormat GestureKit GestureTraces GestureLayout GestureReplay Logging HeapModule \
              InternalCollectionsUtilities RealModule _NumericsShims; do
         objects+=("$OBJ/$m.build"/*.o)
     done

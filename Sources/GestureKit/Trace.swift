@@ -1,3 +1,5 @@
+import GestureFormat
+
 /// What the engine reports as it works: every recognizer transition with its reason, every
 /// delivery of touches to a view, and input it had to set aside. The replay tool prints
 /// these; apps can log them to answer "why did my tap fail?".
@@ -62,13 +64,7 @@ extension GestureTraceEvent: CustomStringConvertible {
 }
 
 /// Seconds with microsecond precision, e.g. "0.300000".
-public func formatTime(_ t: Instant) -> String {
-    let micros = (t.nanoseconds + (t.nanoseconds >= 0 ? 500 : -500)) / 1000
-    let sign = micros < 0 ? "-" : ""
-    let m = micros.magnitude
-    let frac = String(m % 1_000_000)
-    return "\(sign)\(m / 1_000_000).\(String(repeating: "0", count: 6 - frac.count))\(frac)"
-}
+public func formatTime(_ t: Instant) -> String { DecimalText.seconds(nanoseconds: t.nanoseconds) }
 
 extension TouchPhase {
     /// The view callback a delivery of this phase calls ("touchesBegan").

@@ -1,3 +1,5 @@
+import GestureFormat
+
 /// Why a recognizer changed state: the answer to "why did my tap fail?". Every transition
 /// the engine makes carries one; it is printed by the replay tool and logged at debug
 /// level. Building a reason allocates nothing; its text is made only when it is printed.
@@ -78,13 +80,4 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Formats a measurement for a reason: at most three decimals, no trailing zeros.
-func fmt(_ value: Double) -> String {
-    guard value.isFinite else { return String(value) }
-    // Beyond 1e15 there are no decimals to round, and Int64 would overflow.
-    if abs(value) >= 1e15 { return String(value) }
-    let scaled = (value * 1000).rounded() / 1000
-    if scaled == scaled.rounded() { return String(Int64(scaled)) }
-    var s = String(scaled)
-    while s.hasSuffix("0") { s.removeLast() }
-    return s
-}
+func fmt(_ value: Double) -> String { DecimalText.trimmed(value, digits: 3) }

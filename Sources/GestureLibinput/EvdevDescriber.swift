@@ -1,3 +1,4 @@
+import GestureFormat
 import CLibevdev
 import GestureKit
 import GestureTraces
@@ -51,19 +52,23 @@ public enum EvdevDescriber {
     /// The description as one JSON object (codes by type, absinfo as
     /// [value, min, max, fuzz, flat, resolution]).
     public static func json(_ d: EvdevDeviceDescription) -> String {
-        let f = LibinputJSONFormatter()
-        let codes = d.codes.keys.sorted().map { type in
-            "\"\(type.rawValue)\":[" + d.codes[type]!.sorted().map { "\($0.rawValue)" }
-                .joined(separator: ",") + "]"
+        func list(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
+        var codes = JSONObjectText()
+        for type in d.codes.keys.sorted() {
+            codes.raw("\(type.rawValue)", list(d.codes[type]!.sorted().map { "\($0.rawValue)" }))
         }
-        let abs = d.absInfo.keys.sorted().map { code -> String in
+        var abs = JSONObjectText()
+        for code in d.absInfo.keys.sorted() {
             let i = d.absInfo[code]!
-            return "\"\(code.rawValue)\":[\(i.value),\(i.minimum),\(i.maximum),\(i.fuzz),\(i.flat),\(i.resolution)]"
+            abs.raw("\(code.rawValue)", list([i.value, i.minimum, i.maximum, i.fuzz, i.flat, i.resolution].map { "\($0)" }))
         }
-        return "{\"type\":\"evdev-description\",\"name\":\(f.q(d.name)),"
-            + "\"id\":[\(d.bustype),\(d.vendor),\(d.product),\(d.version)],"
-            + "\"properties\":[" + d.properties.sorted().map { "\($0.rawValue)" }.joined(separator: ",") + "],"
-            + "\"codes\":{" + codes.joined(separator: ",") + "},"
-            + "\"absinfo\":{" + abs.joined(separator: ",") + "}}"
+        var o = JSONObjectText()
+        o.string("type", "evdev-description")
+        o.string("name", d.name)
+        o.raw("id", list([d.bustype, d.vendor, d.product, d.version].map { "\($0)" }))
+        o.raw("properties", list(d.properties.sorted().map { "\($0.rawValue)" }))
+        o.raw("codes", codes.json)
+        o.raw("absinfo", abs.json)
+        return o.json
     }
 }

@@ -1,3 +1,4 @@
+import GestureFormat
 import GestureKit
 #if canImport(Glibc)
 import Glibc
@@ -14,75 +15,53 @@ public struct LibinputJSONFormatter: Sendable {
     public init() {}
 
     public mutating func line(for event: LibinputInputEvent) -> String {
+        var o = JSONObjectText()
         switch event {
         case let .deviceAdded(info):
-            var fields: [(String, String)] = [
-                ("type", q("device-added")), ("device", "\(info.id.rawValue)"),
-                ("name", q(info.name)), ("sysname", q(info.sysname)),
-                ("kind", info.kind.map { q($0.rawValue) } ?? "null"),
-                ("capabilities", "[" + info.capabilities.map(\.description).sorted().map(q)
-                    .joined(separator: ",") + "]"),
-            ]
-            if let size = info.sizeMillimeters {
-                fields.append(("size", "[\(n(size.width)),\(n(size.height))]"))
-            }
-            return object(fields)
+            o.string("type", "device-added")
+            o.integer("device", info.id.rawValue)
+            o.string("name", info.name)
+            o.string("sysname", info.sysname)
+            o.raw("kind", info.kind.map { jsonString($0.rawValue) } ?? "null")
+            o.strings("capabilities", info.capabilities.map(\.description).sorted())
+            if let size = info.sizeMillimeters { o.numbers("size", [size.width, size.height]) }
         case let .deviceRemoved(id):
-            return object([("type", q("device-removed")), ("device", "\(id.rawValue)")])
+            o.string("type", "device-removed")
+            o.integer("device", id.rawValue)
         case let .touchFrame(frame):
+            o.string("type", "touch")
+            o.number("time", relative(frame.time))
+            o.integer("device", frame.device.rawValue)
+            o.string("kind", frame.deviceKind.rawValue)
             let changes = frame.changes.map { c in
-                object([("id", "\(c.sourceID)"), ("phase", q(c.phase.rawValue)),
-                        ("x", n(c.location.x)), ("y", n(c.location.y))])
+                var change = JSONObjectText()
+                change.integer("id", c.sourceID)
+                change.string("phase", c.phase.rawValue)
+                change.number("x", c.location.x)
+                change.number("y", c.location.y)
+                return change.json
             }
-            return object([("type", q("touch")), ("time", n(relative(frame.time))),
-                           ("device", "\(frame.device.rawValue)"),
-                           ("kind", q(frame.deviceKind.rawValue)),
-                           ("changes", "[" + changes.joined(separator: ",") + "]")])
+            o.raw("changes", "[" + changes.joined(separator: ",") + "]")
         case let .touchpadGesture(g):
-            return object([("type", q("gesture")), ("time", n(relative(g.time))),
-                           ("device", "\(g.device.rawValue)"),
-                           ("kind", q(g.kind.rawValue)), ("phase", q(g.phase.rawValue)),
-                           ("fingers", "\(g.fingers)"), ("scale", n(g.scale)),
-                           ("angleDelta", n(g.angleDelta)), ("dx", n(g.delta.x)),
-                           ("dy", n(g.delta.y)), ("x", n(g.location.x)), ("y", n(g.location.y))])
+            o.string("type", "gesture")
+            o.number("time", relative(g.time))
+            o.integer("device", g.device.rawValue)
+            o.string("kind", g.kind.rawValue)
+            o.string("phase", g.phase.rawValue)
+            o.integer("fingers", g.fingers)
+            o.number("scale", g.scale)
+            o.number("angleDelta", g.angleDelta)
+            o.number("dx", g.delta.x)
+            o.number("dy", g.delta.y)
+            o.number("x", g.location.x)
+            o.number("y", g.location.y)
         }
+        return o.json
     }
 
     private mutating func relative(_ time: Instant) -> Double {
         if firstTime == nil { firstTime = time }
         return time.seconds(since: firstTime!)
-    }
-
-    private func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { "\(q($0.0)):\($0.1)" }.joined(separator: ",") + "}"
-    }
-
-    func n(_ v: Double) -> String {
-        guard v.isFinite else { return "null" }
-        let r = (v * 1_000_000).rounded() / 1_000_000
-        if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
-        return "\(r)"
-    }
-
-    func q(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
     }
 }
 

@@ -1,3 +1,4 @@
+import GestureFormat
 import GestureKit
 
 /// Draws a replay as SVG: the touch paths on the surface (with the scene's views), and a

@@ -1,3 +1,4 @@
+import GestureFormat
 import GestureKit
 
 /// One line of replay output (REPLAY.md's events), in the order the engine decided them.
@@ -39,32 +40,49 @@ public enum ReplayRecord: Hashable, Sendable {
 
     /// The JSON line of REPLAY.md.
     public var jsonLine: String {
+        var o = JSONObjectText()
+        o.raw("time", jsonTime(time))
         switch self {
         case let .state(s):
-            var line = "{\"time\":\(jsonTime(s.time)),\"type\":\"state\",\"recognizer\":\(jsonString(s.recognizer)),"
-            line += "\"from\":\"\(s.from.rawValue)\",\"to\":\"\(s.to.rawValue)\","
-            line += "\"location\":[\(jsonNumber(s.location.x)),\(jsonNumber(s.location.y))]"
+            o.string("type", "state")
+            o.string("recognizer", s.recognizer)
+            o.string("from", s.from.rawValue)
+            o.string("to", s.to.rawValue)
+            o.numbers("location", [s.location.x, s.location.y])
             let v = s.values
-            if let scale = v.scale { line += ",\"scale\":\(jsonNumber(scale))" }
-            if let rotation = v.rotation { line += ",\"rotation\":\(jsonNumber(rotation))" }
-            if let t = v.translation { line += ",\"translation\":[\(jsonNumber(t.x)),\(jsonNumber(t.y))]" }
-            if let velocity = v.velocity { line += ",\"velocity\":\(jsonNumber(velocity))" }
-            if let vv = v.velocityVector { line += ",\"velocity\":[\(jsonNumber(vv.x)),\(jsonNumber(vv.y))]" }
-            line += ",\"reason\":\(jsonString(s.reason))}"
-            return line
-        case let .touches(time, view, phase, ids):
-            return "{\"time\":\(jsonTime(time)),\"type\":\"touches\",\"view\":\(jsonString(view)),\"phase\":\"\(phase.rawValue)\",\"ids\":[\(ids.map(String.init).joined(separator: ","))]}"
-        case let .layout(time, itemSize, contentSize):
-            return "{\"time\":\(jsonTime(time)),\"type\":\"layout\",\"itemSize\":[\(jsonNumber(itemSize.width)),\(jsonNumber(itemSize.height))],\"contentSize\":[\(jsonNumber(contentSize.width)),\(jsonNumber(contentSize.height))]}"
-        case let .select(time, section, item, id):
-            return "{\"time\":\(jsonTime(time)),\"type\":\"select\",\"indexPath\":[\(section),\(item)],\"item\":\(id)}"
-        case let .move(time, from, to, id):
-            return "{\"time\":\(jsonTime(time)),\"type\":\"move\",\"from\":[\(from[0]),\(from[1])],\"to\":[\(to[0]),\(to[1])],\"item\":\(id)}"
-        case let .waiting(time, recognizer, reason):
-            return "{\"time\":\(jsonTime(time)),\"type\":\"waiting\",\"recognizer\":\(jsonString(recognizer)),\"reason\":\(jsonString(reason))}"
-        case let .ignored(time, reason):
-            return "{\"time\":\(jsonTime(time)),\"type\":\"ignored\",\"reason\":\(jsonString(reason))}"
+            if let scale = v.scale { o.number("scale", scale) }
+            if let rotation = v.rotation { o.number("rotation", rotation) }
+            if let t = v.translation { o.numbers("translation", [t.x, t.y]) }
+            if let velocity = v.velocity { o.number("velocity", velocity) }
+            if let vv = v.velocityVector { o.numbers("velocity", [vv.x, vv.y]) }
+            o.string("reason", s.reason)
+        case let .touches(_, view, phase, ids):
+            o.string("type", "touches")
+            o.string("view", view)
+            o.string("phase", phase.rawValue)
+            o.raw("ids", "[" + ids.map(String.init).joined(separator: ",") + "]")
+        case let .layout(_, itemSize, contentSize):
+            o.string("type", "layout")
+            o.numbers("itemSize", [itemSize.width, itemSize.height])
+            o.numbers("contentSize", [contentSize.width, contentSize.height])
+        case let .select(_, section, item, id):
+            o.string("type", "select")
+            o.raw("indexPath", "[\(section),\(item)]")
+            o.integer("item", id)
+        case let .move(_, from, to, id):
+            o.string("type", "move")
+            o.raw("from", "[\(from[0]),\(from[1])]")
+            o.raw("to", "[\(to[0]),\(to[1])]")
+            o.integer("item", id)
+        case let .waiting(_, recognizer, reason):
+            o.string("type", "waiting")
+            o.string("recognizer", recognizer)
+            o.string("reason", reason)
+        case let .ignored(_, reason):
+            o.string("type", "ignored")
+            o.string("reason", reason)
         }
+        return o.json
     }
 
     /// A line a person scans: time, who, transition, reason, values.
@@ -98,18 +116,11 @@ public enum ReplayRecord: Hashable, Sendable {
 }
 
 /// Seconds for JSON, with microsecond precision ("0.350000").
-func jsonTime(_ t: Instant) -> String { formatTime(t) }
+func jsonTime(_ t: Instant) -> String { jsonSeconds(nanoseconds: t.nanoseconds) }
 
 func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
 }
 
 /// A value for people: at most two decimals.
-func fmtValue(_ x: Double) -> String {
-    guard x.isFinite else { return String(x) }
-    // Beyond 1e15 there are no decimals to round, and Int64 would overflow.
-    if abs(x) >= 1e15 { return String(x) }
-    let r = (x * 100).rounded() / 100
-    if r == r.rounded() { return String(Int64(r)) }
-    return String(r)
-}
+func fmtValue(_ x: Double) -> String { DecimalText.trimmed(x, digits: 2) }

@@ -1,3 +1,4 @@
+import GestureFormat
 import GestureKit
 import GestureLayout
 

@@ -1,3 +1,4 @@
+import GestureFormat
 import GestureKit
 
 /// What `gesturekit inspect` shows: computed by streaming the trace once.
@@ -149,13 +150,4 @@ public struct TraceSummary: Sendable, CustomStringConvertible {
 }
 
 /// Three decimals, without Foundation.
-func format3(_ value: Double) -> String {
-    guard value.isFinite else { return "\(value)" }
-    let scaled = (value * 1000).rounded()
-    guard abs(scaled) < 9e15 else { return "\(value)" }
-    let n = Int64(scaled)
-    let sign = n < 0 ? "-" : ""
-    let a = n.magnitude
-    let frac = String(a % 1000)
-    return "\(sign)\(a / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
-}
+func format3(_ value: Double) -> String { DecimalText.fixed(value, digits: 3) }

@@ -1,3 +1,4 @@
+import GestureFormat
 // gesturekit-libinput-probe: opens input devices through libinput (path backend, or a
 // udev seat), listens for a while, and prints one normalized JSON line per converted event.
 //
@@ -101,7 +102,11 @@ do {
                 emit("libinput \(priority): \(message)", to: 2)
             }
         })
-    emit("{\"type\":\"stopped\",\"reason\":\"\(reason.rawValue)\",\"events\":\(count)}")
+    var stopped = JSONObjectText()
+    stopped.string("type", "stopped")
+    stopped.string("reason", reason.rawValue)
+    stopped.integer("events", count)
+    emit(stopped.json)
 } catch {
     fail("\(error)", status: 1)
 }

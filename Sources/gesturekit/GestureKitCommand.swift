@@ -1,3 +1,4 @@
+import GestureFormat
 import ArgumentParser
 import GestureKit
 import GestureLibinput
@@ -284,10 +285,7 @@ struct Devices: ParsableCommand {
     }
 }
 
-func fmt1(_ v: Double) -> String {
-    let r = (v * 10).rounded() / 10
-    return r == r.rounded() ? String(Int(r)) : String(r)
-}
+func fmt1(_ v: Double) -> String { DecimalText.trimmed(v, digits: 1) }
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(

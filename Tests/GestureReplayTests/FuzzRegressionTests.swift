@@ -1,3 +1,4 @@
+import GestureFormat
 import Foundation
 import Testing
 import GestureKit

@@ -1,3 +1,4 @@
+import GestureFormat
 import Testing
 import GestureKit
 @testable import GestureReplay

@@ -1,3 +1,4 @@
+import GestureFormat
 import GestureKit
 import GestureLayout
 
@@ -325,9 +326,4 @@ extension PhotoWall: CollectionViewDelegate {
     }
 }
 
-func format2(_ v: Double) -> String {
-    let r = (v * 100).rounded() / 100
-    var s = String(r)
-    if let dot = s.firstIndex(of: "."), s.distance(from: dot, to: s.endIndex) == 2 { s += "0" }
-    return s
-}
+func format2(_ v: Double) -> String { DecimalText.fixed(v, digits: 2) }
