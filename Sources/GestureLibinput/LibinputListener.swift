@@ -96,31 +96,22 @@ public struct LibinputListener {
         case duration, signal
     }
 
-    /// Runs; `onEvent` gets every converted event, `log` libinput's messages.
+    /// Runs; `onEvent` gets every converted event (times from the first event, as
+    /// `LiveInput` gives them), `log` libinput's messages.
     @discardableResult
     public func run(onEvent: (LibinputInputEvent) -> Void,
                     log: ((LibinputLogPriority, String) -> Void)? = nil) throws -> StopReason {
-        let context: LibinputContext
-        switch source {
-        case let .seat(seat):
-            context = try LibinputContext(seat: seat, screenSize: screenSize,
-                                          logPriority: logPriority, log: log)
-        case let .paths(paths):
-            context = try LibinputContext(paths: paths, screenSize: screenSize,
-                                          logPriority: logPriority, log: log)
+        try withoutActuallyEscaping(onEvent) { onEvent in
+            try LiveInput(self).run(EventCallback(onEvent), log: log)
         }
-        let loop = try InputEventLoop(context: context)
-        try loop.stopOnSignals([SIGINT, SIGTERM])
-        let end = duration.map { MonotonicClock.now().advanced(bySeconds: $0) }
-        let signal = try loop.run(onEvent: onEvent,
-                                  nextDeadline: { end },
-                                  advance: { now in
-                                      if let end, now >= end { loop.stop() }
-                                  })
-        if removeDevicesAtEnd {
-            context.suspend()
-            try context.dispatch(into: onEvent)
-        }
-        return signal == nil ? .duration : .signal
     }
+}
+
+/// A client that only hears events: no deadlines of its own.
+private final class EventCallback: LiveInputClient {
+    let onEvent: (LibinputInputEvent) -> Void
+    init(_ onEvent: @escaping (LibinputInputEvent) -> Void) { self.onEvent = onEvent }
+    func handle(_ event: LibinputInputEvent) { onEvent(event) }
+    var nextDeadline: Instant? { nil }
+    func advance(to now: Instant) {}
 }

@@ -7,21 +7,20 @@ import PhotoWallRender
 import Glibc
 #endif
 
-/// The live frame loop: libinput's fd, the wall's next deadline (a long press's duration, a
-/// double tap's interval) and, with a window, a frame tick for its events, all waited on
-/// together by `InputEventLoop` (poll + timerfd). Nothing blocks on input or on a timer;
-/// after each batch of events the wall is drawn, if anything changed, and shown.
-final class LiveWall {
+/// The live wall: `LiveInput` runs the loop (libinput's fd, the wall's next deadline — a long
+/// press's duration, a double tap's interval — and, with a window, a tick for its events,
+/// waited on together, nothing blocking); after each batch of events the wall is drawn, if
+/// anything changed, and shown.
+final class LiveWall: LiveInputClient {
     let wall: PhotoWall
     let canvas: Canvas
     let frames: FrameWriter
     /// With a window: how often its events (close, keys) are read when nothing else happens.
-    static let windowTickSeconds = 0.05
+    static let windowTick = Duration.milliseconds(50)
 
-    /// The monotonic time of the first event: the wall's time zero.
-    private var origin: Instant?
     private var dirty = true
-    private var lastTick = MonotonicClock.now()
+    /// A frame could not be saved: the run stops and this is thrown.
+    private var failure: (any Error)?
 
     init(wall: PhotoWall, canvas: Canvas, frames: FrameWriter) {
         self.wall = wall
@@ -29,19 +28,12 @@ final class LiveWall {
         self.frames = frames
     }
 
-    private func wallTime(_ t: Instant) -> Instant {
-        if origin == nil { origin = t }
-        return Instant(nanoseconds: t.nanoseconds &- origin!.nanoseconds)
-    }
-
-    private func handle(_ event: LibinputInputEvent) {
+    func handle(_ event: LibinputInputEvent) {
         switch event {
-        case var .touchFrame(frame):
-            frame.time = wallTime(frame.time)
+        case let .touchFrame(frame):
             wall.send(frame)
             dirty = true
-        case var .touchpadGesture(gesture):
-            gesture.time = wallTime(gesture.time)
+        case let .touchpadGesture(gesture):
             wall.engine.send(gesture)
             dirty = true
         case .deviceAdded:
@@ -52,53 +44,32 @@ final class LiveWall {
         }
     }
 
-    /// The wall's next deadline on the monotonic clock.
-    private var wallDeadline: Instant? {
-        guard let origin, let d = wall.nextDeadline else { return nil }
-        return Instant(nanoseconds: d.nanoseconds &+ origin.nanoseconds)
-    }
+    var nextDeadline: Instant? { wall.nextDeadline }
+
+    func advance(to now: Instant) { wall.advance(to: now) }
 
     /// After a batch: report the events (and save their frames), draw, show.
-    private func afterBatch(loop: InputEventLoop) {
+    func batchHandled(by input: LiveInput) {
         for event in wall.takeEvents() {
-            do { try frames.record(event, wall: wall) } catch { loop.stop() }
+            do { try frames.record(event, wall: wall) } catch {
+                failure = failure ?? error
+                input.stop()
+            }
             dirty = true
         }
-        if canvas.hasWindow {
-            if canvas.pollQuit() { loop.stop() }
-            lastTick = MonotonicClock.now()
-        }
+        if canvas.hasWindow, canvas.pollQuit() { input.stop() }
         guard dirty else { return }
         dirty = false
         canvas.draw(wall.render())
         canvas.present()
     }
 
+    func finish() { wall.finish() }
+
     func run(source: LibinputListener.Source, duration: Double?) throws {
-        let size = wall.screen
-        let context: LibinputContext
-        switch source {
-        case let .seat(seat): context = try LibinputContext(seat: seat, screenSize: size)
-        case let .paths(paths): context = try LibinputContext(paths: paths, screenSize: size)
-        }
-        let loop = try InputEventLoop(context: context)
-        try loop.stopOnSignals([SIGINT, SIGTERM])
-        let end = duration.map { MonotonicClock.now().advanced(bySeconds: $0) }
-        let window = canvas.hasWindow
-        try loop.run(
-            onEvent: { [unowned self] in handle($0) },
-            nextDeadline: { [unowned self] in
-                let tick = window ? lastTick.advanced(bySeconds: LiveWall.windowTickSeconds) : nil
-                return [end, wallDeadline, tick].compactMap { $0 }.min()
-            },
-            advance: { [unowned self] now in
-                if origin != nil { wall.advance(to: wallTime(now)) }
-                if let end, now >= end { loop.stop() }
-            },
-            beforeWait: { [unowned self] in afterBatch(loop: loop) })
-        context.suspend()
-        try context.dispatch { [unowned self] in handle($0) }
-        wall.finish()
+        let listener = LibinputListener(source: source, screenSize: wall.screen, duration: duration)
+        try LiveInput(listener, idleTick: canvas.hasWindow ? LiveWall.windowTick : nil).run(self)
+        if let failure { throw failure }
         for event in wall.takeEvents() { try frames.record(event, wall: wall) }
         try frames.finish(wall: wall)
     }
