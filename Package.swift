@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GestureLayout", targets: ["GestureLayout"]),
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "GestureReplay", targets: ["GestureReplay"]),
+        .library(name: "GesturePicture", targets: ["GesturePicture"]),
         .executable(name: "gesturekit", targets: ["gesturekit"]),
         .library(name: "GestureLibinput", targets: ["GestureLibinput"]),
         .library(name: "GestureMockDevice", targets: ["GestureMockDevice"]),
@@ -48,13 +49,15 @@ let package = Package(
         // Recorded traces: evemu, libinput record YAML, libinput debug-events; the evdev
         // multitouch decoder. Streams from the file; pure Swift.
         .target(name: "GestureTraces", dependencies: ["GestureKit", "GestureFormat"]),
-        // Scenes (REPLAY.md), replay on virtual time, JSON lines, pictures.
+        // Scenes (REPLAY.md), replay on virtual time, its records as JSON lines.
         .target(name: "GestureReplay", dependencies: ["GestureKit", "GestureLayout", "GestureTraces", "GestureFormat"]),
+        // Pictures of replays and layouts (SVG).
+        .target(name: "GesturePicture", dependencies: ["GestureKit", "GestureLayout", "GestureReplay", "GestureFormat"]),
         // The command-line tool: replay, inspect.
         .executableTarget(
             name: "gesturekit",
             dependencies: [
-                "GestureKit", "GestureTraces", "GestureReplay", "GestureLive", "GestureLibinput", "GestureFormat",
+                "GestureKit", "GestureTraces", "GestureReplay", "GesturePicture", "GestureLive", "GestureLibinput", "GestureFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

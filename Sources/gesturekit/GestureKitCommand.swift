@@ -3,6 +3,7 @@ import ArgumentParser
 import GestureKit
 import GestureLibinput
 import GestureLive
+import GesturePicture
 import GestureReplay
 import GestureTraces
 

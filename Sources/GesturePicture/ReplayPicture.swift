@@ -1,5 +1,6 @@
 import GestureFormat
 import GestureKit
+import GestureReplay
 
 /// Draws a replay as SVG: the touch paths on the surface (with the scene's views), and a
 /// timeline with one lane per recognizer (its states over time, each failure marked with its
@@ -140,7 +141,7 @@ public struct ReplayPicture {
         while tick <= duration {
             let tx = x(Instant(seconds: tick))
             svg += "<line x1=\"\(n(tx))\" y1=\"\(n(timelineTop - 8))\" x2=\"\(n(tx))\" y2=\"\(n(laneY(lanes.count)))\" stroke=\"#e3e3e3\"/>\n"
-            svg += "<text x=\"\(n(tx))\" y=\"\(n(timelineTop - 10))\" text-anchor=\"middle\" fill=\"#666\" font-size=\"10\">\(fmtValue(tick))</text>\n"
+            svg += "<text x=\"\(n(tx))\" y=\"\(n(timelineTop - 10))\" text-anchor=\"middle\" fill=\"#666\" font-size=\"10\">\(value(tick))</text>\n"
             tick += tickStep
         }
         for (i, lane) in lanes.enumerated() {
@@ -215,7 +216,7 @@ public struct ReplayPicture {
             let mid = laneY(lanes.count - 1) + 15
             for record in records {
                 guard case let .layout(time, itemSize, _) = record else { continue }
-                svg += "<circle cx=\"\(n(x(time)))\" cy=\"\(n(mid))\" r=\"2.5\" fill=\"#17becf\"><title>itemSize \(fmtValue(itemSize.width))×\(fmtValue(itemSize.height))</title></circle>\n"
+                svg += "<circle cx=\"\(n(x(time)))\" cy=\"\(n(mid))\" r=\"2.5\" fill=\"#17becf\"><title>itemSize \(value(itemSize.width))×\(value(itemSize.height))</title></circle>\n"
             }
         }
         // Legend.
@@ -250,7 +251,7 @@ public struct ReplayPicture {
         func sx(_ x: Double) -> Double { left + (x - region.minX) * k }
         func sy(_ y: Double) -> Double { top + 20 + (y - region.minY) * k }
         var svg = "<g id=\"close-up\">\n"
-        svg += "<text x=\"\(n(left))\" y=\"\(n(top + 12))\" fill=\"#444\">close-up: \(fmtValue(side)) × \(fmtValue(side)) pt around (\(fmtValue(cx)), \(fmtValue(cy)))</text>\n"
+        svg += "<text x=\"\(n(left))\" y=\"\(n(top + 12))\" fill=\"#444\">close-up: \(value(side)) × \(value(side)) pt around (\(value(cx)), \(value(cy)))</text>\n"
         svg += "<rect x=\"\(n(left))\" y=\"\(n(top + 20))\" width=\"\(n(side * k))\" height=\"\(n(side * k))\" fill=\"#fcfcfc\" stroke=\"#999\"/>\n"
         // A 10 pt scale bar.
         let barY = top + 20 + side * k - 10
@@ -264,7 +265,7 @@ public struct ReplayPicture {
             }
             if let p = path.points.first {
                 svg += "<circle cx=\"\(n(sx(p.location.x)))\" cy=\"\(n(sy(p.location.y)))\" r=\"6\" fill=\"\(color)\" fill-opacity=\"0.4\" stroke=\"\(color)\"><title>touch \(path.id) down at \(formatTime(p.time)) s</title></circle>\n"
-                svg += "<text x=\"\(n(sx(p.location.x) + 8))\" y=\"\(n(sy(p.location.y) - 8))\" fill=\"\(color)\" font-size=\"11\">\(path.id) @\(fmtValue(p.time.seconds))s</text>\n"
+                svg += "<text x=\"\(n(sx(p.location.x) + 8))\" y=\"\(n(sy(p.location.y) - 8))\" fill=\"\(color)\" font-size=\"11\">\(path.id) @\(value(p.time.seconds))s</text>\n"
             }
             if let p = path.points.last, path.points.count > 1 || path.cancelled {
                 let x = sx(p.location.x), y = sy(p.location.y)
@@ -288,7 +289,7 @@ public struct ReplayPicture {
     }
 }
 
-private func n(_ v: Double) -> String { fmtValue(v) }
+private func n(_ v: Double) -> String { value(v) }
 
 private func cross(_ x: Double, _ y: Double, _ r: Double, _ color: String, title: String? = nil) -> String {
     let t = title.map { "<title>\(xmlText($0))</title>" } ?? ""

@@ -1,5 +1,6 @@
 import GestureFormat
 import GestureKit
+import GestureReplay
 import GestureLayout
 
 /// Draws a scene's flow layout as it stands at the end of a replay: what the first root view
@@ -44,11 +45,11 @@ public enum LayoutPicture {
                 svg += "<text x=\"\(n(x + 4))\" y=\"\(n(y + h - 5))\" fill=\"\(selected ? "white" : "#555")\" font-size=\"9\">[\(s),\(i)]\(selected ? " selected" : "")\(moved ? " moved" : "")</text>\n"
             }
         }
-        svg += "</g>\n<text x=\"10\" y=\"\(n(height - 10))\" fill=\"#555\">itemSize \(fmtValue(layout.itemSize.width))×\(fmtValue(layout.itemSize.height)), contentSize \(fmtValue(layout.contentSize.width))×\(fmtValue(layout.contentSize.height))</text>\n</svg>\n"
+        svg += "</g>\n<text x=\"10\" y=\"\(n(height - 10))\" fill=\"#555\">itemSize \(value(layout.itemSize.width))×\(value(layout.itemSize.height)), contentSize \(value(layout.contentSize.width))×\(value(layout.contentSize.height))</text>\n</svg>\n"
         return svg
     }
 
-    private static func n(_ v: Double) -> String { fmtValue(v) }
+    private static func n(_ v: Double) -> String { value(v) }
 }
 
 /// `s` with the characters XML gives meaning to escaped.
@@ -65,3 +66,6 @@ func xmlText(_ s: String) -> String {
     }
     return out
 }
+
+/// A number in a picture: at most two decimals.
+func value(_ x: Double) -> String { DecimalText.trimmed(x, digits: 2) }
