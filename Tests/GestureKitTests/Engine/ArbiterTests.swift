@@ -1,0 +1,156 @@
+@testable import GestureKit
+import Testing
+
+/// The arbiter on its own, as swift-nio tests its state machines: decisions in, actions out,
+/// with the recognizers' answers (requirements, simultaneity, the delegate) from a table.
+@Suite struct ArbiterTests {
+    /// The recognizers' answers, from tables.
+    struct Answers: ArbiterQuestions {
+        var names: [String]
+        /// (a, b): `a.require(toFail: b)`.
+        var requirements: [(Int, Int)] = []
+        /// Pairs that may recognize at the same time.
+        var simultaneousPairs: [(Int, Int)] = []
+        var declinesBegin: Set<Int> = []
+        var liveDeadlines: Set<Int> = []
+        var cancelsTouches: Set<Int> = []
+
+        func name(of r: RecognizerSlot) -> String { names[r.rawValue] }
+        func forEachExplicitRequirement(of r: RecognizerSlot, _ body: (RecognizerSlot) -> Bool) {
+            for (a, b) in requirements where a == r.rawValue {
+                if !body(RecognizerSlot(rawValue: b)) { return }
+            }
+        }
+        func explicitlyRequires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool {
+            requirements.contains { $0 == (a.rawValue, b.rawValue) }
+        }
+        func requires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool { explicitlyRequires(a, toFail: b) }
+        func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool {
+            var seen: Set<Int> = [], frontier = [a.rawValue]
+            while let x = frontier.popLast() {
+                if x == b.rawValue { return true }
+                if seen.insert(x).inserted { frontier += requirements.filter { $0.0 == x }.map(\.1) }
+            }
+            return false
+        }
+        func simultaneous(_ a: RecognizerSlot, _ b: RecognizerSlot) -> Bool {
+            simultaneousPairs.contains { $0 == (a.rawValue, b.rawValue) || $0 == (b.rawValue, a.rawValue) }
+        }
+        func shouldBegin(_ r: RecognizerSlot) -> Bool { !declinesBegin.contains(r.rawValue) }
+        func hasLiveDeadline(_ r: RecognizerSlot) -> Bool { liveDeadlines.contains(r.rawValue) }
+        func cancelsTouchesInView(_ r: RecognizerSlot) -> Bool { cancelsTouches.contains(r.rawValue) }
+    }
+
+    let tap = RecognizerSlot(rawValue: 0)
+    let other = RecognizerSlot(rawValue: 1)
+
+    /// Two recognizers (`kinds`) on one touch's arena, the touch down and joined.
+    func arbiter(_ kinds: [GestureRecognizer.Kind]) -> (Arbiter, TouchID) {
+        var a = Arbiter()
+        for (i, kind) in kinds.enumerated() { a.add(RecognizerSlot(rawValue: i), kind: kind, isEnabled: true) }
+        let touch = a.newTouchID()
+        a.openArena(touch, members: kinds.indices.map { RecognizerSlot(rawValue: $0) })
+        a.join(touch)
+        return (a, touch)
+    }
+
+    /// The transitions among `actions`, as "name: from → to (reason)".
+    func transitions(_ actions: [Arbiter.Action], _ q: Answers) -> [String] {
+        actions.compactMap {
+            guard case let .transition(r, from, to, reason) = $0 else { return nil }
+            return "\(q.names[r.rawValue]): \(from.rawValue) → \(to.rawValue) (\(reason))"
+        }
+    }
+
+    @Test func aLoneTapRecognizesAtOnceAndPerformsItsActions() {
+        let q = Answers(names: ["tap"])
+        var (a, _) = arbiter([.discrete])
+        a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q)
+        #expect(transitions(a.actions, q) == ["tap: possible → ended (1 tap of 1 touch completed)"])
+        #expect(a.actions.contains(.performActions(tap)), "a recognized tap calls its actions")
+    }
+
+    @Test func aTapThatRequiresADoubleTapToFailWaitsThenRecognizesWhenItFails() {
+        var q = Answers(names: ["single", "double"])
+        q.requirements = [(0, 1)]
+        var (a, _) = arbiter([.discrete, .discrete])
+        a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q)
+        #expect(a.actions == [.waiting(tap, reason: .waitingForFailure(of: "double"))],
+                "the single tap waits for the double tap, which still tracks the touch")
+        a.actions.removeAll()
+        a.decide(.fail(.tapIntervalExpired(allowed: .milliseconds(300))), for: other, q)
+        #expect(transitions(a.actions, q) == [
+            "double: possible → failed (no next tap within 0.3 s)",
+            "single: possible → ended (1 tap of 1 touch completed)",
+        ], "once the double tap fails, the waiting single tap recognizes")
+    }
+
+    @Test func aTapFailsAtOnceWhenTheDoubleTapItRequiresRecognizes() {
+        var q = Answers(names: ["single", "double"])
+        q.requirements = [(0, 1)]
+        var (a, _) = arbiter([.discrete, .discrete])
+        a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q)
+        a.actions.removeAll()
+        a.decide(.recognize(.tapsCompleted(taps: 2, touches: 1)), for: other, q)
+        #expect(transitions(a.actions, q).prefix(2) == [
+            "double: possible → ended (2 taps of 1 touch completed)",
+            "single: possible → failed (double recognized first)",
+        ])
+    }
+
+    @Test func aPanThatBeginsExcludesTheTapOnItsTouchAndCancelsTheTouchInItsView() {
+        var q = Answers(names: ["tap", "pan"])
+        q.cancelsTouches = [1]
+        var (a, touch) = arbiter([.discrete, .continuous])
+        a.decide(.begin(.panned(points: 12, threshold: 10)), for: other, q)
+        #expect(transitions(a.actions, q) == [
+            "pan: possible → began (moved 12 pt > threshold 10 pt)",
+            "tap: possible → failed (pan recognized and they are not simultaneous)",
+        ])
+        #expect(a.actions.contains(.cancelTouchInView(touch)), "a pan that cancels touches in view takes its touch from the view")
+    }
+
+    @Test func aRecognizerCannotBeginWhileAnotherHoldsItsTouch() {
+        let q = Answers(names: ["long", "pan"])
+        var (a, _) = arbiter([.continuous, .continuous])
+        a.decide(.begin(.panned(points: 12, threshold: 10)), for: other, q)
+        a.actions.removeAll()
+        // The long press was excluded and reset; a new touch reaches both.
+        let second = a.newTouchID()
+        a.openArena(second, members: [tap, other])
+        a.join(second)
+        a.decide(.begin(.pressDurationReached(held: .milliseconds(500), touches: 1)), for: tap, q)
+        #expect(transitions(a.actions, q) == ["long: possible → failed (prevented by pan, which has begun)"],
+                "a long press sharing a touch with a pan that has begun is prevented")
+    }
+
+    @Test func simultaneousRecognizersBothBegin() {
+        var q = Answers(names: ["pinch", "rotation"])
+        q.simultaneousPairs = [(0, 1)]
+        var (a, _) = arbiter([.continuous, .continuous])
+        a.decide(.begin(.spanChanged(points: 9, threshold: 8)), for: tap, q)
+        a.decide(.begin(.rotated(radians: 0.3, threshold: 0.26)), for: other, q)
+        #expect(a.state(of: tap) == .began && a.state(of: other) == .began,
+                "a pinch and a rotation allowed together both begin")
+    }
+
+    @Test func theDelegateMayDeclineABegin() {
+        var q = Answers(names: ["tap"])
+        q.declinesBegin = [0]
+        var (a, _) = arbiter([.discrete])
+        a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q)
+        #expect(transitions(a.actions, q) == ["tap: possible → failed (delegate's shouldBegin said no)"])
+    }
+
+    @Test func aRecognizerWhoseTouchesLiftedFailsAtTheEndOfTheStepUnlessATimerHoldsIt() {
+        var q = Answers(names: ["double"])
+        q.liveDeadlines = [0]
+        var (a, _) = arbiter([.discrete])
+        a.lift(tap)
+        a.endOfStep(tap, q)
+        #expect(a.actions.isEmpty, "a double tap waiting for its second tap keeps its timer and stays possible")
+        q.liveDeadlines = []
+        a.endOfStep(tap, q)
+        #expect(transitions(a.actions, q) == ["double: possible → failed (touches lifted without a gesture)"])
+    }
+}
