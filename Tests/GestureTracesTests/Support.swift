@@ -25,6 +25,15 @@ enum Fixtures {
     }()
 
     static let evemu: [String] = all.filter { $0.hasSuffix(".evemu") }
+
+    /// The recordings of touch devices (touchscreens and touchpads): every fixture but the mice,
+    /// whose recordings carry no contacts.
+    static let touch: [String] = all.filter { !isMouse($0) }
+
+    /// The recordings of mice and pointing sticks (`mouse-…`, `synthetic-mouse-…`).
+    static let mice: [String] = all.filter(isMouse)
+
+    static func isMouse(_ name: String) -> Bool { name.hasPrefix("mouse-") || name.hasPrefix("synthetic-mouse-") }
 }
 
 /// A scratch file with the given content, removed by the caller's `defer`.
