@@ -70,6 +70,8 @@ public final class GestureEngine {
 
     @exclusivity(unchecked) var arbiter = Arbiter()
     @exclusivity(unchecked) var timers = TimerQueue()
+    /// The pointer (GestureEngine+Pointer.swift).
+    @exclusivity(unchecked) var pointer = PointerState()
     /// The touches the engine holds: down, lifted in the current step, or with events held
     /// back from their view; in the order they began.
     @exclusivity(unchecked) var records: [TouchRecord] = []
@@ -94,6 +96,7 @@ public final class GestureEngine {
     enum QueuedInput {
         case frame(TouchFrame)
         case gesture(TouchpadGestureEvent)
+        case pointer(PointerEvent)
         case advance(Instant)
         case deviceRemoved(InputDeviceID, Instant)
         case finish
@@ -125,7 +128,7 @@ public final class GestureEngine {
             queued.append(.frame(frame))
             return
         }
-        fireTimers(before: frame.time, inclusive: false)
+        fireDeadlines(before: frame.time, inclusive: false)
         beginStep(at: frame.time)
         dispatch(frame)
         endStep()
@@ -138,7 +141,7 @@ public final class GestureEngine {
             queued.append(.gesture(event))
             return
         }
-        fireTimers(before: event.time, inclusive: false)
+        fireDeadlines(before: event.time, inclusive: false)
         beginStep(at: event.time)
         dispatch(event)
         endStep()
@@ -150,13 +153,13 @@ public final class GestureEngine {
             queued.append(.advance(time))
             return
         }
-        fireTimers(before: time, inclusive: true)
+        fireDeadlines(before: time, inclusive: true)
         if time > now { now = time }
     }
 
     /// The earliest deadline a recognizer is waiting for, if any.
     public var nextDeadline: Instant? {
-        timers.nextDeadline()
+        nextDeadlineIncludingPointer(timers.nextDeadline())
     }
 
     /// Cancels every touch (and touchpad gesture) of `device`: it was unplugged. Reported as
@@ -168,6 +171,7 @@ public final class GestureEngine {
             return
         }
         cancelTouches(at: time, reason: "\(device) removed") { $0.touch.device == device }
+        pointerDeviceRemoved(device, at: time)
     }
 
     /// The end of input (the end of a recording): runs every pending deadline, then cancels
@@ -180,6 +184,7 @@ public final class GestureEngine {
         }
         runAllTimers()
         cancelTouches(at: now, reason: "input ended with touches down") { _ in true }
+        cancelHover(reason: .inputEnded, at: now)
         runAllTimers()
     }
 
@@ -248,6 +253,7 @@ public final class GestureEngine {
                 switch item {
                 case let .frame(f): send(f)
                 case let .gesture(g): send(g)
+                case let .pointer(p): send(p)
                 case let .advance(t): advance(to: t)
                 case let .deviceRemoved(d, t): deviceRemoved(d, at: t)
                 case .finish: finish()
