@@ -24,6 +24,8 @@ public enum TraceReplay {
                 session.feed(.frame(frame))
             case let .touchpadGesture(gesture):
                 session.feed(.gesture(gesture))
+            case let .pointer(event):
+                session.feed(.pointer(event))
             case let .deviceRemoved(device, time):
                 session.feed(.deviceRemoved(device, time))
             case let .eventsDropped(time, device):

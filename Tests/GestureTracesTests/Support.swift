@@ -63,6 +63,7 @@ struct Decoded {
     var devices: [TraceDevice] = []
     var removed: [(InputDeviceID, Instant)] = []
     var notes: [(Instant, InputDeviceID, String)] = []
+    var pointer: [PointerEvent] = []
 
     init(_ reader: TraceReader) throws {
         try reader.run { item in
@@ -73,6 +74,7 @@ struct Decoded {
             case .eventsDropped(let t, let d): drops.append((t, d))
             case .deviceRemoved(let d, let t): removed.append((d, t))
             case .note(let t, let d, let text): notes.append((t, d, text))
+            case .pointer(let p): pointer.append(p)
             }
         }
     }
