@@ -155,6 +155,10 @@ public struct TraceReader: Sendable {
         var pointer = PointerDecoder(screen: screen)
         let pointers = devices.map { $0.kind == nil && ($0.description?.isRelativePointer == true || $0.description?.hasWheel == true) }
         for (device, isPointer) in zip(devices, pointers) where isPointer { pointer.add(device) }
+        // Touchpads also move the pointer, click, scroll and pinch (TouchpadInterpreter).
+        var touchpads: [TouchpadInterpreter?] = devices.map {
+            $0.kind == .touchpad && $0.description != nil ? TouchpadInterpreter(device: $0, screen: screen) : nil
+        }
         var streams = try sections.map { try EvdevStream(path: path, section: $0) }
         var last = Instant.zero
         let origin = self.origin.nanoseconds
@@ -174,7 +178,7 @@ public struct TraceReader: Sendable {
             for text in decoder.takeNotes() { try body(.note(time: time, device: devices[index].id, text)) }
         }
 
-        if streams.count == 1, !pointers[0], var decoder = decoders[0] {
+        if streams.count == 1, !pointers[0], touchpads[0] == nil, var decoder = decoders[0] {
             // One touch device: no merging, no optional decoder (the hot loop).
             var stream = streams[0]
             if let eventHook {
@@ -212,6 +216,17 @@ public struct TraceReader: Sendable {
                 eventHook?(best, event)
                 if pointers[best] {
                     try pointer.feed(event, device: devices[best].id) { try body(.pointer($0)) }
+                } else if touchpads[best] != nil, var decoder = decoders[best] {
+                    touchpads[best]!.feed(event)
+                    let output = decoder.feed(event, into: &frame)
+                    if !decoder.notes.isEmpty { try noted(&decoder, best, event.time) }
+                    decoders[best] = decoder
+                    if event.type == .syn && event.code == .synReport {
+                        try touchpads[best]!.commit(time: event.time, frame: output == .frame ? frame : nil,
+                                                    pointer: &pointer, body)
+                        if output == .frame && !touchpads[best]!.deliversFrame() { continue }
+                    }
+                    if output != .none { try deliver(best, output) }
                 } else if decoders[best] != nil, let output = decoders[best]?.feed(event, into: &frame) {
                     if decoders[best]?.notes.isEmpty == false { try noted(&decoders[best]!, best, event.time) }
                     if output != .none { try deliver(best, output) }
