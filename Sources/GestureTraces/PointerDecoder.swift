@@ -28,8 +28,9 @@ extension EvdevDeviceDescription {
 ///   `GestureDefaults.wheelPointsPerDetent` points; the delta has the sign of dragging the
 ///   content: a wheel turned forward (positive `REL_WHEEL`) gives a positive y, one tilted
 ///   right (positive `REL_HWHEEL`) a negative x.
-/// - A wheel on a device that does not move the pointer (no `REL_X`/`REL_Y`: a keyboard's
-///   wheel) scrolls at the pointer all the same: the pointer is the scene's, not the device's.
+/// - A wheel on a device that has no pointer (no `REL_X`/`REL_Y` and no buttons: a
+///   keyboard's volume wheel, a knob) is not a scroll: its turns are ignored, each reported
+///   (`notes`), as libinput does not make pointer scrolls of them either.
 /// - `SYN_DROPPED`: the frame's pending motion and wheel are discarded; a button pressed
 ///   stays pressed until its release arrives (the engine ignores a release never pressed).
 public struct PointerDecoder: Sendable {
@@ -47,6 +48,16 @@ public struct PointerDecoder: Sendable {
         /// Button changes of the current frame: (code, pressed).
         var buttons: [(Int, Bool)] = []
         var dropping = false
+        /// A wheel with no pointer: its turns are ignored.
+        var wheelOnly = false
+    }
+
+    /// What the decoder set aside since the last `takeNotes()`, in words.
+    public private(set) var notes: [String] = []
+
+    public mutating func takeNotes() -> [String] {
+        defer { notes.removeAll() }
+        return notes
     }
 
     var states: [InputDeviceID: DeviceState] = [:]
@@ -62,6 +73,7 @@ public struct PointerDecoder: Sendable {
         if let d = device.description {
             s.hiResWheel = d.has(.rel, EventCode(rawValue: 0x0b))
             s.hiResHWheel = d.has(.rel, EventCode(rawValue: 0x0c))
+            s.wheelOnly = !d.isRelativePointer && !(d.codes[.key] ?? []).contains { (0x110..<0x118).contains($0.rawValue) }
         }
         s.buttons.reserveCapacity(4)
         states[device.id] = s
@@ -115,7 +127,9 @@ public struct PointerDecoder: Sendable {
             for (code, pressed) in s.buttons {
                 try emit(.button(pressed, at: location, time: t, device: device, button: code))
             }
-            if s.wheel != 0 || s.hwheel != 0 {
+            if (s.wheel != 0 || s.hwheel != 0) && s.wheelOnly {
+                notes.append("a wheel turned on \(device), which has no pointer (no REL_X/REL_Y, no buttons): not a scroll, ignored")
+            } else if s.wheel != 0 || s.hwheel != 0 {
                 let perUnit = GestureDefaults.wheelPointsPerDetent / 120
                 try emit(.scroll(Point(x: -Double(s.hwheel) * perUnit, y: Double(s.wheel) * perUnit), .discrete,
                                  at: location, time: t, device: device))

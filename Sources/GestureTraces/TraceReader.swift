@@ -216,6 +216,7 @@ public struct TraceReader: Sendable {
                 eventHook?(best, event)
                 if pointers[best] {
                     try pointer.feed(event, device: devices[best].id) { try body(.pointer($0)) }
+                    for text in pointer.takeNotes() { try body(.note(time: event.time, device: devices[best].id, text)) }
                 } else if touchpads[best] != nil, var decoder = decoders[best] {
                     touchpads[best]!.feed(event)
                     let output = decoder.feed(event, into: &frame)
