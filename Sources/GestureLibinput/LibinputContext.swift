@@ -271,9 +271,12 @@ public final class LibinputContext {
         where libinput_device_has_capability(device, capability.c) != 0 {
             capabilities.insert(capability)
         }
+        // A touchscreen touches, a touchpad has gestures, a mouse (or pointing stick) only
+        // points.
         let kind: InputDeviceKind? =
             capabilities.contains(.touch) ? .touchscreen
-            : (capabilities.contains(.gesture) || capabilities.contains(.pointer)) ? .touchpad
+            : capabilities.contains(.gesture) ? .touchpad
+            : capabilities.contains(.pointer) ? .pointer
             : nil
         var width = 0.0, height = 0.0
         let size = libinput_device_get_size(device, &width, &height) == 0
