@@ -55,6 +55,18 @@ extension Duration {
 
     /// The duration in whole nanoseconds (a finer part is dropped).
     public var nanosecondCount: Int64 {
+        // `Duration` is a frozen pair of words, the attoseconds as a 128-bit integer (low
+        // word first). Up to about 9.2 s they fit the low word: a 64-bit division (the
+        // common case, every deadline's arithmetic) instead of `components`' 128-bit ones.
+        let (low, high) = unsafeBitCast(self, to: (UInt64, Int64).self)
+        let small = Int64(bitPattern: low)
+        if (high == 0 && small >= 0) || (high == -1 && small < 0) { return small / 1_000_000_000 }
+        // Longer positive durations: one 128-by-64-bit division (the quotient fits 64 bits
+        // while the high word is below 10^9).
+        if high > 0 && high < 1_000_000_000 {
+            let (quotient, _) = UInt64(1_000_000_000).dividingFullWidth((high: UInt64(high), low: low))
+            return Int64(truncatingIfNeeded: quotient)
+        }
         let (seconds, attoseconds) = components
         return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
     }

@@ -27,6 +27,7 @@ enum ViewDelivery: Hashable {
 /// the same view and phase: before any transition is traced, and at the end of every step.
 extension GestureEngine {
     private func delaysBegan(_ index: Int) -> Bool {
+        guard recognizersDelayingBegan > 0 else { return false }
         let id = records[index].touch.id
         guard let a = arbiter.arenaIndex(id) else { return false }
         for r in arbiter.arenas[a].members {

@@ -151,6 +151,16 @@ extension GestureEngine {
     }
 
     @inline(__always)
+    private static func phaseIndex(_ phase: TouchPhase) -> Int {
+        switch phase {
+        case .began: 0
+        case .moved: 1
+        case .ended: 2
+        case .cancelled: 3
+        }
+    }
+
+    @inline(__always)
     private static func phase(ofBit bit: UInt8) -> TouchPhase {
         switch bit {
         case 1: .began
@@ -206,11 +216,28 @@ extension GestureEngine {
                 }
             }
         }
-        // The touches handed to a recognizer are collected in a local buffer (moved out of,
-        // and back into, `touchBuffer`, so its storage is reused).
+        // The frame's touches by phase, built once: a recognizer that tracks all of a phase's
+        // touches (almost every one) is handed that list as it is; one that tracks some of
+        // them gets its own, collected in `buffer`. (Both are moved out of, and back into,
+        // the engine's storage, so it is reused from frame to frame.)
+        var byPhase = touchesByPhase
+        touchesByPhase = []
         var buffer = touchBuffer
         touchBuffer = []
-        defer { touchBuffer = buffer }
+        defer {
+            touchBuffer = buffer
+            touchesByPhase = byPhase
+        }
+        if byPhase.count < 4 { byPhase = [[], [], [], []] }
+        for p in 0..<4 { byPhase[p].clearKeepingCapacity() }
+        t = 0
+        while t < frameTouches.count {
+            let entry = frameTouches[t]
+            t += 1
+            var touch = records[entry.record].touch
+            touch.phase = entry.phase
+            byPhase[GestureEngine.phaseIndex(entry.phase)].append(touch)
+        }
         var f = 0
         while f < feedList.count {
             let r = feedList[f]
@@ -224,29 +251,33 @@ extension GestureEngine {
                 let phase = GestureEngine.phase(ofBit: phases & (~phases &+ 1))
                 phases &= phases &- 1
                 guard arbiter.isEnabled(r) else { break }
-                buffer.clearKeepingCapacity()
+                let p = GestureEngine.phaseIndex(phase)
+                var tracked = 0
                 t = 0
                 while t < frameTouches.count {
                     let entry = frameTouches[t]
                     t += 1
-                    guard entry.phase == phase else { continue }
-                    let id = records[entry.record].touch.id
-                    guard arbiter.isTracking(r, id) else { continue }
+                    guard entry.phase == phase, arbiter.isTracking(r, records[entry.record].touch.id) else { continue }
+                    tracked += 1
                     if phase == .ended || phase == .cancelled {
                         arbiter.lift(r)
                         updateTouchCount(r)
                     }
-                    var touch = records[entry.record].touch
-                    touch.phase = phase
-                    buffer.append(touch)
                 }
-                guard !buffer.isEmpty else { continue }
+                guard tracked > 0 else { continue }
+                if tracked < byPhase[p].count {
+                    buffer.clearKeepingCapacity()
+                    for touch in byPhase[p] where arbiter.isTracking(r, touch.id) {
+                        buffer.append(touch)
+                    }
+                }
+                let touches = tracked < byPhase[p].count ? buffer : byPhase[p]
                 let decision = withRecognizer(r) { recognizer -> GestureDecision in
                     switch phase {
-                    case .began: recognizer.touchesBegan(buffer, at: now)
-                    case .moved: recognizer.touchesMoved(buffer, at: now)
-                    case .ended: recognizer.touchesEnded(buffer, at: now)
-                    case .cancelled: recognizer.touchesCancelled(buffer, at: now)
+                    case .began: recognizer.touchesBegan(touches, at: now)
+                    case .moved: recognizer.touchesMoved(touches, at: now)
+                    case .ended: recognizer.touchesEnded(touches, at: now)
+                    case .cancelled: recognizer.touchesCancelled(touches, at: now)
                     }
                 }
                 apply(decision, to: r)

@@ -74,6 +74,7 @@ extension GestureEngine {
         arbiter.add(s, kind: r.kind, isEnabled: r.isEnabled)
         r.slot = s
         r.engine = self
+        if r.delaysTouchesBegan { recognizersDelayingBegan += 1 }
     }
 
     func unregister(_ r: GestureRecognizer) {
@@ -90,6 +91,13 @@ extension GestureEngine {
         timers.remove(s)
         r.slot = .none
         r.engine = nil
+        if r.delaysTouchesBegan { recognizersDelayingBegan -= 1 }
+    }
+
+    /// `r`'s `delaysTouchesBegan` changed.
+    func recognizer(_ r: GestureRecognizer, delaysTouchesBeganChangedTo delays: Bool) {
+        guard slot(of: r) != nil else { return }
+        recognizersDelayingBegan += delays ? 1 : -1
     }
 
     /// `r` was enabled or disabled; disabling it mid-gesture fails it, or cancels it if it

@@ -69,6 +69,9 @@ public final class GestureEngine {
     // MARK: The engine's parts
 
     @exclusivity(unchecked) var arbiter = Arbiter()
+    /// How many registered recognizers delay touches began: with none (UIKit's default),
+    /// delivery to views skips asking the touch's recognizers.
+    @exclusivity(unchecked) var recognizersDelayingBegan = 0
     @exclusivity(unchecked) var timers = TimerQueue()
     /// The pointer (GestureEngine+Pointer.swift).
     @exclusivity(unchecked) var pointer = PointerState()
@@ -90,6 +93,8 @@ public final class GestureEngine {
     @exclusivity(unchecked) var frameTouches: [(record: Int, phase: TouchPhase)] = []
     @exclusivity(unchecked) var feedList: [RecognizerSlot] = []
     @exclusivity(unchecked) var touchBuffer: [Touch] = []
+    /// The touches of the frame being fed, by phase (began, moved, ended, cancelled).
+    @exclusivity(unchecked) var touchesByPhase: [[Touch]] = []
     @exclusivity(unchecked) var pendingDeliveries: [(view: View, phase: TouchPhase, touch: Touch)] = []
     @exclusivity(unchecked) var deliveryBuffer: [Touch] = []
 

@@ -102,12 +102,16 @@ open class GestureRecognizer {
 
     /// When it begins or recognizes, touches already delivered to the view get
     /// `touchesCancelled` and the rest of their events are not delivered. Default true.
-    public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
     /// While it is `possible`, began and moved events are held back from the view.
     /// Default false.
-    public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesBegan = false {
+        didSet {
+            if oldValue != delaysTouchesBegan { engine?.recognizer(self, delaysTouchesBeganChangedTo: delaysTouchesBegan) }
+        }
+    }
     /// While it is `possible`, ended events are held back from the view. Default true.
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
 
     public weak var delegate: (any GestureRecognizerDelegate)?
 

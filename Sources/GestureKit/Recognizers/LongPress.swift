@@ -2,7 +2,7 @@
 /// `numberOfTouchesRequired` touches held still for `minimumPressDuration` (counted from
 /// touch-down); it then follows the touches until they lift. A touchpad hold (libinput's
 /// GESTURE_HOLD) of as many fingers is a long press too.
-public struct LongPressStateMachine: GestureStateMachine {
+public struct LongPressStateMachine: TapCountingStateMachine {
     public static let kind = GestureRecognizer.Kind.continuous
     public static let namePrefix = "longPress"
 
@@ -10,9 +10,13 @@ public struct LongPressStateMachine: GestureStateMachine {
     public var minimumPressDuration = GestureDefaults.minimumPressDuration
     /// How far a touch may travel before the press begins, in points.
     public var allowableMovement = GestureDefaults.longPressAllowableMovementPoints
-    public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired = 1 {
+        didSet { numberOfTouchesRequired = max(1, numberOfTouchesRequired) }
+    }
     /// Taps to make before the press (UIKit's `numberOfTapsRequired`, default 0).
-    public var numberOfTapsRequired = 0
+    public var numberOfTapsRequired = 0 {
+        didSet { numberOfTapsRequired = max(0, numberOfTapsRequired) }
+    }
     /// For the taps before the press: the tap defaults.
     public var maximumTapDuration = GestureDefaults.maximumTapDuration
     public var maximumTapInterval = GestureDefaults.maximumTapInterval
@@ -182,29 +186,6 @@ public final class LongPressGestureRecognizer: StateMachineGestureRecognizer<Lon
     public var minimumPressDuration: Duration {
         get { machine.minimumPressDuration }
         set { machine.minimumPressDuration = newValue }
-    }
-    /// How far a touch may travel before the press begins, in points.
-    public var allowableMovement: Double {
-        get { machine.allowableMovement }
-        set { machine.allowableMovement = newValue }
-    }
-    public var numberOfTouchesRequired: Int {
-        get { machine.numberOfTouchesRequired }
-        set { machine.numberOfTouchesRequired = max(1, newValue) }
-    }
-    public var numberOfTapsRequired: Int {
-        get { machine.numberOfTapsRequired }
-        set { machine.numberOfTapsRequired = max(0, newValue) }
-    }
-    /// For the taps before the press.
-    public var maximumTapDuration: Duration {
-        get { machine.maximumTapDuration }
-        set { machine.maximumTapDuration = newValue }
-    }
-    /// For the taps before the press.
-    public var maximumTapInterval: Duration {
-        get { machine.maximumTapInterval }
-        set { machine.maximumTapInterval = newValue }
     }
 
     public init(minimumPressDuration: Duration = GestureDefaults.minimumPressDuration,

@@ -95,9 +95,9 @@ public struct SwipeStateMachine: GestureStateMachine {
         guard case let .tracking(start, travelledSoFar) = state else { return .none }
         let travelled = travelledSoFar + delta
         state = .tracking(start: start, travelled: travelled)
-        let elapsed = time - start
-        if elapsed > maximumDuration {
-            return .fail(.swipeTooSlow(took: elapsed, allowed: maximumDuration))
+        // In nanoseconds: a `Duration` made on every move costs more than the rest of it.
+        if time.nanoseconds &- start.nanoseconds > maximumDuration.nanosecondCount {
+            return .fail(.swipeTooSlow(took: time - start, allowed: maximumDuration))
         }
         let distance = travelled.distance(to: .zero)
         guard distance > directionSlop * touches.distanceScale else { return .none }

@@ -1,12 +1,16 @@
 /// The tap state machine: any number of taps of any number of touches; a double tap is a tap
 /// with `numberOfTapsRequired == 2`. It recognizes when the last touch of the last tap lifts,
 /// and fails as soon as the input cannot be that tap any more.
-public struct TapStateMachine: GestureStateMachine {
+public struct TapStateMachine: TapCountingStateMachine {
     public static let kind = GestureRecognizer.Kind.discrete
     public static let namePrefix = "tap"
 
-    public var numberOfTapsRequired = 1
-    public var numberOfTouchesRequired = 1
+    public var numberOfTapsRequired = 1 {
+        didSet { numberOfTapsRequired = max(1, numberOfTapsRequired) }
+    }
+    public var numberOfTouchesRequired = 1 {
+        didSet { numberOfTouchesRequired = max(1, numberOfTouchesRequired) }
+    }
     /// How far a touch may travel from where it went down, in points.
     public var allowableMovement = GestureDefaults.tapAllowableMovementPoints
     /// How long a touch may stay down.
@@ -145,29 +149,6 @@ public struct TapStateMachine: GestureStateMachine {
 /// UIKit's `UITapGestureRecognizer`: discrete; recognizes when the required number of taps
 /// with the required number of touches has been made.
 public final class TapGestureRecognizer: StateMachineGestureRecognizer<TapStateMachine> {
-    public var numberOfTapsRequired: Int {
-        get { machine.numberOfTapsRequired }
-        set { machine.numberOfTapsRequired = max(1, newValue) }
-    }
-    public var numberOfTouchesRequired: Int {
-        get { machine.numberOfTouchesRequired }
-        set { machine.numberOfTouchesRequired = max(1, newValue) }
-    }
-    /// How far a touch may travel from where it went down, in points.
-    public var allowableMovement: Double {
-        get { machine.allowableMovement }
-        set { machine.allowableMovement = newValue }
-    }
-    /// How long a touch may stay down.
-    public var maximumTapDuration: Duration {
-        get { machine.maximumTapDuration }
-        set { machine.maximumTapDuration = newValue }
-    }
-    /// From one tap's touch-up to the next tap's touch-down.
-    public var maximumTapInterval: Duration {
-        get { machine.maximumTapInterval }
-        set { machine.maximumTapInterval = newValue }
-    }
     /// How far a later tap may land from the first, in points.
     public var maximumTapDistance: Double {
         get { machine.maximumTapDistance }

@@ -1,3 +1,4 @@
+import GestureKit
 import GestureFormat
 import Testing
 
@@ -41,5 +42,19 @@ import Testing
         o.numbers("at", [1, 2.5])
         o.integer("n", 3)
         #expect(o.json == #"{"name":"a \"quoted\"\nline","at":[1,2.5],"n":3}"#)
+    }
+}
+
+/// Durations as whole nanoseconds, the engine's clock unit, across every magnitude.
+@Suite struct DurationNanosecondsTests {
+    @Test(arguments: [
+        Duration.milliseconds(300), .milliseconds(-300), .seconds(3), .seconds(100), .seconds(-100),
+        .nanoseconds(1), .nanoseconds(-1), .zero, .seconds(9), .seconds(10), .seconds(1_000_000),
+        .seconds(-1_000_000), .seconds(Int64(9e9)), .seconds(Double(1e-10)),
+    ])
+    func nanosecondCountMatchesComponents(duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        #expect(duration.nanosecondCount == seconds * 1_000_000_000 + attoseconds / 1_000_000_000,
+                "\(duration) should be \(seconds) s and \(attoseconds / 1_000_000_000) ns")
     }
 }
