@@ -111,4 +111,24 @@ struct PointerAgreementTests {
             #expect(r.count("click", "ended") == clicks, "\(backend): \(clicks) click(s) expected: \(r)")
         }
     }
+
+    @Test("hover follows the Logitech mouse in and out of a view the same way through libinput (accelerated) and the built-in decoder")
+    func hover() throws {
+        let json = """
+        { "views": [ {"id": "root", "frame": [0, 0, 1000, 1000]}, {"id": "left", "frame": [0, 0, 450, 1000], "parent": "root"} ],
+          "recognizers": [ {"id": "hover", "kind": "hover", "view": "left"} ] }
+        """
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-hover-scene.json"
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var sequences: [[String]] = []
+        for backend in ["libinput", "builtin"] {
+            let run = try LibinputRecognitionTests.gesturekit(["replay", Fixtures.path("mouse-logitech-ultrathin-wheel.evemu"),
+                                                               "--scene", path, "--json", "--backend", backend])
+            #expect(run.status == 0, "\(backend): \(run.err)")
+            sequences.append(LibinputRecognitionTests.parse(run.out).filter { $0.recognizer == "hover" && $0.to != "changed" }.map(\.to))
+        }
+        #expect(sequences[0].filter { $0 == "began" }.count >= 2, "the pointer enters the view more than once: \(sequences[0])")
+        #expect(sequences[0] == sequences[1], "libinput: \(sequences[0])\nbuilt-in: \(sequences[1])")
+    }
 }
