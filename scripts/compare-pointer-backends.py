@@ -21,7 +21,7 @@ scene = {
     "simultaneous": [["pinch", "rotate"]],
 }
 fixtures = sorted(f for f in os.listdir(os.path.join(root, "Fixtures"))
-                  if f.endswith(".evemu") and ("tp-elantech" in f or "tp-synaptics" in f))
+                  if f.endswith(".evemu") and ("tp-elantech" in f or "tp-synaptics" in f or "tp-wacom" in f))
 
 with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
     json.dump(scene, f)

@@ -25,9 +25,9 @@ struct TouchpadReplayTests {
         #expect(r.states.filter { $0.recognizer == "wheelPan" }.isEmpty, "a pan allowing only the wheel must not hear of a touchpad scroll")
     }
 
-    @Test("the Synaptics two-finger vertical scroll (real) scrolls, in the direction the fingers moved")
-    func realScroll() throws {
-        let fixture = "tp-synaptics-scroll-vertical-2f.evemu"
+    @Test("the Synaptics and Wacom two-finger scrolls (real) scroll, in the direction the fingers moved",
+          arguments: ["tp-synaptics-scroll-vertical-2f.evemu", "tp-wacom-intuos5-scroll-2f.evemu"])
+    func realScroll(_ fixture: String) throws {
         let r = try Replayed(fixture, scene: scene(Self.scrollScene))
         #expect(r.count("scrollPan", .began) >= 1, "the recording's two-finger scroll scrolls")
         // The fingers' direction, from the raw ABS_Y of the recording: the first and last values.
