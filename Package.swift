@@ -48,7 +48,8 @@ let package = Package(
         ),
         // Recorded traces: evemu, libinput record YAML, libinput debug-events; the evdev
         // multitouch decoder. Streams from the file; pure Swift.
-        .target(name: "GestureTraces", dependencies: ["GestureKit", "GestureFormat"]),
+        .target(name: "GestureTraces", dependencies: ["GestureKit", "GestureFormat",
+                                                      .product(name: "RealModule", package: "swift-numerics")]),
         // Scenes (REPLAY.md), replay on virtual time, its records as JSON lines.
         .target(name: "GestureReplay", dependencies: ["GestureKit", "GestureLayout", "GestureTraces", "GestureFormat"]),
         // Pictures of replays and layouts (SVG).

@@ -51,6 +51,7 @@ func replayWhole(_ path: String, scene: Scene = .defaultScene()) {
             switch item {
             case let .touchFrame(frame): session.feed(.frame(frame))
             case let .touchpadGesture(gesture): session.feed(.gesture(gesture))
+            case let .pointer(event): session.feed(.pointer(event))
             case let .deviceRemoved(device, time): session.feed(.deviceRemoved(device, time))
             case let .eventsDropped(time, device): session.feed(.ignored(time, "\(device): SYN_DROPPED"))
             case let .note(time, device, text): session.feed(.ignored(time, "\(device): \(text)"))

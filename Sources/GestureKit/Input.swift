@@ -81,6 +81,9 @@ public enum InputDeviceKind: String, Hashable, Sendable, CaseIterable {
     case touchscreen
     /// A touchpad: contacts map onto the screen but are indirect (UIKit's `.indirect`).
     case touchpad
+    /// A pointer's pressed button (a mouse's, or a touchpad's click): a touch at the pointer
+    /// (UIKit's `.indirectPointer`).
+    case pointer
 }
 
 /// The phase of one touch within one frame.
@@ -141,6 +144,15 @@ public struct TouchFrame: Hashable, Sendable {
 public struct TouchpadGestureEvent: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case pinch, swipe, hold
+        /// A continuous scroll sequence at the pointer (a touchpad's two-finger scroll):
+        /// `delta` is the content's movement, in points.
+        case scroll
+        /// A discrete scroll sequence at the pointer (a mouse wheel's detents): `delta` is the
+        /// content's movement, in points.
+        case wheel
+
+        /// Scroll or wheel: drives the pans that allow its type, not the touchpad gestures.
+        public var isScroll: Bool { self == .scroll || self == .wheel }
     }
 
     public enum Phase: String, Hashable, Sendable, CaseIterable {

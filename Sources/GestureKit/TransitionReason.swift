@@ -14,6 +14,11 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case touchesMoved
     case touchesEnded
     case touchpadGesture(TouchpadGestureEvent.Kind, TouchpadGestureEvent.Phase)
+    /// A scroll sequence (a touchpad's scroll, a wheel) began, ended or was cancelled.
+    case scrolled(TouchpadGestureEvent.Kind, TouchpadGestureEvent.Phase)
+    case pointerEntered
+    case pointerLeft
+    case pointerButtonPressed
     // Failure of the gesture itself
     case movedTooFar(points: Double, allowed: Double)
     case heldTooLong(held: Duration, allowed: Duration)
@@ -53,6 +58,11 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
         case .touchesMoved: return "touches moved"
         case .touchesEnded: return "touches lifted"
         case let .touchpadGesture(kind, phase): return "touchpad \(kind) \(phase)"
+        case let .scrolled(kind, phase):
+            return "\(kind == .wheel ? "wheel" : "touchpad") scroll \(phase == .end ? "stopped" : phase == .begin ? "began" : "\(phase)")"
+        case .pointerEntered: return "pointer entered the view"
+        case .pointerLeft: return "pointer left the view"
+        case .pointerButtonPressed: return "a button was pressed"
         case let .movedTooFar(p, a): return "moved \(fmt(p)) pt > allowable \(fmt(a)) pt"
         case let .heldTooLong(s, a): return "held \(fmt(s.inSeconds)) s > maximum tap duration \(fmt(a.inSeconds)) s"
         case let .tapIntervalExpired(a): return "no next tap within \(fmt(a.inSeconds)) s"

@@ -271,9 +271,12 @@ public final class LibinputContext {
         where libinput_device_has_capability(device, capability.c) != 0 {
             capabilities.insert(capability)
         }
+        // A touchscreen touches, a touchpad has gestures, a mouse (or pointing stick) only
+        // points.
         let kind: InputDeviceKind? =
             capabilities.contains(.touch) ? .touchscreen
-            : (capabilities.contains(.gesture) || capabilities.contains(.pointer)) ? .touchpad
+            : capabilities.contains(.gesture) ? .touchpad
+            : capabilities.contains(.pointer) ? .pointer
             : nil
         var width = 0.0, height = 0.0
         let size = libinput_device_get_size(device, &width, &height) == 0
@@ -340,6 +343,9 @@ public final class LibinputContext {
             guard let pointer = libinput_event_get_pointer_event(event) else { return }
             pointerLocation = clamp(Point(x: pointerLocation.x + libinput_event_pointer_get_dx(pointer),
                                           y: pointerLocation.y + libinput_event_pointer_get_dy(pointer)))
+            let time = Instant(nanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) &* 1000)
+            lastEventTime = time
+            handler(.pointer(.motion(to: pointerLocation, at: time, device: id)))
 
         case .pointerMotionAbsolute:
             guard let pointer = libinput_event_get_pointer_event(event) else { return }
@@ -349,6 +355,47 @@ public final class LibinputContext {
                     / Double(scale) * screenSize.width,
                 y: libinput_event_pointer_get_absolute_y_transformed(pointer, UInt32(scale))
                     / Double(scale) * screenSize.height))
+            let time = Instant(nanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) &* 1000)
+            lastEventTime = time
+            handler(.pointer(.motion(to: pointerLocation, at: time, device: id)))
+
+        case .pointerButton:
+            guard let pointer = libinput_event_get_pointer_event(event) else { return }
+            let time = Instant(nanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) &* 1000)
+            lastEventTime = time
+            let pressed = libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED
+            handler(.pointer(.button(pressed, at: pointerLocation, time: time, device: id,
+                                     button: Int(libinput_event_pointer_get_button(pointer)))))
+
+        case .pointerScrollWheel, .pointerScrollFinger, .pointerScrollContinuous:
+            // (POINTER_AXIS, the older form of the same scrolls, is left alone.)
+            guard let pointer = libinput_event_get_pointer_event(event) else { return }
+            let time = Instant(nanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) &* 1000)
+            lastEventTime = time
+            let vertical = LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL, horizontal = LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL
+            let hasV = libinput_event_pointer_has_axis(pointer, vertical) != 0
+            let hasH = libinput_event_pointer_has_axis(pointer, horizontal) != 0
+            // The translation has the sign of dragging the content. A wheel's values are
+            // positive turning it back (scrolling down, the content moving up): the negative
+            // of them; a detent is 120 in v120, GestureDefaults.wheelPointsPerDetent points.
+            // A finger or continuous scroll's values follow the fingers (libinput's natural
+            // scrolling is off, as it is by default): the content follows them too, as on
+            // iPadOS, so they are taken as they are.
+            func value(_ axis: libinput_pointer_axis, _ has: Bool) -> Double {
+                guard has else { return 0 }
+                if type == .pointerScrollWheel {
+                    return libinput_event_pointer_get_scroll_value_v120(pointer, axis) / 120
+                        * GestureDefaults.wheelPointsPerDetent
+                }
+                return libinput_event_pointer_get_scroll_value(pointer, axis)
+            }
+            let continuous = type != .pointerScrollWheel
+            let sign = continuous ? 1.0 : -1.0
+            let delta = Point(x: sign * value(horizontal, hasH), y: sign * value(vertical, hasV))
+            // A finger or continuous scroll ends with a zero value on its axes (the stop).
+            let stop = continuous && delta == .zero && (hasV || hasH)
+            handler(.pointer(.scroll(delta, continuous ? .continuous : .discrete, at: pointerLocation, time: time,
+                                     device: id, stop: stop)))
 
         case .gesturePinchBegin, .gesturePinchUpdate, .gesturePinchEnd,
              .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd,

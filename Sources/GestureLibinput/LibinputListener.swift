@@ -42,6 +42,24 @@ public struct LibinputJSONFormatter: Sendable {
                 return change.json
             }
             o.raw("changes", "[" + changes.joined(separator: ",") + "]")
+        case let .pointer(p):
+            o.string("type", "pointer")
+            o.number("time", relative(p.time))
+            o.integer("device", p.device.rawValue)
+            o.string("kind", p.kind.rawValue)
+            o.number("x", p.location.x)
+            o.number("y", p.location.y)
+            switch p.kind {
+            case .motion: break
+            case .button:
+                o.integer("button", p.button)
+                o.string("state", p.pressed ? "pressed" : "released")
+            case .scroll:
+                o.string("scroll", p.scrollType.contains(.continuous) ? "continuous" : "discrete")
+                o.number("dx", p.delta.x)
+                o.number("dy", p.delta.y)
+                if p.scrollStop { o.string("phase", "stop") }
+            }
         case let .touchpadGesture(g):
             o.string("type", "gesture")
             o.number("time", relative(g.time))

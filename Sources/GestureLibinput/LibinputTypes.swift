@@ -14,6 +14,9 @@ public struct LibinputEventType: RawRepresentable, Hashable, Sendable, CustomStr
     public static let pointerMotion = Self(LIBINPUT_EVENT_POINTER_MOTION)
     public static let pointerMotionAbsolute = Self(LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE)
     public static let pointerButton = Self(LIBINPUT_EVENT_POINTER_BUTTON)
+    public static let pointerScrollWheel = Self(LIBINPUT_EVENT_POINTER_SCROLL_WHEEL)
+    public static let pointerScrollFinger = Self(LIBINPUT_EVENT_POINTER_SCROLL_FINGER)
+    public static let pointerScrollContinuous = Self(LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS)
     public static let touchDown = Self(LIBINPUT_EVENT_TOUCH_DOWN)
     public static let touchUp = Self(LIBINPUT_EVENT_TOUCH_UP)
     public static let touchMotion = Self(LIBINPUT_EVENT_TOUCH_MOTION)
@@ -36,6 +39,9 @@ public struct LibinputEventType: RawRepresentable, Hashable, Sendable, CustomStr
         case .pointerMotion: "POINTER_MOTION"
         case .pointerMotionAbsolute: "POINTER_MOTION_ABSOLUTE"
         case .pointerButton: "POINTER_BUTTON"
+        case .pointerScrollWheel: "POINTER_SCROLL_WHEEL"
+        case .pointerScrollFinger: "POINTER_SCROLL_FINGER"
+        case .pointerScrollContinuous: "POINTER_SCROLL_CONTINUOUS"
         case .touchDown: "TOUCH_DOWN"
         case .touchUp: "TOUCH_UP"
         case .touchMotion: "TOUCH_MOTION"
@@ -142,6 +148,9 @@ public enum LibinputInputEvent: Hashable, Sendable {
     case touchFrame(TouchFrame)
     /// A touchpad gesture (pinch, swipe, hold), at the pointer's location.
     case touchpadGesture(TouchpadGestureEvent)
+    /// What the pointer did (a mouse, a touchpad): motion, a button, a scroll, at the
+    /// pointer's location.
+    case pointer(PointerEvent)
     case deviceAdded(LibinputDeviceInfo)
     case deviceRemoved(InputDeviceID)
 }

@@ -33,6 +33,7 @@ extension GestureEngine: LiveInputClient {
         switch event {
         case let .touchFrame(frame): send(frame)
         case let .touchpadGesture(gesture): send(gesture)
+        case let .pointer(event): send(event)
         case .deviceAdded: break
         case let .deviceRemoved(id): deviceRemoved(id, at: now)
         }
@@ -80,6 +81,9 @@ public final class LiveInput {
         case var .touchpadGesture(gesture):
             gesture.time = clock(gesture.time)
             return .touchpadGesture(gesture)
+        case var .pointer(p):
+            p.time = clock(p.time)
+            return .pointer(p)
         case let .deviceAdded(info):
             devices[info.id] = info
             return event

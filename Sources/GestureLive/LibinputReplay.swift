@@ -18,7 +18,7 @@ public enum LibinputReplay {
             case let .noRawEvents(path):
                 return "\(path): a libinput debug-events trace holds libinput's output, not evdev events: it cannot be replayed through libinput (replay it with the built-in decoder)"
             case let .noTouchDevice(path):
-                return "\(path): no touchscreen or touchpad in this recording"
+                return "\(path): no touchscreen, touchpad or mouse in this recording"
             case let .runner(message):
                 return message
             case let .child(status, stderr):
@@ -42,7 +42,8 @@ public enum LibinputReplay {
         guard reader.format != .debugEvents else { throw Failure.noRawEvents(path: tracePath) }
         var replays: [MockDeviceReplay] = []
         var last = Instant.zero
-        for (i, device) in reader.devices.enumerated() where device.kind != nil {
+        for (i, device) in reader.devices.enumerated()
+        where device.kind != nil || device.description?.isRelativePointer == true || device.description?.hasWheel == true {
             guard let description = device.description else { continue }
             var events: [EvdevEvent] = []
             try reader.forEachEvdevEvent(device: device.id) { event in

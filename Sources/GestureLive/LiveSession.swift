@@ -27,6 +27,8 @@ public final class LiveSession: LiveInputClient {
             replay.feed(.frame(frame))
         case let .touchpadGesture(gesture):
             replay.feed(.gesture(gesture))
+        case let .pointer(p):
+            replay.feed(.pointer(p))
         case let .deviceAdded(info):
             devices[info.id] = info
         case let .deviceRemoved(id):

@@ -32,7 +32,12 @@ public struct MockDevice: Hashable, Sendable {
     public var udevProperties: [(key: String, value: String)] {
         var props = description.udevProperties
         props["ID_INPUT"] = props["ID_INPUT"] ?? "1"
-        if props["ID_INPUT_TOUCHSCREEN"] == nil && props["ID_INPUT_TOUCHPAD"] == nil {
+        if !description.reportsTouches && (description.isRelativePointer || description.hasWheel) {
+            // A mouse, a pointing stick or a wheel: what udev's input_id builtin says of it.
+            if props["ID_INPUT_MOUSE"] == nil && props["ID_INPUT_POINTINGSTICK"] == nil {
+                props[description.properties.contains(.pointingStick) ? "ID_INPUT_POINTINGSTICK" : "ID_INPUT_MOUSE"] = "1"
+            }
+        } else if props["ID_INPUT_TOUCHSCREEN"] == nil && props["ID_INPUT_TOUCHPAD"] == nil {
             props[isTouchpad ? "ID_INPUT_TOUCHPAD" : "ID_INPUT_TOUCHSCREEN"] = "1"
         }
         // What udev's libinput fuzz rule does: move the kernel fuzz of the position axes into
@@ -105,6 +110,10 @@ public struct MockDevice: Hashable, Sendable {
         }
         line("EVIOCGID", 0, id)
         line("EVIOCGVERSION", 0, le(UInt32(0x010001)))
+        if description.codes.keys.contains(.rep) {
+            // A device with autorepeat (EV_REP): libevdev asks its delay and period (ms).
+            line("EVIOCGREP", 0, le(UInt32(250)) + le(UInt32(33)))
+        }
         line("EVIOCGPROP(0)", 8, bitmask(description.properties.map { Int($0.rawValue) }, bytes: 8))
         for type in [EventType.rel, .abs, .led, .key, .sw, .msc, .ff, .snd] {
             let size = MockDevice.bitmaskSize(type)

@@ -21,6 +21,10 @@ public struct ReplayPicture {
     public var scene: Scene
     public var records: [ReplayRecord] = []
     public var paths: [TouchPath] = []
+    /// The pointer's path (mice and touchpads), its clicks and its scrolls.
+    public var pointerPath: [PathPoint] = []
+    public var clicks: [(time: Instant, location: Point, pressed: Bool)] = []
+    public var scrolls: [(time: Instant, location: Point, delta: Point)] = []
     /// The time the input ended (the timeline runs at least this far).
     public var endTime = Instant.zero
 
@@ -71,12 +75,59 @@ public struct ReplayPicture {
         }
     }
 
+    /// Follows the pointer (call it with every pointer event fed to the replay).
+    public mutating func observe(_ event: PointerEvent) {
+        endTime = max(endTime, event.time)
+        guard event.location.isFinite else { return }
+        if let last = pointerPath.last, last.location.distance(to: event.location) < ReplayPicture.pathResolutionPoints {
+        } else {
+            pointerPath.append(PathPoint(time: event.time, location: event.location))
+        }
+        switch event.kind {
+        case .motion: break
+        case .button where event.button == PointerEvent.primaryButton:
+            clicks.append((event.time, event.location, event.pressed))
+        case .button: break
+        case .scroll:
+            if event.delta != .zero { scrolls.append((event.time, event.location, event.delta)) }
+        }
+    }
+
     public mutating func observe(_ record: ReplayRecord) {
         records.append(record)
         endTime = max(endTime, record.time)
     }
 
     // MARK: Drawing
+
+    /// The pointer on the surface: its path (thin, black, dashed), each click (a black ring
+    /// where the button went down, a dot where it came up) and each scroll (a grey arrow at
+    /// the pointer, the way the content was dragged, 2 px per point scrolled, at most 40).
+    func pointerDrawing(ox: Double, oy: Double, scale: Double) -> String {
+        guard !pointerPath.isEmpty else { return "" }
+        var svg = "<g id=\"pointer\">\n"
+        func px(_ p: Point) -> (Double, Double) { (ox + p.x * scale, oy + p.y * scale) }
+        if pointerPath.count > 1 {
+            let pts = pointerPath.map { let (x, y) = px($0.location); return "\(n(x)),\(n(y))" }
+            svg += "<polyline points=\"\(pts.joined(separator: " "))\" fill=\"none\" stroke=\"#222\" stroke-width=\"1\" stroke-dasharray=\"3 2\"/>\n"
+        }
+        let (sx, sy) = px(pointerPath[0].location)
+        svg += "<path d=\"M\(n(sx)) \(n(sy)) l0 14 l4 -4 l6 0 z\" fill=\"#222\"><title>pointer at \(value(pointerPath[0].time.seconds)) s</title></path>\n"
+        for click in clicks {
+            let (x, y) = px(click.location)
+            svg += click.pressed
+                ? "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"6\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"><title>click at \(value(click.time.seconds)) s</title></circle>\n"
+                : "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"2\" fill=\"#000\"><title>release at \(value(click.time.seconds)) s</title></circle>\n"
+        }
+        for scroll in scrolls {
+            let (x, y) = px(scroll.location)
+            let length = min(scroll.delta.distance(to: .zero) * 2, 40)
+            let d = scroll.delta / max(scroll.delta.distance(to: .zero), 1e-9) * length
+            svg += "<line x1=\"\(n(x))\" y1=\"\(n(y))\" x2=\"\(n(x + d.x))\" y2=\"\(n(y + d.y))\" stroke=\"#888\" stroke-width=\"1.5\" stroke-opacity=\"0.6\"><title>scroll \(value(scroll.delta.x)), \(value(scroll.delta.y)) pt at \(value(scroll.time.seconds)) s</title></line>\n"
+        }
+        svg += "</g>\n"
+        return svg
+    }
 
     static let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#d62728"]
 
@@ -130,6 +181,7 @@ public struct ReplayPicture {
                 svg += path.cancelled ? cross(cx, cy, 4, color) : "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"2.5\" fill=\"\(color)\"/>\n"
             }
         }
+        svg += pointerDrawing(ox: ox, oy: oy, scale: surfaceScale)
         svg += "</g>\n"
         svg += closeUp(left: ox + surfaceWidth + 30, top: oy, width: width - margin - (ox + surfaceWidth + 30), height: surfaceHeight)
 

@@ -4,6 +4,7 @@ import GestureKit
 public enum ReplayInput: Sendable {
     case frame(TouchFrame)
     case gesture(TouchpadGestureEvent)
+    case pointer(PointerEvent)
     case deviceRemoved(InputDeviceID, Instant)
     /// Input the reader or decoder set aside (a SYN_DROPPED, a slot out of range): printed
     /// as an `ignored` line, in order with the engine's own.
@@ -52,6 +53,9 @@ public final class ReplaySession {
         case let .gesture(gesture):
             applyRemovals()
             live.engine.send(gesture)
+        case let .pointer(event):
+            applyRemovals()
+            live.engine.send(event)
         case let .ignored(time, reason):
             output(.ignored(time: time, reason: reason))
         }

@@ -12,7 +12,7 @@ public struct Scene: Hashable, Sendable {
     }
 
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case tap, longPress, pinch, pan, rotation, swipe
+        case tap, longPress, pinch, pan, rotation, swipe, hover
     }
 
     public struct RecognizerSpec: Hashable, Sendable {
@@ -27,6 +27,10 @@ public struct Scene: Hashable, Sendable {
         /// Kind parameters, validated (numbers, or a swipe direction).
         public var parameters: [String: Double] = [:]
         public var direction: SwipeDirection = .right
+        /// `allowedTouchTypes`: default all three.
+        public var allowedTouchTypes: TouchTypes = .all
+        /// A pan's `allowedScrollTypes`: default none.
+        public var allowedScrollTypes: ScrollTypes = []
     }
 
     public struct LayoutSpec: Hashable, Sendable {
@@ -90,6 +94,7 @@ extension Scene {
         .pan: ["minimumTouches": .count, "maximumTouches": .count, "threshold": .distance],
         .rotation: ["threshold": .angle],
         .swipe: ["touches": .count, "minimumDistance": .distance, "maximumDuration": .duration],
+        .hover: [:],
     ]
 
     enum ParameterRule {
@@ -107,7 +112,8 @@ extension Scene {
     }
 
     static let commonKeys: Set<String> = ["id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
-                                          "delaysTouchesEnded", "enabled", "requireToFail", "direction"]
+                                          "delaysTouchesEnded", "enabled", "requireToFail", "direction",
+                                          "allowedTouchTypes", "allowedScrollTypes"]
 
     /// Parses and validates a scene document.
     public static func parse(_ json: JSONValue) throws -> Scene {
@@ -262,6 +268,22 @@ extension Scene {
         }
     }
 
+    /// An array of names, each one of `names`' keys, as the set they stand for.
+    static func parseNames<S: OptionSet>(_ value: JSONValue, path: String, names: [String: S]) throws -> S where S.Element == S {
+        guard case let .array(items) = value else {
+            throw SceneError(path: path, message: "expected an array of names (\(names.keys.sorted().joined(separator: ", "))), found \(value.typeDescription)")
+        }
+        var set = S()
+        for (i, item) in items.enumerated() {
+            let name = try string(item, path: "\(path)[\(i)]")
+            guard let member = names[name] else {
+                throw SceneError(path: "\(path)[\(i)]", message: "unknown name \"\(name)\" (expected one of \(names.keys.sorted().joined(separator: ", ")))")
+            }
+            set.formUnion(member)
+        }
+        return set
+    }
+
     static func parseRecognizer(_ v: JSONValue, path: String) throws -> RecognizerSpec {
         guard case let .object(members) = v else {
             throw SceneError(path: path, message: "expected an object, found \(v.typeDescription)")
@@ -290,9 +312,16 @@ extension Scene {
                 spec.requireToFail = try ids.enumerated().map { try string($1, path: "\(keyPath)[\($0)]") }
             case "direction" where kind == .swipe:
                 spec.direction = try parseDirection(value, path: keyPath)
+            case "allowedTouchTypes":
+                spec.allowedTouchTypes = try parseNames(value, path: keyPath, names: [
+                    "direct": TouchTypes.direct, "indirect": .indirect, "indirectPointer": .indirectPointer])
+            case "allowedScrollTypes" where kind == .pan:
+                spec.allowedScrollTypes = try parseNames(value, path: keyPath, names: [
+                    "continuous": ScrollTypes.continuous, "discrete": .discrete])
             default:
                 guard let rule = rules[key] else {
-                    let allowed = (Array(commonKeys.subtracting(kind == .swipe ? [] : ["direction"])) + rules.keys).sorted()
+                    let allowed = (Array(commonKeys.subtracting(kind == .swipe ? [] : ["direction"])
+                        .subtracting(kind == .pan ? [] : ["allowedScrollTypes"])) + rules.keys).sorted()
                     throw SceneError(path: keyPath, message: "unknown key for a \(kind.rawValue) (expected one of \(allowed.joined(separator: ", ")))")
                 }
                 guard case let .number(n) = value else {

@@ -51,6 +51,7 @@ public final class LiveScene {
             r.delaysTouchesBegan = spec.delaysTouchesBegan
             r.delaysTouchesEnded = spec.delaysTouchesEnded
             r.isEnabled = spec.enabled
+            if spec.kind != .hover { r.allowedTouchTypes = spec.allowedTouchTypes }
             views.first { $0.id == spec.view }?.view.addGestureRecognizer(r)
             recognizers.append((spec.id, r))
         }
@@ -177,6 +178,7 @@ public final class LiveScene {
             let r = PanGestureRecognizer(minimumTouches: Int(p["minimumTouches"] ?? 1),
                                          maximumTouches: p["maximumTouches"].map { Int($0) } ?? .max, name: spec.id)
             if let v = p["threshold"] { r.threshold = v }
+            r.allowedScrollTypes = spec.allowedScrollTypes
             return r
         case .rotation:
             let r = RotationGestureRecognizer(name: spec.id)
@@ -187,6 +189,8 @@ public final class LiveScene {
             if let v = p["minimumDistance"] { r.minimumDistance = v }
             if let v = p["maximumDuration"] { r.maximumDuration = Duration(seconds: v) }
             return r
+        case .hover:
+            return HoverGestureRecognizer(name: spec.id)
         }
     }
 

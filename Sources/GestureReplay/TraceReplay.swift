@@ -13,6 +13,7 @@ public enum TraceReplay {
     @discardableResult
     public static func run(path: String, scene: Scene, validateFirst: Bool = true,
                            observe: ((TouchFrame) -> Void)? = nil,
+                           observePointer: ((PointerEvent) -> Void)? = nil,
                            output: @escaping (ReplayRecord) -> Void) throws -> ReplaySession {
         let reader = try TraceReader(path: path, screen: scene.screen)
         if validateFirst { try reader.run { _ in } }
@@ -24,6 +25,9 @@ public enum TraceReplay {
                 session.feed(.frame(frame))
             case let .touchpadGesture(gesture):
                 session.feed(.gesture(gesture))
+            case let .pointer(event):
+                observePointer?(event)
+                session.feed(.pointer(event))
             case let .deviceRemoved(device, time):
                 session.feed(.deviceRemoved(device, time))
             case let .eventsDropped(time, device):

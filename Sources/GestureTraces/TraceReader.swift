@@ -18,6 +18,8 @@ public enum TraceItem: Sendable {
     case touchFrame(TouchFrame)
     /// A touchpad gesture decided by libinput (debug-events traces only).
     case touchpadGesture(TouchpadGestureEvent)
+    /// What the pointer did: moved, a button, a scroll (PointerDecoder).
+    case pointer(PointerEvent)
     /// The device's kernel buffer overflowed (SYN_DROPPED); a `touchFrame` cancelling its
     /// contacts follows when any were down.
     case eventsDropped(time: Instant, device: InputDeviceID)
@@ -149,6 +151,14 @@ public struct TraceReader: Sendable {
         var frame = TouchFrame(time: .zero)
         frame.changes.reserveCapacity(16)
         var decoders: [MultitouchDecoder?] = devices.map { $0.kind == nil ? nil : MultitouchDecoder(device: $0, screen: screen) }
+        // Mice and other devices with relative axes or a wheel move the one pointer.
+        var pointer = PointerDecoder(screen: screen)
+        let pointers = devices.map { $0.kind == nil && ($0.description?.isRelativePointer == true || $0.description?.hasWheel == true) }
+        for (device, isPointer) in zip(devices, pointers) where isPointer { pointer.add(device) }
+        // Touchpads also move the pointer, click, scroll and pinch (TouchpadInterpreter).
+        var touchpads: [TouchpadInterpreter?] = devices.map {
+            $0.kind == .touchpad && $0.description != nil ? TouchpadInterpreter(device: $0, screen: screen) : nil
+        }
         var streams = try sections.map { try EvdevStream(path: path, section: $0) }
         var last = Instant.zero
         let origin = self.origin.nanoseconds
@@ -168,7 +178,7 @@ public struct TraceReader: Sendable {
             for text in decoder.takeNotes() { try body(.note(time: time, device: devices[index].id, text)) }
         }
 
-        if streams.count == 1, var decoder = decoders[0] {
+        if streams.count == 1, !pointers[0], touchpads[0] == nil, var decoder = decoders[0] {
             // One touch device: no merging, no optional decoder (the hot loop).
             var stream = streams[0]
             if let eventHook {
@@ -204,7 +214,21 @@ public struct TraceReader: Sendable {
                 event.time.nanoseconds = event.time.nanoseconds &- origin
                 last = event.time
                 eventHook?(best, event)
-                if decoders[best] != nil, let output = decoders[best]?.feed(event, into: &frame) {
+                if pointers[best] {
+                    try pointer.feed(event, device: devices[best].id) { try body(.pointer($0)) }
+                    for text in pointer.takeNotes() { try body(.note(time: event.time, device: devices[best].id, text)) }
+                } else if touchpads[best] != nil, var decoder = decoders[best] {
+                    touchpads[best]!.feed(event)
+                    let output = decoder.feed(event, into: &frame)
+                    if !decoder.notes.isEmpty { try noted(&decoder, best, event.time) }
+                    decoders[best] = decoder
+                    if event.type == .syn && event.code == .synReport {
+                        try touchpads[best]!.commit(time: event.time, frame: output == .frame ? frame : nil,
+                                                    pointer: &pointer, body)
+                        if output == .frame && !touchpads[best]!.deliversFrame() { continue }
+                    }
+                    if output != .none { try deliver(best, output) }
+                } else if decoders[best] != nil, let output = decoders[best]?.feed(event, into: &frame) {
                     if decoders[best]?.notes.isEmpty == false { try noted(&decoders[best]!, best, event.time) }
                     if output != .none { try deliver(best, output) }
                 }

@@ -143,7 +143,8 @@ struct Replay: ParsableCommand {
         let out = LineWriter(fd: 1)
         let session: ReplaySession
         do {
-            session = try TraceReplay.run(path: trace, scene: scene, observe: picture == nil ? nil : { picture?.observe($0) }) { record in
+            session = try TraceReplay.run(path: trace, scene: scene, observe: picture == nil ? nil : { picture?.observe($0) },
+                                          observePointer: picture == nil ? nil : { picture?.observe($0) }) { record in
                 picture?.observe(record)
                 out.write(json ? record.jsonLine : record.humanLine)
             }

@@ -8,6 +8,8 @@ final class Harness {
     private(set) var log: [String] = []
     private(set) var reasons: [String: [String]] = [:]
     var transitions: [GestureTraceEvent.Transition] = []
+    /// The reasons of every input the engine ignored.
+    private(set) var ignored: [String] = []
 
     init(screen: Size = Size(width: 1000, height: 1000)) {
         root = View(id: "root", frame: Rect(origin: .zero, size: screen))
@@ -20,7 +22,9 @@ final class Harness {
                 transitions.append(t)
             case let .delivery(d):
                 log.append("\(ms(d.time)) \(d.view.id): \(d.phase.callbackName) [\(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))]")
-            case .waiting, .inputIgnored:
+            case let .inputIgnored(_, reason):
+                ignored.append(reason)
+            case .waiting:
                 break
             }
         }
@@ -54,6 +58,27 @@ final class Harness {
     func tap(_ id: Int = 0, _ x: Double = 500, _ y: Double = 500, at t: Double, duration: Double = 0.05) {
         down(id, x, y, at: t)
         up(id, x, y, at: t + duration)
+    }
+
+    // MARK: The pointer
+
+    func pointer(_ x: Double, _ y: Double, at t: Double, device: Int = 1) {
+        engine.send(PointerEvent.motion(to: Point(x: x, y: y), at: Instant(seconds: t), device: InputDeviceID(device)))
+    }
+
+    func button(_ pressed: Bool, _ x: Double, _ y: Double, at t: Double, device: Int = 1) {
+        engine.send(PointerEvent.button(pressed, at: Point(x: x, y: y), time: Instant(seconds: t), device: InputDeviceID(device)))
+    }
+
+    func click(_ x: Double, _ y: Double, at t: Double, duration: Double = 0.07, device: Int = 1) {
+        button(true, x, y, at: t, device: device)
+        button(false, x, y, at: t + duration, device: device)
+    }
+
+    func scroll(_ dx: Double, _ dy: Double, _ type: ScrollTypes, at t: Double, x: Double = 500, y: Double = 500,
+                stop: Bool = false, device: Int = 1) {
+        engine.send(PointerEvent.scroll(Point(x: dx, y: dy), type, at: Point(x: x, y: y), time: Instant(seconds: t),
+                                        device: InputDeviceID(device), stop: stop))
     }
 
     func advance(to t: Double) { engine.advance(to: Instant(seconds: t)) }

@@ -43,8 +43,12 @@ struct SceneTests {
     }
 
     static let bad: [Bad] = [
+        Bad(json: #"{"recognizers": [{"id": "a", "kind": "tap", "view": "root", "allowedTouchTypes": ["finger"]}]}"#,
+            error: #"recognizers[0] ("a").allowedTouchTypes[0]: unknown name "finger" (expected one of direct, indirect, indirectPointer)"#),
+        Bad(json: #"{"recognizers": [{"id": "a", "kind": "pan", "view": "root", "allowedScrollTypes": "discrete"}]}"#,
+            error: #"recognizers[0] ("a").allowedScrollTypes: expected an array of names (continuous, discrete), found a string"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tapp", "view": "root"}]}"#,
-            error: #"recognizers[0] ("a").kind: unknown kind "tapp" (expected one of tap, longPress, pinch, pan, rotation, swipe)"#),
+            error: #"recognizers[0] ("a").kind: unknown kind "tapp" (expected one of tap, longPress, pinch, pan, rotation, swipe, hover)"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tap", "view": "nowhere"}]}"#,
             error: #"recognizers[0] ("a").view: unknown view "nowhere""#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tap", "view": "root", "requireToFail": ["b"]}]}"#,
@@ -56,7 +60,7 @@ struct SceneTests {
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tap", "view": "root", "taps": 1.5}]}"#,
             error: #"recognizers[0] ("a").taps: expected a whole number from 1 to 1000, found 1.5"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "pinch", "view": "root", "taps": 2}]}"#,
-            error: #"recognizers[0] ("a").taps: unknown key for a pinch (expected one of cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, enabled, id, kind, requireToFail, threshold, view)"#),
+            error: #"recognizers[0] ("a").taps: unknown key for a pinch (expected one of allowedTouchTypes, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, enabled, id, kind, requireToFail, threshold, view)"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tap", "view": "root", "enabled": "yes"}]}"#,
             error: #"recognizers[0] ("a").enabled: expected true or false, found a string"#),
         Bad(json: #"{"simultaneous": [["a", "b"]]}"#, error: #"simultaneous[0][0]: unknown recognizer "a""#),

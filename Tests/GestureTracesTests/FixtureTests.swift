@@ -10,7 +10,7 @@ struct FixtureTests {
         #expect(Fixtures.all.count >= 19, "expected the 19 recordings listed in Fixtures/SOURCES.md, found \(Fixtures.all.count) in \(Fixtures.directory.path)")
     }
 
-    @Test("every fixture decodes with a sensible duration, kind and touch lifecycle", arguments: Fixtures.all)
+    @Test("every touch fixture decodes with a sensible duration, kind and touch lifecycle", arguments: Fixtures.touch)
     func decodes(_ name: String) throws {
         let reader = try TraceReader(path: Fixtures.path(name))
         let expectedFormat: TraceFormat = name.hasSuffix(".evemu") ? .evemu : .debugEvents
@@ -36,6 +36,14 @@ struct FixtureTests {
         // All positions land on the screen (1000×1000 points).
         let offScreen = decoded.changes.filter { !($0.location.x >= 0 && $0.location.x <= 1000 && $0.location.y >= 0 && $0.location.y <= 1000) }
         #expect(offScreen.isEmpty, "\(name): touches should map inside the 1000×1000 screen, \(offScreen.count) did not")
+    }
+
+    @Test("a mouse's recording decodes, with no touch device and no touch frames: a mouse has no contacts",
+          arguments: Fixtures.mice)
+    func miceHaveNoContacts(_ name: String) throws {
+        let decoded = try Decoded(path: Fixtures.path(name))
+        #expect(decoded.devices.allSatisfy { $0.kind == nil }, "\(name) is a mouse, yet a device of it was taken for a touch device")
+        #expect(decoded.frames.isEmpty, "\(name) is a mouse, yet it produced \(decoded.frames.count) touch frames")
     }
 
     @Test("moved is only emitted when the position changed", arguments: Fixtures.all)
@@ -178,7 +186,7 @@ struct FixtureTests {
         #expect(s.description.contains("595.7"), "the summary text shows the size in mm: \(s.description)")
     }
 
-    @Test("TraceSummary of every fixture", arguments: Fixtures.all)
+    @Test("TraceSummary of every touch fixture", arguments: Fixtures.touch)
     func summaries(_ name: String) throws {
         let s = try TraceSummary(path: Fixtures.path(name))
         #expect(s.duration > 0, "\(name) has a duration")

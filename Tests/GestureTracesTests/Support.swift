@@ -25,6 +25,15 @@ enum Fixtures {
     }()
 
     static let evemu: [String] = all.filter { $0.hasSuffix(".evemu") }
+
+    /// The recordings of touch devices (touchscreens and touchpads): every fixture but the mice,
+    /// whose recordings carry no contacts.
+    static let touch: [String] = all.filter { !isMouse($0) }
+
+    /// The recordings of mice and pointing sticks (`mouse-…`, `synthetic-mouse-…`).
+    static let mice: [String] = all.filter(isMouse)
+
+    static func isMouse(_ name: String) -> Bool { name.hasPrefix("mouse-") || name.hasPrefix("synthetic-mouse-") }
 }
 
 /// A scratch file with the given content, removed by the caller's `defer`.
@@ -54,6 +63,7 @@ struct Decoded {
     var devices: [TraceDevice] = []
     var removed: [(InputDeviceID, Instant)] = []
     var notes: [(Instant, InputDeviceID, String)] = []
+    var pointer: [PointerEvent] = []
 
     init(_ reader: TraceReader) throws {
         try reader.run { item in
@@ -64,6 +74,7 @@ struct Decoded {
             case .eventsDropped(let t, let d): drops.append((t, d))
             case .deviceRemoved(let d, let t): removed.append((d, t))
             case .note(let t, let d, let text): notes.append((t, d, text))
+            case .pointer(let p): pointer.append(p)
             }
         }
     }

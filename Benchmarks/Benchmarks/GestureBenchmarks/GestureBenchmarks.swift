@@ -28,6 +28,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 1_000_000
     )
     dispatchBenchmarks()
+    pointerBenchmarks()
     timerBenchmarks()
     layoutBenchmarks()
     replayBenchmarks()
@@ -62,6 +63,47 @@ func dispatchBenchmarks() {
                   },
                   teardown: { box.value = nil })
     }
+}
+
+// MARK: - Pointer
+
+/// The dispatch scene (one touch panning on the button) with a hover recognizer on the cell:
+/// each inner iteration moves the pointer (no button pressed) round a small circle inside the
+/// cell, so the hover changes every time. Figures per motion (scaling factor 1000).
+func pointerBenchmarks() {
+    final class HoverScene {
+        let scene = DispatchScene(touches: 1, copies: 1, mode: .panning)
+        let hover = HoverGestureRecognizer()
+        var step = 0
+        var time: Instant
+        let path: [Point] = (0..<360).map { i in
+            let a = Double(i) * (Double.pi / 180)
+            return Point(x: 500 + 100 * cos(a), y: 500 + 100 * sin(a))
+        }
+        init() {
+            scene.views[3].addGestureRecognizer(hover)
+            hover.addTarget { [counter = scene.counter] _ in counter.value &+= 1 }
+            time = scene.time
+            for _ in 0..<400 { next() }
+            precondition(hover.state == .changed, "the hover is changing in the steady state")
+        }
+        @inline(__always)
+        func next() {
+            step &+= 1
+            time = Instant(nanoseconds: time.nanoseconds &+ 8_000_000)
+            scene.engine.send(PointerEvent.motion(to: path[step % path.count], at: time, device: InputDeviceID(7)))
+        }
+    }
+    let box = Box<HoverScene>()
+    Benchmark("Pointer: motion with a hover recognizer, over the dispatch scene (hover changing)",
+              configuration: .init(metrics: perFrameMetrics, scalingFactor: .kilo),
+              closure: { benchmark in
+                  let scene = box.value!
+                  for _ in benchmark.scaledIterations { scene.next() }
+                  blackHole(scene.scene.counter.value)
+              },
+              setup: { box.value = HoverScene() },
+              teardown: { box.value = nil })
 }
 
 // MARK: - Timers

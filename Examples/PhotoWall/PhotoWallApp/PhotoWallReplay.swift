@@ -44,6 +44,10 @@ public enum PhotoWallReplay {
             case let .deviceRemoved(device, time):
                 // Takes effect if input follows; at the very end the end-of-input rule applies.
                 removed.append((device, time))
+            case let .pointer(event):
+                try runDeadlines(before: event.time)
+                wall.engine.send(event)
+                try drain()
             case .deviceAdded, .eventsDropped, .note:
                 break
             }

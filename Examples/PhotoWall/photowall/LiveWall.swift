@@ -36,6 +36,9 @@ final class LiveWall: LiveInputClient {
         case let .touchpadGesture(gesture):
             wall.engine.send(gesture)
             dirty = true
+        case let .pointer(p):
+            wall.engine.send(p)
+            dirty = true
         case .deviceAdded:
             break
         case let .deviceRemoved(id):

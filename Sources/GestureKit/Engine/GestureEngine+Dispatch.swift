@@ -44,12 +44,13 @@ extension GestureEngine {
 
     /// The recognizers that may take a touch on `view`: those attached to it and to its
     /// ancestors, enabled, that `accepts` and whose delegate lets them receive the touch.
+    // (A scroll sequence is no touch: allowedScrollTypes decide, not allowedTouchTypes.)
     private func arenaMembers(for touch: Touch, on view: View?,
                               accepts: (GestureRecognizer) -> Bool = { _ in true }) -> [RecognizerSlot] {
         var members: [RecognizerSlot] = []
         var v = view
         while let current = v {
-            for r in current.gestureRecognizers where r.isEnabled && accepts(r) {
+            for r in current.gestureRecognizers where r.isEnabled && accepts(r) && r.allows(touch) {
                 guard let s = slot(of: r) else { continue }
                 if r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true {
                     members.append(s)
@@ -392,13 +393,21 @@ extension GestureEngine {
     }
 }
 
+extension GestureRecognizer {
+    /// Whether the recognizer sees `touch`: its type is allowed (a scroll sequence always is).
+    @inline(__always)
+    func allows(_ touch: Touch) -> Bool {
+        touch.deviceKind == .pointer && touch.sourceID == -1 || allowedTouchTypes.contains(TouchTypes(touch.type))
+    }
+}
+
 extension Touch {
     /// A touchpad gesture stands for a touch in arbitration (exclusivity, requirements).
     init(id: TouchID, gesture: TouchpadGestureEvent) {
         self.id = id
         self.sourceID = -1
         self.device = gesture.device
-        self.deviceKind = .touchpad
+        self.deviceKind = gesture.kind.isScroll ? .pointer : .touchpad
         self.phase = .began
         self.location = gesture.location
         self.previousLocation = gesture.location

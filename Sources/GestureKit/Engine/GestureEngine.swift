@@ -73,6 +73,8 @@ public final class GestureEngine {
     /// delivery to views skips asking the touch's recognizers.
     @exclusivity(unchecked) var recognizersDelayingBegan = 0
     @exclusivity(unchecked) var timers = TimerQueue()
+    /// The pointer (GestureEngine+Pointer.swift).
+    @exclusivity(unchecked) var pointer = PointerState()
     /// The touches the engine holds: down, lifted in the current step, or with events held
     /// back from their view; in the order they began.
     @exclusivity(unchecked) var records: [TouchRecord] = []
@@ -99,6 +101,7 @@ public final class GestureEngine {
     enum QueuedInput {
         case frame(TouchFrame)
         case gesture(TouchpadGestureEvent)
+        case pointer(PointerEvent)
         case advance(Instant)
         case deviceRemoved(InputDeviceID, Instant)
         case finish
@@ -130,7 +133,7 @@ public final class GestureEngine {
             queued.append(.frame(frame))
             return
         }
-        fireTimers(before: frame.time, inclusive: false)
+        fireDeadlines(before: frame.time, inclusive: false)
         beginStep(at: frame.time)
         dispatch(frame)
         endStep()
@@ -143,7 +146,7 @@ public final class GestureEngine {
             queued.append(.gesture(event))
             return
         }
-        fireTimers(before: event.time, inclusive: false)
+        fireDeadlines(before: event.time, inclusive: false)
         beginStep(at: event.time)
         dispatch(event)
         endStep()
@@ -155,13 +158,13 @@ public final class GestureEngine {
             queued.append(.advance(time))
             return
         }
-        fireTimers(before: time, inclusive: true)
+        fireDeadlines(before: time, inclusive: true)
         if time > now { now = time }
     }
 
     /// The earliest deadline a recognizer is waiting for, if any.
     public var nextDeadline: Instant? {
-        timers.nextDeadline()
+        nextDeadlineIncludingPointer(timers.nextDeadline())
     }
 
     /// Cancels every touch (and touchpad gesture) of `device`: it was unplugged. Reported as
@@ -173,6 +176,7 @@ public final class GestureEngine {
             return
         }
         cancelTouches(at: time, reason: "\(device) removed") { $0.touch.device == device }
+        pointerDeviceRemoved(device, at: time)
     }
 
     /// The end of input (the end of a recording): runs every pending deadline, then cancels
@@ -185,6 +189,7 @@ public final class GestureEngine {
         }
         runAllTimers()
         cancelTouches(at: now, reason: "input ended with touches down") { _ in true }
+        cancelHover(reason: .inputEnded, at: now)
         runAllTimers()
     }
 
@@ -253,6 +258,7 @@ public final class GestureEngine {
                 switch item {
                 case let .frame(f): send(f)
                 case let .gesture(g): send(g)
+                case let .pointer(p): send(p)
                 case let .advance(t): advance(to: t)
                 case let .deviceRemoved(d, t): deviceRemoved(d, at: t)
                 case .finish: finish()

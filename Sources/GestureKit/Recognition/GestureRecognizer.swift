@@ -115,6 +115,10 @@ open class GestureRecognizer {
 
     public weak var delegate: (any GestureRecognizerDelegate)?
 
+    /// The types of touch this recognizer sees (UIKit's `allowedTouchTypes`); a touch of
+    /// another type is invisible to it for its whole life. Default: all three.
+    public var allowedTouchTypes: TouchTypes = .all
+
     /// The view the recognizer is attached to.
     public internal(set) weak var view: View?
 

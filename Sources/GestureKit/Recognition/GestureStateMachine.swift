@@ -23,6 +23,9 @@ public protocol GestureStateMachine: Sendable {
     mutating func deadlineReached(at time: Instant) -> GestureDecision
     /// Whether the machine takes touchpad gestures of this kind. The default takes none.
     static func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool
+    /// Whether this machine, as it is set up, takes touchpad gestures (and scroll sequences)
+    /// of this kind. The default is `understands(_:)`.
+    func accepts(_ kind: TouchpadGestureEvent.Kind) -> Bool
     mutating func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision
     /// Starts afresh; called after every final state.
     mutating func reset()
@@ -41,6 +44,7 @@ extension GestureStateMachine {
     public var deadline: Instant? { nil }
     public mutating func deadlineReached(at time: Instant) -> GestureDecision { .none }
     public static func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { false }
+    public func accepts(_ kind: TouchpadGestureEvent.Kind) -> Bool { Self.understands(kind) }
     public mutating func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision { .none }
     public var isActive: Bool { false }
     public var values: GestureValues { .none }
@@ -79,7 +83,7 @@ public class StateMachineGestureRecognizer<Machine: GestureStateMachine>: Gestur
         machine.deadlineReached(at: time)
     }
     public final override func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool {
-        Machine.understands(kind)
+        inPlace { $0.accepts(kind) }
     }
     public final override func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
         machine.touchpadGesture(event)

@@ -10,6 +10,10 @@ public struct PanStateMachine: GestureStateMachine {
     public var maximumTouches = Int.max
     /// How far the centroid must move before the pan begins, in points.
     public var threshold = GestureDefaults.panThresholdPoints
+    /// The scroll sequences that drive this pan (UIKit's `allowedScrollTypesMask`): none by
+    /// default. A scroll begins the pan at its first event (no threshold: the person meant
+    /// to scroll), changes it at each, ends it when it stops.
+    public var allowedScrollTypes: ScrollTypes = []
 
     enum State: Sendable {
         /// Not begun: how far the centroid has moved so far.
@@ -87,9 +91,37 @@ public struct PanStateMachine: GestureStateMachine {
 
     public static func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .swipe }
 
+    public func accepts(_ kind: TouchpadGestureEvent.Kind) -> Bool {
+        switch kind {
+        case .swipe: true
+        case .scroll: allowedScrollTypes.contains(.continuous)
+        case .wheel: allowedScrollTypes.contains(.discrete)
+        case .pinch, .hold: false
+        }
+    }
+
+    /// A scroll sequence: `translation` is the sum of its deltas (the first one's at began).
+    private mutating func scroll(_ event: TouchpadGestureEvent) -> GestureDecision {
+        switch event.phase {
+        case .begin:
+            state = .panning(lastTime: event.time)
+            translation = event.delta
+            velocity = .zero
+            return .begin(.scrolled(event.kind, .begin))
+        case .update:
+            guard isActive else { return .none }
+            return move(by: event.delta, at: event.time)
+        case .end:
+            return isActive ? .end(.scrolled(event.kind, .end)) : .fail(.scrolled(event.kind, .end))
+        case .cancel:
+            return isActive ? .cancel(.scrolled(event.kind, .cancel)) : .fail(.scrolled(event.kind, .cancel))
+        }
+    }
+
     /// A touchpad swipe (libinput's GESTURE_SWIPE) pans by its deltas.
     public mutating func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
         location = event.location
+        if event.kind.isScroll { return scroll(event) }
         switch event.phase {
         case .begin:
             if event.fingers < minimumTouches {
@@ -130,6 +162,11 @@ public final class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateM
     public var threshold: Double {
         get { machine.threshold }
         set { machine.threshold = newValue }
+    }
+    /// The scroll sequences that drive this pan (UIKit's `allowedScrollTypesMask`); none by default.
+    public var allowedScrollTypes: ScrollTypes {
+        get { machine.allowedScrollTypes }
+        set { machine.allowedScrollTypes = newValue }
     }
     /// Points moved since `began`.
     public var translation: Point { machine.translation }

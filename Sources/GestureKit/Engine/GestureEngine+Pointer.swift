@@ -1,0 +1,206 @@
+/// The pointer: its motion drives the hover recognizers, its primary button is a touch of
+/// type `indirectPointer` at the pointer, its scrolls are scroll sequences that drive the
+/// pans allowing them (`PointerEvent` lists the rules for input that makes no sense).
+extension GestureEngine {
+    /// What the engine knows of the pointer.
+    struct PointerState {
+        /// Where the pointer is (screen points); nil before the first pointer event.
+        var location: Point?
+        /// The device whose primary button is down, if any.
+        var buttonDevice: InputDeviceID?
+        /// Devices removed: their later events are ignored.
+        var removed: [InputDeviceID] = []
+        /// The wheel's scroll sequence under way: its device and when it ends.
+        var wheelDevice: InputDeviceID?
+        var wheelDeadline: Instant?
+        /// The frame that carries the button's touch, reused.
+        var frame = TouchFrame(time: .zero, deviceKind: .pointer, changes: [])
+    }
+
+    /// The source id of the touch a pointer's primary button makes.
+    static let pointerButtonSourceID = -2
+
+    /// Where the pointer is, in screen points (nil before the first pointer event).
+    public var pointerLocation: Point? { pointer.location }
+
+    /// Handles one pointer event: hover, the button's touch, scrolling. Deadlines earlier
+    /// than the event fire first.
+    public func send(_ event: PointerEvent) {
+        if inStep {
+            queued.append(.pointer(event))
+            return
+        }
+        fireDeadlines(before: event.time, inclusive: false)
+        beginStep(at: event.time)
+        dispatch(event)
+        endStep()
+    }
+
+    private func dispatch(_ event: PointerEvent) {
+        if pointer.removed.contains(event.device) {
+            ignored("pointer \(event.kind.rawValue) of \(event.device), which was removed: ignored")
+            return
+        }
+        guard event.location.isFinite else {
+            ignored("pointer \(event.kind.rawValue) of \(event.device) at a non-finite location: ignored")
+            return
+        }
+        pointer.location = event.location
+        switch event.kind {
+        case .motion:
+            if pointer.buttonDevice == event.device {
+                sendButtonFrame(.moved, event)
+            } else if pointer.buttonDevice == nil {
+                updateHover(at: event.location)
+            }
+        case .button:
+            guard event.button == PointerEvent.primaryButton else { return }
+            if event.pressed {
+                if pointer.buttonDevice != nil {
+                    ignored("button pressed on \(event.device) while the primary button is down: ignored")
+                    return
+                }
+                endHover()
+                pointer.buttonDevice = event.device
+                sendButtonFrame(.began, event)
+            } else {
+                guard pointer.buttonDevice == event.device else {
+                    ignored("button released on \(event.device) that was never pressed: ignored")
+                    return
+                }
+                pointer.buttonDevice = nil
+                sendButtonFrame(.ended, event)
+                updateHover(at: event.location)
+            }
+        case .scroll:
+            scroll(event)
+        }
+    }
+
+    private func sendButtonFrame(_ phase: TouchPhase, _ event: PointerEvent) {
+        var frame = pointer.frame
+        pointer.frame.changes = []
+        frame.time = event.time
+        frame.device = event.device
+        frame.changes.clearKeepingCapacity()
+        frame.changes.append(TouchChange(sourceID: GestureEngine.pointerButtonSourceID, phase: phase,
+                                         location: event.location))
+        dispatch(frame)
+        pointer.frame = frame
+    }
+
+    // MARK: - Scrolling
+
+    private func scrollUnderWay(_ device: InputDeviceID, _ kind: TouchpadGestureEvent.Kind) -> Bool {
+        records.contains { !$0.lifted && $0.gestureKind == kind && $0.touch.device == device }
+    }
+
+    private func scroll(_ event: PointerEvent) {
+        let kind: TouchpadGestureEvent.Kind = event.scrollType.contains(.continuous) ? .scroll : .wheel
+        let underWay = scrollUnderWay(event.device, kind)
+        var gesture = TouchpadGestureEvent(kind: kind, phase: underWay ? .update : .begin, time: event.time,
+                                           device: event.device, fingers: 0, location: event.location,
+                                           delta: event.delta)
+        if event.scrollStop {
+            guard underWay else {
+                ignored("scroll stop of \(event.device) with no scroll under way: ignored")
+                return
+            }
+            gesture.phase = .end
+        } else if event.delta == .zero {
+            ignored("scroll of \(event.device) by nothing: ignored")
+            return
+        }
+        dispatch(gesture)
+        if kind == .wheel {
+            pointer.wheelDevice = event.device
+            pointer.wheelDeadline = event.time + GestureDefaults.wheelScrollEndPause
+        }
+    }
+
+    /// Ends the wheel's scroll sequence: its pause has passed.
+    private func endWheelScroll(at time: Instant) {
+        guard let device = pointer.wheelDevice else { return }
+        pointer.wheelDeadline = nil
+        pointer.wheelDevice = nil
+        beginStep(at: max(time, now))
+        if scrollUnderWay(device, .wheel) {
+            dispatch(TouchpadGestureEvent(kind: .wheel, phase: .end, time: time, device: device, fingers: 0,
+                                          location: pointer.location ?? .zero))
+        }
+        endStep()
+    }
+
+    /// The earliest deadline of the engine: a recognizer's, or the end of a wheel's scroll.
+    func nextDeadlineIncludingPointer(_ recognizers: Instant?) -> Instant? {
+        guard let w = pointer.wheelDeadline else { return recognizers }
+        guard let r = recognizers else { return w }
+        return min(r, w)
+    }
+
+    /// Fires the recognizers' deadlines and the end of a wheel's scroll before `limit` (or at
+    /// it), in time order (a recognizer's deadline first at the same instant).
+    func fireDeadlines(before limit: Instant, inclusive: Bool) {
+        while let w = pointer.wheelDeadline, w < limit || (inclusive && w == limit) {
+            fireTimers(before: w, inclusive: true)
+            guard pointer.wheelDeadline == w else { continue }
+            endWheelScroll(at: w)
+        }
+        fireTimers(before: limit, inclusive: inclusive)
+    }
+
+    // MARK: - Hover
+
+    /// Shows every hover recognizer where the pointer is.
+    private func updateHover(at location: Point) {
+        let hit = hitTest(location)
+        var i = 0
+        while i < recognizers.count {
+            let slot = RecognizerSlot(rawValue: i)
+            i += 1
+            guard let hover = recognizers[slot.rawValue] as? HoverGestureRecognizer,
+                  arbiter.isEnabled(slot), let view = hover.view else { continue }
+            let inside = hit.map { $0 === view || $0.isDescendant(of: view) } ?? false
+            apply(hover.pointerMoved(to: location, inside: inside), to: slot)
+        }
+    }
+
+    /// Ends every hover under way (a button was pressed).
+    private func endHover() {
+        forEachActiveHover { hover, slot in apply(hover.buttonPressed(), to: slot) }
+    }
+
+    private func forEachActiveHover(_ body: (HoverGestureRecognizer, RecognizerSlot) -> Void) {
+        var i = 0
+        while i < recognizers.count {
+            let slot = RecognizerSlot(rawValue: i)
+            i += 1
+            guard let hover = recognizers[slot.rawValue] as? HoverGestureRecognizer, hover.state.isActive else { continue }
+            body(hover, slot)
+        }
+    }
+
+    // MARK: - Devices going away
+
+    /// `device` was removed: its button is released (its touch was cancelled), its wheel's
+    /// scroll is over, hovering is cancelled, and its later events are ignored.
+    func pointerDeviceRemoved(_ device: InputDeviceID, at time: Instant) {
+        if !pointer.removed.contains(device) { pointer.removed.append(device) }
+        if pointer.buttonDevice == device { pointer.buttonDevice = nil }
+        if pointer.wheelDevice == device {
+            pointer.wheelDevice = nil
+            pointer.wheelDeadline = nil
+        }
+        cancelHover(reason: .deviceRemoved(device), at: time)
+    }
+
+    /// Cancels every hover under way (the pointer's device went away, or input ended).
+    func cancelHover(reason: TransitionReason, at time: Instant) {
+        var any = false
+        forEachActiveHover { _, _ in any = true }
+        guard any else { return }
+        beginStep(at: max(time, now))
+        forEachActiveHover { _, slot in apply(.cancel(reason), to: slot) }
+        endStep()
+    }
+}

@@ -1,0 +1,138 @@
+/// The type of a touch, as UIKit's `UITouch.TouchType`: where it comes from decides which
+/// recognizers see it (`GestureRecognizer.allowedTouchTypes`).
+public enum TouchType: String, Hashable, Sendable, CaseIterable {
+    /// A finger on a touchscreen.
+    case direct
+    /// A contact on a touchpad, and a touchpad gesture (pinch, rotation, swipe, hold).
+    case indirect
+    /// A pointer's pressed button: a mouse's, or a touchpad's click.
+    case indirectPointer
+}
+
+/// A set of touch types (UIKit's `allowedTouchTypes`, as a mask).
+public struct TouchTypes: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public init(_ type: TouchType) {
+        switch type {
+        case .direct: self = .direct
+        case .indirect: self = .indirect
+        case .indirectPointer: self = .indirectPointer
+        }
+    }
+
+    public static let direct = TouchTypes(rawValue: 1)
+    public static let indirect = TouchTypes(rawValue: 2)
+    public static let indirectPointer = TouchTypes(rawValue: 4)
+    public static let all: TouchTypes = [.direct, .indirect, .indirectPointer]
+}
+
+/// The kinds of scrolling a pan lets drive it (UIKit's `allowedScrollTypesMask`).
+public struct ScrollTypes: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// A touchpad's two-finger scroll (libinput's finger and continuous scroll).
+    public static let continuous = ScrollTypes(rawValue: 1)
+    /// A mouse wheel's detents.
+    public static let discrete = ScrollTypes(rawValue: 2)
+    public static let all: ScrollTypes = [.continuous, .discrete]
+}
+
+extension InputDeviceKind {
+    /// The type of the touches of this kind of source.
+    public var touchType: TouchType {
+        switch self {
+        case .touchscreen: .direct
+        case .touchpad: .indirect
+        case .pointer: .indirectPointer
+        }
+    }
+}
+
+extension Touch {
+    /// The touch's type: a touchscreen's finger is `direct`, a touchpad's contact or gesture
+    /// `indirect`, a pointer's pressed button `indirectPointer`.
+    public var type: TouchType { deviceKind.touchType }
+}
+
+/// What a pointer did (a mouse, a pointing stick, a touchpad moving the pointer): the
+/// sources (the trace decoder, libinput) keep the pointer's location on the screen and send
+/// it with every event.
+///
+/// Rules the engine applies (each reported as `inputIgnored`, nothing stuck):
+/// - an event of a device after `deviceRemoved` for it is ignored (sources number devices as
+///   they appear, so a device plugged in again has a new id);
+/// - a button released that was never pressed is ignored; one pressed while pressed is
+///   ignored;
+/// - only the primary button (`BTN_LEFT`) is a touch; the others are ignored, silently (a
+///   right click is no touch in UIKit either);
+/// - a non-finite location is ignored (the pointer stays where it was);
+/// - a scroll of zero in both axes carries nothing and is ignored.
+public struct PointerEvent: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// The pointer moved to `location`.
+        case motion
+        /// `button` was pressed (`pressed`) or released, at `location`.
+        case button
+        /// A scroll at `location` by `delta`, of `scrollType`; `scrollStop` for a touchpad's
+        /// scroll stop (its fingers lifted).
+        case scroll
+    }
+
+    public var kind: Kind
+    public var time: Instant
+    public var device: InputDeviceID
+    /// The pointer's location after the event, in screen points.
+    public var location: Point
+    /// Button: the evdev code (`BTN_LEFT` is 0x110).
+    public var button: Int
+    public var pressed: Bool
+    /// Scroll: the content's movement, in points, with the sign of dragging it (a wheel
+    /// turned forward, away from the user, gives a positive y).
+    public var delta: Point
+    public var scrollType: ScrollTypes
+    public var scrollStop: Bool
+
+    /// The evdev code of the primary button.
+    public static let primaryButton = 0x110
+
+    public init(kind: Kind, time: Instant, device: InputDeviceID = InputDeviceID(0), location: Point,
+                button: Int = PointerEvent.primaryButton, pressed: Bool = false,
+                delta: Point = .zero, scrollType: ScrollTypes = .discrete, scrollStop: Bool = false) {
+        self.kind = kind
+        self.time = time
+        self.device = device
+        self.location = location
+        self.button = button
+        self.pressed = pressed
+        self.delta = delta
+        self.scrollType = scrollType
+        self.scrollStop = scrollStop
+    }
+
+    public static func motion(to location: Point, at time: Instant, device: InputDeviceID = InputDeviceID(0)) -> PointerEvent {
+        PointerEvent(kind: .motion, time: time, device: device, location: location)
+    }
+
+    public static func button(_ pressed: Bool, at location: Point, time: Instant, device: InputDeviceID = InputDeviceID(0),
+                              button: Int = PointerEvent.primaryButton) -> PointerEvent {
+        PointerEvent(kind: .button, time: time, device: device, location: location, button: button, pressed: pressed)
+    }
+
+    public static func scroll(_ delta: Point, _ type: ScrollTypes, at location: Point, time: Instant,
+                              device: InputDeviceID = InputDeviceID(0), stop: Bool = false) -> PointerEvent {
+        PointerEvent(kind: .scroll, time: time, device: device, location: location, delta: delta,
+                     scrollType: type, scrollStop: stop)
+    }
+}
+
+extension GestureDefaults {
+    /// A wheel's scroll sequence ends this long after its last detent (UIKit ends a wheel's
+    /// scroll after a short pause too). 0.2 s: a person turning a wheel steadily makes a
+    /// detent every 30–100 ms; a pause of 0.2 s is a new scroll.
+    public static let wheelScrollEndPause: Duration = .milliseconds(200)
+    /// How far one wheel detent scrolls, in points: 15, libinput's own figure for a detent
+    /// (`libinput_event_pointer_get_scroll_value` gives 15 per click), so a wheel scrolls the
+    /// same through the built-in decoder and through libinput.
+    public static let wheelPointsPerDetent = 15.0
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GestureKit
+import Testing
+
+/// The same mouse and touchpad recordings read by real libinput (under umockdev) and by the
+/// built-in decoder: the same recognitions, the figures within the tolerances measured.
+@Suite(.serialized, .enabled(if: ProbeHarness.umockdevAvailable,
+                            "umockdev-run is missing: install the Debian package 'umockdev'"))
+struct PointerAgreementTests {
+    typealias Line = LibinputRecognitionTests.Line
+
+    static let scene = """
+    { "views": [ {"id": "root", "frame": [0, 0, 1000, 1000]}, {"id": "right", "frame": [700, 0, 300, 1000], "parent": "root"} ],
+      "recognizers": [
+        {"id": "scrollPan", "kind": "pan", "view": "root", "allowedScrollTypes": ["continuous"], "allowedTouchTypes": []},
+        {"id": "wheelPan", "kind": "pan", "view": "root", "allowedScrollTypes": ["discrete"], "allowedTouchTypes": []},
+        {"id": "pinch", "kind": "pinch", "view": "root"}, {"id": "rotate", "kind": "rotation", "view": "root"},
+        {"id": "rightPinch", "kind": "pinch", "view": "right"},
+        {"id": "click", "kind": "tap", "view": "root", "allowedTouchTypes": ["indirectPointer"], "maximumTapDuration": 10,
+         "allowableMovement": 1000},
+        {"id": "double", "kind": "tap", "view": "root", "taps": 2, "allowedTouchTypes": ["indirectPointer"]} ],
+      "simultaneous": [["pinch", "rotate"], ["scrollPan", "wheelPan"], ["click", "double"], ["rightPinch", "rotate"]] }
+    """
+
+    /// What one backend made of a recording: the recognitions, and the last value of each.
+    struct Reading: CustomStringConvertible {
+        let lines: [Line]
+        var recognized: [String] { LibinputRecognitionTests.recognized(lines) }
+        func count(_ recognizer: String, _ to: String) -> Int { lines.filter { $0.recognizer == recognizer && $0.to == to }.count }
+        func ended(_ recognizer: String) -> [[String: Any]] {
+            lines.filter { $0.recognizer == recognizer && $0.to == "ended" }.map(\.object)
+        }
+        func total(_ recognizer: String, _ key: String, _ index: Int) -> Double {
+            ended(recognizer).compactMap { ($0[key] as? [NSNumber])?[index].doubleValue }.reduce(0, +)
+        }
+        func last(_ recognizer: String, _ key: String) -> Double? {
+            (ended(recognizer).last?[key] as? NSNumber)?.doubleValue
+        }
+        var description: String { recognized.joined(separator: ", ") }
+    }
+
+    static func read(_ fixture: String, backend: String) throws -> Reading {
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-pointer-scene.json"
+        try scene.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try LibinputRecognitionTests.gesturekit(["replay", Fixtures.path(fixture), "--scene", path, "--json",
+                                                           "--backend", backend])
+        #expect(run.status == 0, "\(fixture) through \(backend): \(run.err)")
+        return Reading(lines: LibinputRecognitionTests.parse(run.out))
+    }
+
+    static func close(_ a: Double, _ b: Double, within fraction: Double) -> Bool {
+        abs(a - b) <= fraction * max(abs(a), abs(b))
+    }
+
+    @Test("the mice: the same clicks, double clicks and wheel scrolls (to the point) through libinput and the built-in decoder",
+          arguments: ["synthetic-mouse-saitek-double-click.evemu", "synthetic-mouse-saitek-wheel.evemu",
+                      "mouse-logitech-ultrathin-wheel.evemu"])
+    func mice(_ fixture: String) throws {
+        let libinput = try Self.read(fixture, backend: "libinput"), builtin = try Self.read(fixture, backend: "builtin")
+        #expect(libinput.count("click", "ended") == builtin.count("click", "ended"), "clicks: libinput \(libinput), built-in \(builtin)")
+        #expect(libinput.count("double", "ended") == builtin.count("double", "ended"), "double clicks: libinput \(libinput), built-in \(builtin)")
+        #expect(libinput.count("wheelPan", "began") == builtin.count("wheelPan", "began"), "wheel scrolls: libinput \(libinput), built-in \(builtin)")
+        let a = libinput.total("wheelPan", "translation", 1), b = builtin.total("wheelPan", "translation", 1)
+        #expect(a == b, "the wheel scrolls the same points: libinput \(a), built-in \(b)")
+        if fixture.contains("double-click") { #expect(builtin.count("double", "ended") == 1, "the double click double-taps") }
+    }
+
+    @Test("touchpad pinch and rotation: the same gesture, the final scale within 3 % and the rotation within 2 % of libinput's",
+          arguments: ["synthetic-tp-elantech-pinch-out-2f.evemu", "synthetic-tp-elantech-pinch-out-in-2f.evemu",
+                      "synthetic-tp-elantech-rotate-cw-2f.evemu"])
+    func pinches(_ fixture: String) throws {
+        let libinput = try Self.read(fixture, backend: "libinput"), builtin = try Self.read(fixture, backend: "builtin")
+        #expect(libinput.count("pinch", "began") == 1 && builtin.count("pinch", "began") == 1,
+                "one pinch each: libinput \(libinput), built-in \(builtin)")
+        let a = try #require(libinput.last("pinch", "scale")), b = try #require(builtin.last("pinch", "scale"))
+        #expect(Self.close(a, b, within: 0.03), "final scale: libinput \(a), built-in \(b)")
+        if fixture.contains("rotate") {
+            let ra = try #require(libinput.last("rotate", "rotation")), rb = try #require(builtin.last("rotate", "rotation"))
+            #expect(Self.close(ra, rb, within: 0.02), "rotation: libinput \(ra) rad, built-in \(rb) rad")
+        }
+    }
+
+    @Test("a touchpad pinch lands on the view under the pointer through both: one finger moves the pointer onto the right view first")
+    func pinchAtPointer() throws {
+        let fixture = "synthetic-tp-elantech-move-then-pinch-2f.evemu"
+        for backend in ["libinput", "builtin"] {
+            let r = try Self.read(fixture, backend: backend)
+            #expect(r.count("rightPinch", "began") == 1 && r.count("pinch", "began") == 0,
+                    "\(backend): the pinch is on the right view, where the pointer is: \(r)")
+        }
+    }
+
+    @Test("touchpad two-finger scrolls: the same direction; the synthetic one within 3 % of libinput's distance, the Wacom within 6 %, the Synaptics within 35 %",
+          arguments: [("synthetic-tp-elantech-scroll-down-2f.evemu", 0.03), ("tp-wacom-intuos5-scroll-2f.evemu", 0.06),
+                      ("tp-synaptics-scroll-vertical-2f.evemu", 0.35)])
+    func scrolls(_ fixture: String, _ tolerance: Double) throws {
+        let libinput = try Self.read(fixture, backend: "libinput"), builtin = try Self.read(fixture, backend: "builtin")
+        #expect(libinput.count("scrollPan", "began") >= 1 && builtin.count("scrollPan", "began") >= 1,
+                "both scroll: libinput \(libinput), built-in \(builtin)")
+        let a = libinput.total("scrollPan", "translation", 1), b = builtin.total("scrollPan", "translation", 1)
+        #expect((a > 0) == (b > 0), "the same direction: libinput \(a) pt, built-in \(b) pt")
+        #expect(Self.close(a, b, within: tolerance), "scrolled: libinput \(a) pt, built-in \(b) pt")
+        #expect(builtin.count("pinch", "began") == 0 && libinput.count("pinch", "began") == 0, "a scroll is no pinch")
+    }
+
+    @Test("a touchpad click is one click through both, and a one-finger tap none (libinput's tap-to-click is off by default)",
+          arguments: [("synthetic-tp-elantech-click-1f.evemu", 1), ("synthetic-tp-elantech-tap-1f.evemu", 0)])
+    func touchpadClick(_ fixture: String, _ clicks: Int) throws {
+        for backend in ["libinput", "builtin"] {
+            let r = try Self.read(fixture, backend: backend)
+            #expect(r.count("click", "ended") == clicks, "\(backend): \(clicks) click(s) expected: \(r)")
+        }
+    }
+
+    @Test("hover follows the Logitech mouse in and out of a view the same way through libinput (accelerated) and the built-in decoder")
+    func hover() throws {
+        let json = """
+        { "views": [ {"id": "root", "frame": [0, 0, 1000, 1000]}, {"id": "left", "frame": [0, 0, 450, 1000], "parent": "root"} ],
+          "recognizers": [ {"id": "hover", "kind": "hover", "view": "left"} ] }
+        """
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-hover-scene.json"
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var sequences: [[String]] = []
+        for backend in ["libinput", "builtin"] {
+            let run = try LibinputRecognitionTests.gesturekit(["replay", Fixtures.path("mouse-logitech-ultrathin-wheel.evemu"),
+                                                               "--scene", path, "--json", "--backend", backend])
+            #expect(run.status == 0, "\(backend): \(run.err)")
+            sequences.append(LibinputRecognitionTests.parse(run.out).filter { $0.recognizer == "hover" && $0.to != "changed" }.map(\.to))
+        }
+        #expect(sequences[0].filter { $0 == "began" }.count >= 2, "the pointer enters the view more than once: \(sequences[0])")
+        #expect(sequences[0] == sequences[1], "libinput: \(sequences[0])\nbuilt-in: \(sequences[1])")
+    }
+}
