@@ -13,8 +13,6 @@ let package = Package(
         .executable(name: "gesturekit", targets: ["gesturekit"]),
         .library(name: "GestureLibinput", targets: ["GestureLibinput"]),
         .library(name: "GestureMockDevice", targets: ["GestureMockDevice"]),
-        // LD_PRELOAD library that fixes umockdev 0.17.16 for libinput (see UmockdevFix).
-        .library(name: "GestureKitUmockdevFix", type: .dynamic, targets: ["UmockdevFix"]),
         .executable(name: "gesturekit-libinput-probe", targets: ["gesturekit-libinput-probe"]),
         // The example touch app: a photo wall on the collection view, rendered with SDL2.
         .executable(name: "photowall", targets: ["photowall"]),
@@ -71,14 +69,11 @@ let package = Package(
             name: "GestureLibinput",
             dependencies: ["GestureKit", "GestureTraces", "GestureFormat", "CLibinput", "CLibevdev", "CUdev"]
         ),
-        // Pure Swift: mock-device files for umockdev and a runner for umockdev-run.
-        .target(name: "GestureMockDevice", dependencies: ["GestureKit", "GestureTraces"]),
-        // C, built as libGestureKitUmockdevFix.so; preloaded in front of umockdev's library.
-        .target(
-            name: "UmockdevFix",
-            cSettings: [.define("_GNU_SOURCE")],
-            linkerSettings: [.linkedLibrary("dl")]
-        ),
+        // Pure Swift: mock-device files for umockdev and a runner for umockdev-run. It carries
+        // the C source of the LD_PRELOAD library that fixes umockdev 0.17.16 for libinput and
+        // builds it on first use (UmockdevFixLibrary).
+        .target(name: "GestureMockDevice", dependencies: ["GestureKit", "GestureTraces"],
+                resources: [.embedInCode("UmockdevFix/umockdev_fix.c")]),
         // Live sessions (libinput into a scene, in real time) and replays through real libinput.
         .target(name: "GestureLive", dependencies: ["GestureKit", "GestureLibinput", "GestureReplay", "GestureMockDevice", "GestureTraces"]),
         .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit", "GestureFormat"]),
@@ -116,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "GestureLibinputTests",
             dependencies: ["GestureLibinput", "GestureMockDevice", "GestureKit", "GestureTraces",
-                           "gesturekit-libinput-probe", "UmockdevFix"]
+                           "gesturekit-libinput-probe"]
         ),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureFormat"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces"]),

@@ -30,6 +30,10 @@ public struct MockDeviceReplay: Sendable {
 public enum UmockdevRunError: Error, Hashable, Sendable, CustomStringConvertible {
     case umockdevRunMissing(searchPath: String)
     case preloadLibraryMissing(searched: [String])
+    /// No C compiler to build the preload library with.
+    case compilerMissing
+    /// The C compiler failed on the preload library's source.
+    case buildFailed(compiler: String, output: String)
     case cannotWriteFiles(directory: String, errno: Int32)
     case launchFailed(program: String, errno: Int32)
 
@@ -40,9 +44,13 @@ public enum UmockdevRunError: Error, Hashable, Sendable, CustomStringConvertible
                 + "package 'umockdev' (apt-get install umockdev)."
         case let .preloadLibraryMissing(searched):
             return "GestureKit's umockdev fix library (libGestureKitUmockdevFix.so) was not found "
-                + "(looked in: \(searched.joined(separator: ", "))). Build it with "
-                + "'swift build --product GestureKitUmockdevFix' or set GESTUREKIT_UMOCKDEV_FIX "
-                + "to its path."
+                + "and could not be built (\(searched.joined(separator: "; "))). "
+                + "Install a C compiler ('sudo apt-get install gcc') and run again, "
+                + "or set GESTUREKIT_UMOCKDEV_FIX to the library's path."
+        case .compilerMissing:
+            return "no C compiler (cc, gcc or clang) in PATH to build the umockdev fix library"
+        case let .buildFailed(compiler, output):
+            return "\(compiler) could not build the umockdev fix library: \(output)"
         case let .cannotWriteFiles(directory, errno):
             return "Cannot write the mock device files in \(directory): "
                 + String(cString: strerror(errno))
@@ -78,10 +86,10 @@ public struct UmockdevRunResult: Sendable {
 /// `/bin/sh -c 'LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@"' FIX.so CHILD ARGS…`,
 /// which puts the fix first in the child's LD_PRELOAD only.
 public struct UmockdevRunner: Sendable {
-    /// The fix library's file name (SwiftPM product `GestureKitUmockdevFix`).
-    public static let preloadLibraryName = "libGestureKitUmockdevFix.so"
+    /// The fix library's file name (see `UmockdevFixLibrary`).
+    public static let preloadLibraryName = UmockdevFixLibrary.fileName
     /// Environment variable naming the fix library explicitly.
-    public static let preloadLibraryEnvironment = "GESTUREKIT_UMOCKDEV_FIX"
+    public static let preloadLibraryEnvironment = UmockdevFixLibrary.environmentVariable
 
     public var umockdevRun: String
     public var preloadLibrary: String
@@ -105,11 +113,7 @@ public struct UmockdevRunner: Sendable {
             }
             self.preloadLibrary = preloadLibrary
         } else {
-            let candidates = UmockdevRunner.preloadLibraryCandidates()
-            guard let found = candidates.first(where: { access($0, R_OK) == 0 }) else {
-                throw UmockdevRunError.preloadLibraryMissing(searched: candidates)
-            }
-            self.preloadLibrary = found
+            self.preloadLibrary = try UmockdevFixLibrary.path()
         }
         self.timeout = timeout
         self.environment = environment
@@ -123,19 +127,6 @@ public struct UmockdevRunner: Sendable {
             if access(candidate, X_OK) == 0 { return candidate }
         }
         return nil
-    }
-
-    /// Where the fix library is looked for: $GESTUREKIT_UMOCKDEV_FIX, then next to the
-    /// running executable (SwiftPM puts products and test bundles in one directory).
-    public static func preloadLibraryCandidates() -> [String] {
-        var candidates: [String] = []
-        if let explicit = env(preloadLibraryEnvironment), !explicit.isEmpty {
-            candidates.append(explicit)
-        }
-        if let exe = executableDirectory() {
-            candidates.append("\(exe)/\(preloadLibraryName)")
-        }
-        return candidates
     }
 
     static func executableDirectory() -> String? {

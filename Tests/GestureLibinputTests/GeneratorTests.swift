@@ -217,7 +217,7 @@ struct GeneratorTests {
         #expect {
             try UmockdevRunner(preloadLibrary: "/nonexistent/libGestureKitUmockdevFix.so")
         } throws: { error in
-            "\(error)".contains("swift build --product GestureKitUmockdevFix")
+            "\(error)".contains("apt-get install gcc")
         }
     }
 
