@@ -16,6 +16,7 @@ struct GestureKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturekit",
         abstract: "Replay, inspect and watch touch input through GestureKit's gesture recognizers.",
+        version: GestureKitVersion.string,
         subcommands: [Replay.self, Inspect.self, Listen.self, Devices.self]
     )
 }

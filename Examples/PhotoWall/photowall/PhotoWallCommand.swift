@@ -30,7 +30,8 @@ struct PhotoWallCommand: ParsableCommand {
 
         Gestures: tap selects a tile; double tap zooms it (tap again to close); pinch resizes \
         the tiles; long press picks a tile up and dragging reorders it; two fingers scroll.
-        """
+        """,
+        version: GestureKitVersion.string
     )
 
     @Option(help: "Play this recording instead of live input.")
