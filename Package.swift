@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "gesturekit", targets: ["gesturekit"]),
         .library(name: "GestureLibinput", targets: ["GestureLibinput"]),
         .library(name: "GestureMockDevice", targets: ["GestureMockDevice"]),
+        // Live input from libinput into a scene or your own views (LiveSession).
+        .library(name: "GestureLive", targets: ["GestureLive"]),
         .executable(name: "gesturekit-libinput-probe", targets: ["gesturekit-libinput-probe"]),
         // The example touch app: a photo wall on the collection view, rendered with SDL2.
         .executable(name: "photowall", targets: ["photowall"]),
@@ -22,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Documentation (`make docs`): DocC catalogs into static HTML. Build-time only.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The one number formatter and JSON writer of the package; pure Swift, no dependencies.

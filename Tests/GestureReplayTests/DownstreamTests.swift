@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+@Suite("A package that depends on GestureKit")
+struct DownstreamTests {
+    @Test("Examples/Downstream builds by path on the GestureKit and GestureLayout products alone, with no C library, and runs")
+    func downstreamBuildsAndRuns() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [packageRoot.appendingPathComponent("scripts/check-downstream.sh").path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let log = String(decoding: data, as: UTF8.self)
+        // The script says out loud when it could not hide the system's C headers.
+        for line in log.split(separator: "\n") where line.hasPrefix("check-downstream:") { print(line) }
+        #expect(process.terminationStatus == 0,
+                "the downstream package should build with only Swift, run, and print Examples/Downstream/expected-output.txt; the check said:\n\(log.suffix(3000))")
+    }
+}

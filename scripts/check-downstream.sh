@@ -1,0 +1,43 @@
+#!/bin/sh
+# Builds and runs Examples/Downstream, a package of its own that depends on GestureKit by
+# path and uses only the GestureKit and GestureLayout products, as an app would. It must
+# build with nothing but Swift: where this machine allows a private mount namespace, the
+# build runs with the headers and pkg-config files of libinput, libevdev, libudev and SDL2
+# hidden; the program's output is compared with Examples/Downstream/expected-output.txt and
+# its linked libraries are checked. Run by the test suite (DownstreamTests).
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+pkg="$root/Examples/Downstream"
+SWIFT=${SWIFT:-swift}
+build="$SWIFT build --package-path $pkg"
+
+hide='set -e
+for d in /usr/include/SDL2 /usr/include/libevdev-1.0 /usr/lib/x86_64-linux-gnu/pkgconfig /usr/lib/aarch64-linux-gnu/pkgconfig /usr/share/pkgconfig /usr/lib/pkgconfig; do
+  [ -d "$d" ] && mount -t tmpfs none "$d"
+done
+for f in /usr/include/libinput.h /usr/include/libudev.h; do
+  [ -e "$f" ] && mount --bind /dev/null "$f"
+done
+exec "$@"'
+
+if unshare --mount --propagation private true 2>/dev/null; then
+    echo "check-downstream: building with the headers and pkg-config files of libinput, libevdev, libudev and SDL2 hidden"
+    unshare --mount --propagation private sh -c "$hide" sh $build
+else
+    echo "check-downstream: NOTE: no private mount namespace here (unshare --mount refused), so the system's libinput and SDL headers stay visible to this build; the linked-library check below still runs"
+    $build
+fi
+
+exe="$pkg/.build/debug/downstream"
+out=$("$exe")
+expected=$(cat "$pkg/expected-output.txt")
+if [ "$out" != "$expected" ]; then
+    echo "check-downstream: the downstream program printed:"; echo "$out"
+    echo "check-downstream: expected (Examples/Downstream/expected-output.txt):"; echo "$expected"
+    exit 1
+fi
+if ldd "$exe" | grep -E 'libinput|libevdev|libudev|SDL2'; then
+    echo "check-downstream: the downstream program links a C input or SDL library; GestureKit and GestureLayout must need none"
+    exit 1
+fi
+echo "check-downstream: built, ran and printed what was expected; links no libinput, libevdev, libudev or SDL2"
