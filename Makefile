@@ -5,7 +5,7 @@ DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
 PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test photowall bench fuzz clean
+.PHONY: deps build demo test docs install uninstall photowall bench fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -27,9 +27,56 @@ photowall: deps
 	@mkdir -p $(OUT)/photowall
 	$(SWIFT) run photowall --replay $(PHOTOWALL_TRACE) --frames $(OUT)/photowall
 
+# The tests, then what cannot run inside `swift test` (it holds the package's build
+# directory): `make install` into a temporary prefix, and the documentation built with
+# warnings as errors.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/check-install.sh
+	SWIFT=$(SWIFT) scripts/docs.sh
+
+# The DocC documentation of every library module, as static HTML in out/docs/site, with
+# the state-machine diagrams drawn again from the code first.
+docs: deps
+	SWIFT=$(SWIFT) scripts/docs.sh
+
+# Installs gesturekit, photowall, the umockdev preload library, man pages and bash, zsh and
+# fish completions under PREFIX, where Debian expects them (DESTDIR for packaging).
+# CONFIG=debug installs the debug build instead of building a release.
+PREFIX ?= /usr/local
+CONFIG ?= release
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+LIBDIR = $(DESTDIR)$(PREFIX)/lib/gesturekit
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+TOOLS = gesturekit photowall
+install: deps
+	$(SWIFT) build -c $(CONFIG) --product gesturekit
+	$(SWIFT) build -c $(CONFIG) --product photowall
+	# The argument parser's generate-manual tool (what its generate-manual plugin runs; the
+	# plugin itself would build the whole package in release first).
+	$(SWIFT) build --product generate-manual
+	install -d $(BINDIR) $(LIBDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	set -e; for t in $(TOOLS); do \
+	  install -m 755 .build/$(CONFIG)/$$t $(BINDIR)/$$t; \
+	  .build/debug/generate-manual .build/$(CONFIG)/$$t --output-directory $(MANDIR); \
+	  .build/$(CONFIG)/$$t --generate-completion-script bash > $(BASHDIR)/$$t; \
+	  .build/$(CONFIG)/$$t --generate-completion-script zsh > $(ZSHDIR)/_$$t; \
+	  .build/$(CONFIG)/$$t --generate-completion-script fish > $(FISHDIR)/$$t.fish; \
+	done
+	cc -shared -fPIC -O2 -D_GNU_SOURCE -o $(LIBDIR)/libGestureKitUmockdevFix.so \
+	  Sources/GestureMockDevice/UmockdevFix/umockdev_fix.c -ldl
+	@echo "installed under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	set -e; for t in $(TOOLS); do \
+	  rm -f $(BINDIR)/$$t $(MANDIR)/$$t.1 $(BASHDIR)/$$t $(ZSHDIR)/_$$t $(FISHDIR)/$$t.fish; \
+	done
+	rm -f $(LIBDIR)/libGestureKitUmockdevFix.so
+	-rmdir $(LIBDIR)
 
 # The benchmarks (Benchmarks/, a package of its own) and the replay comparison; results
 # in out/bench/. See README's Performance section.

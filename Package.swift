@@ -117,7 +117,7 @@ let package = Package(
             dependencies: ["GestureLibinput", "GestureMockDevice", "GestureKit", "GestureTraces",
                            "gesturekit-libinput-probe"]
         ),
-        .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureFormat"]),
+        .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureFormat", "GesturePicture"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces"]),
     ]
 )

@@ -20,15 +20,13 @@ engine.addRoot(canvas)
 let checkmark = CheckmarkGestureRecognizer()
 checkmark.addTarget { _ in print("checkmark") }
 canvas.addGestureRecognizer(checkmark)
-var why: [String] = []
 engine.traceHandler = { event in
-    if case let .transition(t) = event, t.to == .failed { why.append("\(t.recognizer.name): \(t.reason)") }
+    if case let .transition(t) = event, t.to == .failed { print("\(t.recognizer.name): \(t.reason)") }
 }
 let down = (0...10).map { Point(x: 100 + Double($0) * 3, y: 100 + Double($0) * 3) }
 let up = (1...20).map { Point(x: 130 + Double($0) * 3, y: 130 - Double($0) * 4) }
 var t = stroke(engine, from: 0, through: down + up)
 t = stroke(engine, from: t, through: (0...10).map { Point(x: 100 + Double($0) * 3, y: 100) })
-print("why not:", why.joined(separator: "; "))
 
 // A collection view: a drag scrolls it, a tap selects the photo under the finger.
 let photosEngine = GestureEngine()

@@ -1,0 +1,62 @@
+import Foundation
+import GesturePicture
+import Testing
+
+@Suite("Documentation")
+struct DocumentationTests {
+    static let diagrams = StateMachineDiagram.builtIn()
+
+    @Test("the committed state-machine diagram is the one the recognizer's code draws today",
+          arguments: diagrams.map(\.file))
+    func diagramIsCurrent(file: String) throws {
+        let diagram = try #require(Self.diagrams.first { $0.file == file }?.diagram)
+        let path = packageRoot.appendingPathComponent("docs/diagrams/\(file).dot")
+        let committed = try String(contentsOf: path, encoding: .utf8)
+        #expect(committed == diagram.dot,
+                "docs/diagrams/\(file).dot should be what the \(diagram.title) does now; run `make docs` to draw it again")
+        let svg = packageRoot.appendingPathComponent("Sources/GestureKit/GestureKit.docc/Resources/state-machine-\(file).svg")
+        #expect(FileManager.default.fileExists(atPath: svg.path), "the documentation should show the \(file) diagram as SVG")
+    }
+
+    @Test("the explorer finds what a tap and a double tap do, with the reasons users read")
+    func explorerFindsTheTapRules() throws {
+        let tap = try #require(Self.diagrams.first { $0.file == "tap" }?.diagram)
+        let fromTouching = Set(tap.edges.filter { $0.from == "touching" }.map(\.label))
+        #expect(fromTouching.isSuperset(of: ["ended: taps completed", "failed: moved too far", "failed: held too long"]),
+                "a tap should end when its touch lifts in place and fail when it moves too far or is held too long; found \(fromTouching)")
+        let double = try #require(Self.diagrams.first { $0.file == "double-tap" }?.diagram)
+        #expect(double.edges.contains { $0.from == "betweenTaps" && $0.label == "failed: tap interval expired" },
+                "a double tap should fail when the second tap comes too late")
+        #expect(double.edges.contains { $0.from == "touching" && $0.to == "ended" },
+                "a double tap should end after its second tap")
+        let pan = try #require(Self.diagrams.first { $0.file == "pan" }?.diagram)
+        #expect(pan.edges.contains { $0.label == "began: panned" }, "a pan should begin when its touches move past the threshold")
+    }
+
+    @Test("each sample in the documentation is its example's source, word for word",
+          arguments: [
+            ("Sources/GestureKit/GestureKit.docc/GettingStarted.md", "quickstart", "Examples/QuickStart/main.swift"),
+            ("Sources/GestureKit/GestureKit.docc/CustomRecognizers.md", "checkmark",
+             "Examples/Downstream/Sources/downstream/CheckmarkGestureRecognizer.swift"),
+            ("Sources/GestureLayout/GestureLayout.docc/LayoutsAndCollectionView.md", "photos",
+             "Examples/Downstream/Sources/downstream/Photos.swift"),
+          ])
+    func sampleIsTheExample(article: String, marker: String, source: String) throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(article), encoding: .utf8)
+        let code = try String(contentsOf: packageRoot.appendingPathComponent(source), encoding: .utf8)
+        let begin = try #require(text.range(of: "<!-- \(marker):begin -->\n```swift\n"), "\(article) should mark its \(marker) sample")
+        let end = try #require(text.range(of: "```\n<!-- \(marker):end -->"), "\(article) should end its \(marker) sample")
+        #expect(String(text[begin.upperBound..<end.lowerBound]) == code, "\(article)'s sample should be \(source) as it is")
+    }
+
+    @Test("the custom recognizer's usage in the article is the downstream program's, word for word")
+    func usageSampleIsInTheProgram() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Sources/GestureKit/GestureKit.docc/CustomRecognizers.md"), encoding: .utf8)
+        let program = try String(contentsOf: packageRoot.appendingPathComponent("Examples/Downstream/Sources/downstream/main.swift"), encoding: .utf8)
+        let start = try #require(text.range(of: "Attach it like any recognizer"))
+        let block = try #require(text.range(of: "```swift\n", range: start.upperBound..<text.endIndex))
+        let close = try #require(text.range(of: "```\n", range: block.upperBound..<text.endIndex))
+        let usage = String(text[block.upperBound..<close.lowerBound])
+        #expect(program.contains(usage), "the article's usage sample should be part of Examples/Downstream's main.swift")
+    }
+}
