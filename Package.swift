@@ -57,6 +57,7 @@ let package = Package(
             name: "gesturekit",
             dependencies: [
                 "GestureKit", "GestureTraces", "GestureReplay", "GesturePicture", "GestureLive", "GestureLibinput", "GestureFormat",
+                "GestureMockDevice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

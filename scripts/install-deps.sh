@@ -2,13 +2,16 @@
 # Installs the Debian packages GestureKit needs, only those that are missing.
 #   libinput-dev libevdev-dev libudev-dev pkg-config: the libinput wrapper (system libraries)
 #   umockdev: real libinput on recorded devices, with no hardware (tests, --backend libinput)
+#   sway grim wev libwayland-dev wayland-protocols seatd libseat-dev: desktop sessions (GestureWayland
+#     and its tests against a headless sway compositor fed by umockdev)
 #   librsvg2-bin: rsvg-convert, to turn replay pictures (SVG) into PNG
 #   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core: the PhotoWall example
 #     (SDL2's software renderer, text in DejaVu Sans, PNG frames)
 # With arguments, installs those packages instead (scripts/install-bench-deps.sh does).
 set -euo pipefail
 packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin
-          libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core)
+          libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
+          sway grim wev libwayland-dev wayland-protocols seatd libseat-dev)
 [ $# -gt 0 ] && packages=("$@")
 missing=()
 for p in "${packages[@]}"; do
