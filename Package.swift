@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "gesturekit", targets: ["gesturekit"]),
         .library(name: "GestureLibinput", targets: ["GestureLibinput"]),
         .library(name: "GestureMockDevice", targets: ["GestureMockDevice"]),
+        .library(name: "GestureWayland", targets: ["GestureWayland"]),
         .executable(name: "gesturekit-libinput-probe", targets: ["gesturekit-libinput-probe"]),
         // The example touch app: a photo wall on the collection view, rendered with SDL2.
         .executable(name: "photowall", targets: ["photowall"]),
@@ -57,7 +58,7 @@ let package = Package(
             name: "gesturekit",
             dependencies: [
                 "GestureKit", "GestureTraces", "GestureReplay", "GesturePicture", "GestureLive", "GestureLibinput", "GestureFormat",
-                "GestureMockDevice",
+                "GestureMockDevice", "GestureWayland",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +71,14 @@ let package = Package(
             name: "GestureLibinput",
             dependencies: ["GestureKit", "GestureTraces", "GestureFormat", "CLibinput", "CLibevdev", "CUdev"]
         ),
+        // Wayland: libwayland-client (a system library) and the protocol code wayland-scanner
+        // made from Debian's wayland-protocols (scripts/generate-wayland-protocols.sh).
+        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        // Input from a Wayland compositor (desktop sessions): the only module touching
+        // libwayland-client. Waits in GestureLibinput's InputEventLoop.
+        .target(name: "GestureWayland",
+                dependencies: ["GestureKit", "GestureLibinput", "CWaylandClient", "CWaylandProtocols"]),
         // Pure Swift: mock-device files for umockdev and a runner for umockdev-run. It carries
         // the C source of the LD_PRELOAD library that fixes umockdev 0.17.16 for libinput and
         // builds it on first use (UmockdevFixLibrary).
