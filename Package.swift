@@ -123,6 +123,8 @@ let package = Package(
             dependencies: ["GestureLibinput", "GestureMockDevice", "GestureKit", "GestureTraces",
                            "gesturekit-libinput-probe"]
         ),
+        .testTarget(name: "GestureWaylandTests",
+                    dependencies: ["GestureWayland", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureFormat"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces"]),
     ]

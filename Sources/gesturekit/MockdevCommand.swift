@@ -35,6 +35,9 @@ struct Mockdev: ParsableCommand {
     @Flag(help: "Stop the recording before its first lift: the touches stay down (for tests of faults mid-gesture).")
     var hold = false
 
+    @Option(name: .customLong("vanish-after"), help: "Seconds after the recording's last event at which its devices vanish (reads fail with ENODEV, as on an unplug).")
+    var vanishAfter: Double?
+
     @Argument(parsing: .postTerminator, help: "The command to run in the testbed.")
     var command: [String] = []
 
@@ -43,10 +46,9 @@ struct Mockdev: ParsableCommand {
         do {
             var (devices, _) = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000))
             devices = devices.map { replay in
-                guard hold || leadIn != LibinputReplay.leadInSeconds else { return replay }
-                return MockDeviceReplay(device: replay.device,
-                                        events: Mockdev.events(of: replay, trace: trace, hold: hold),
-                                        leadIn: leadIn)
+                MockDeviceReplay(device: replay.device,
+                                 events: Mockdev.events(of: replay, trace: trace, hold: hold),
+                                 leadIn: leadIn, vanishAfter: vanishAfter)
             }
             replays = devices
         } catch let e as TraceError {
