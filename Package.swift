@@ -89,6 +89,9 @@ let package = Package(
         .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit", "GestureFormat"]),
         // The README's sample, compiled and run by the tests so it cannot drift from the API.
         .executableTarget(name: "quickstart", dependencies: ["GestureKit"], path: "Examples/QuickStart"),
+        // README's desktop-session sample (Wayland), compiled, and run by the tests under sway.
+        .executableTarget(name: "desktop-quickstart", dependencies: ["GestureKit", "GestureWayland"],
+                          path: "Examples/DesktopQuickStart"),
         // PhotoWall (Examples/PhotoWall). The SDL libraries are touched only by PhotoWallRender.
         .systemLibrary(name: "CSDL2", path: "Examples/PhotoWall/CSDL2", pkgConfig: "sdl2",
                        providers: [.apt(["libsdl2-dev"])]),

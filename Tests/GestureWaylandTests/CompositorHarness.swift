@@ -117,6 +117,16 @@ enum Compositor {
             }
         }
 
+        /// The compositor's socket, for a client of the test process itself.
+        var waylandDisplay: String { directory + "/run/wayland-1" }
+
+        /// Ends the compositor now (SIGKILL: the test runner's children may have SIGTERM
+        /// blocked) and waits for the session.
+        func stopCompositor() {
+            if let pid = swayPID { kill(pid, SIGKILL) }
+            finish(timeout: 10)
+        }
+
         func remove() { try? FileManager.default.removeItem(atPath: directory) }
     }
 
@@ -124,13 +134,19 @@ enum Compositor {
     /// listens for the recording's length plus `tail` (or `listenSeconds`). `hold`: the
     /// recording stops before its first lift; `vanishAfter`: its devices vanish that long after
     /// its last event.
+    /// `client`: another shell command for sway to start instead (its output goes to
+    /// listen.out and listen.err too); `CLIENT_DIR` in it is the session's directory.
     static func start(trace: String, scene: String? = nil, hold: Bool = false, vanishAfter: Double? = nil,
-                      listenSeconds: Double? = nil) throws -> Session {
+                      listenSeconds: Double? = nil, client: String? = nil,
+                      copy: [String] = []) throws -> Session {
         let fm = FileManager.default
         let directory = NSTemporaryDirectory() + "gesturekit-wayland-" + UUID().uuidString
         try fm.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: directory + "/testbed", withIntermediateDirectories: true)
         try fm.copyItem(atPath: tool, toPath: directory + "/gesturekit")
+        for file in copy {
+            try fm.copyItem(atPath: file, toPath: directory + "/" + (file.split(separator: "/").last.map(String.init) ?? file))
+        }
         try fm.copyItem(atPath: trace, toPath: directory + "/trace.evemu")
         try fm.copyItem(atPath: try UmockdevFixLibrary.path(), toPath: directory + "/fix.so")
         var sceneArguments = ""
@@ -144,7 +160,7 @@ enum Compositor {
         let config = """
         output HEADLESS-1 mode 1000x1000
         for_window [app_id="gesturekit"] fullscreen enable
-        exec sh -c 'env -u LD_PRELOAD \(directory)/gesturekit listen --wayland --json --duration \(duration)\(sceneArguments) > \(directory)/listen.out 2> \(directory)/listen.err; echo $? > \(directory)/listen.status; swaymsg exit'
+        exec sh -c 'env -u LD_PRELOAD \(client?.replacingOccurrences(of: "CLIENT_DIR", with: directory) ?? "\(directory)/gesturekit listen --wayland --json --duration \(duration)\(sceneArguments)") > \(directory)/listen.out 2> \(directory)/listen.err; echo $? > \(directory)/listen.status; swaymsg exit'
 
         """
         try config.write(toFile: directory + "/sway.conf", atomically: true, encoding: .utf8)
