@@ -159,7 +159,7 @@ enum Compositor {
         let duration = listenSeconds ?? (leadIn + length + tail + (vanishAfter ?? 0))
         let config = """
         output HEADLESS-1 mode 1000x1000
-        for_window [app_id="gesturekit"] fullscreen enable
+        for_window [app_id=".*"] fullscreen enable
         exec sh -c 'env -u LD_PRELOAD \(client?.replacingOccurrences(of: "CLIENT_DIR", with: directory) ?? "\(directory)/gesturekit listen --wayland --json --duration \(duration)\(sceneArguments)") > \(directory)/listen.out 2> \(directory)/listen.err; echo $? > \(directory)/listen.status; swaymsg exit'
 
         """

@@ -78,3 +78,65 @@ struct WaylandClientTests {
     }
 }
 
+
+/// PhotoWall as a desktop app: in a window under sway, its input from the window (SDL's
+/// Wayland video driver), recognized as the built-in replay of the same recording.
+@Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
+struct PhotoWallDesktopTests {
+    static let photowall = Compositor.packageRoot + "/.build/debug/photowall"
+
+    /// The wall's events of the built-in replay on a 1000 × 1000 wall, without their times.
+    static func replayEvents(_ trace: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: photowall)
+        process.arguments = ["--replay", trace, "--screen", "1000x1000"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return events(String(decoding: data, as: UTF8.self))
+    }
+
+    /// "0.324 s  tap: selected Sunrise 13" → "tap: selected Sunrise 13".
+    static func events(_ output: String) -> [String] {
+        output.split(separator: "\n").compactMap { line in
+            line.range(of: " s  ").map { String(line[$0.upperBound...]) }
+        }
+    }
+
+    @Test("PhotoWall in a window under sway: a recorded tap and double tap reach it through SDL's Wayland driver, once each, as in the built-in replay; grim takes its picture",
+          arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "ts-wacom-isdv4-e6-double-tap-1f.evemu"])
+    func wallInAWindow(_ fixture: String) throws {
+        let trace = Compositor.fixture(fixture)
+        let seconds = Compositor.leadIn + 2
+        let session = try Compositor.start(trace: trace,
+                                           client: "SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
+                                           copy: [Self.photowall])
+        defer { session.remove() }
+        // After the gesture (the recording lasts under 0.4 s), before the wall stops.
+        usleep(useconds_t((Compositor.leadIn + 1.2) * 1_000_000))
+        let shot = session.directory + "/photowall-sway.png"
+        let grim = Process()
+        grim.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        grim.arguments = ["WAYLAND_DISPLAY=\(session.waylandDisplay)", "XDG_RUNTIME_DIR=\(session.directory)/run",
+                          "grim", shot]
+        try grim.run()
+        grim.waitUntilExit()
+        session.finish(timeout: seconds + 20)
+        #expect(session.clientStatus == 0, "photowall exits with status 0 after --duration: \(session.errors)")
+        let seen = Self.events(session.output), expected = try Self.replayEvents(trace)
+        #expect(!seen.isEmpty, "the wall recognizes the recording: \(session.output) \(session.errors)")
+        #expect(seen == expected, "through sway and SDL: \(seen); built-in replay: \(expected)")
+        #expect(grim.terminationStatus == 0, "grim takes a screenshot of the compositor's output")
+        let png = try Data(contentsOf: URL(fileURLWithPath: shot))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
+        #expect(png.count > 5_000, "of the wall, not of an empty output: \(png.count) bytes")
+        if fixture.hasSuffix("e6-tap-1f.evemu") {
+            // The README's picture: out/photowall-sway.png (docs/photowall-sway.png is one such).
+            try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/photowall-sway.png")
+            try? FileManager.default.copyItem(atPath: shot, toPath: Compositor.packageRoot + "/out/photowall-sway.png")
+        }
+    }
+}
