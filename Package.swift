@@ -118,7 +118,7 @@ let package = Package(
         ),
         .testTarget(name: "PhotoWallTests",
                     dependencies: ["PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureLayout", "GestureTraces",
-                                   "photowall"]),
+                                   "CSDL2", "photowall"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureFormat"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit"]),
         .testTarget(
