@@ -10,6 +10,7 @@ let window = try WaylandWindow(connection: connection, title: "Photos", appID: "
 let engine = GestureEngine()
 let photo = View(id: "photo", frame: Rect(origin: .zero, size: window.size))
 engine.addRoot(photo)
+window.onResize = { size in photo.frame = Rect(origin: .zero, size: size) }   // full screen, tiled
 photo.addGestureRecognizer(TapGestureRecognizer(taps: 2) { _ in print("zoom") })
 photo.addGestureRecognizer(PinchGestureRecognizer { pinch in
     if pinch.state == .changed { print("scale \(pinch.scale)") }

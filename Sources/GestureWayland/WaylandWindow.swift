@@ -22,6 +22,9 @@ public final class WaylandWindow {
     public private(set) var isMapped = false
     /// 0xAARRGGBB.
     public var color: UInt32
+    /// Called when the compositor gives the window another size (made full screen, tiled,
+    /// resized by the user): where an app lays its views out again.
+    public var onResize: ((Size) -> Void)?
     private var pendingSize: Size?
     private var buffers: [OpaquePointer] = []
     private var destroyed = false
@@ -72,8 +75,10 @@ public final class WaylandWindow {
 
     fileprivate func surfaceConfigure(serial: UInt32) {
         xdg_surface_ack_configure(xdgSurface, serial)
+        let resized = pendingSize.map { $0 != size } ?? false
         if let pendingSize { size = pendingSize }
         pendingSize = nil
+        if resized { onResize?(size) }
         if let buffer = makeBuffer() {
             wl_surface_attach(surface, buffer, 0, 0)
             wl_surface_damage(surface, 0, 0, Int32(size.width), Int32(size.height))

@@ -27,8 +27,9 @@ enum Compositor {
     static func fixture(_ name: String) -> String { packageRoot + "/Fixtures/" + name }
 
     /// Seconds of silence before the recording: sway's start-up (~50 ms), the client's (a
-    /// debug build, ~0.2 s) and its window going full screen, with room for a loaded machine.
-    static let leadIn = 2.0
+    /// debug build, ~0.2 s) and its window going full screen, with room for a machine loaded
+    /// by the rest of the test suite (2 s once lost a recording there).
+    static let leadIn = 3.0
     /// Seconds the client keeps listening after the recording's last event.
     static let tail = 1.0
 

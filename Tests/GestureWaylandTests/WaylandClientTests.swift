@@ -14,8 +14,9 @@ struct WaylandClientTests {
         let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-double-tap-1f.evemu"),
                                            client: "CLIENT_DIR/desktop-quickstart", copy: [sample])
         defer { session.remove() }
-        // The double tap is over 0.3 s after the lead-in; then the compositor stops.
-        usleep(useconds_t((Compositor.leadIn + 1.5) * 1_000_000))
+        // The double tap is over 0.3 s after the lead-in; then the compositor stops (its
+        // output is buffered until it exits: the time to wait cannot come from it).
+        usleep(useconds_t((Compositor.leadIn + 2.5) * 1_000_000))
         session.stopCompositor()
         #expect(session.wait(seconds: 10) { session.clientStatus != nil }, "the sample exits when the compositor stops")
         #expect(session.clientStatus == 0, "exit status 0: \(session.errors)")
@@ -109,13 +110,13 @@ struct PhotoWallDesktopTests {
           arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "ts-wacom-isdv4-e6-double-tap-1f.evemu"])
     func wallInAWindow(_ fixture: String) throws {
         let trace = Compositor.fixture(fixture)
-        let seconds = Compositor.leadIn + 2
+        let seconds = Compositor.leadIn + 3
         let session = try Compositor.start(trace: trace,
                                            client: "SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
                                            copy: [Self.photowall])
         defer { session.remove() }
         // After the gesture (the recording lasts under 0.4 s), before the wall stops.
-        usleep(useconds_t((Compositor.leadIn + 1.2) * 1_000_000))
+        usleep(useconds_t((Compositor.leadIn + 1.5) * 1_000_000))
         let shot = session.directory + "/photowall-sway.png"
         let grim = Process()
         grim.executableURL = URL(fileURLWithPath: "/usr/bin/env")
