@@ -160,16 +160,23 @@ public final class WaylandConnection: InputEventSource {
     /// compositor whose clock is not CLOCK_MONOTONIC (more than `foreignClockLimit` away) is
     /// shifted once onto it, keeping its spacing.
     func instant(milliseconds raw: UInt32) -> Instant {
-        let wrap: Int64 = 1 << 32
         let reference = lastMilliseconds ?? (MonotonicClock.now().nanoseconds / 1_000_000)
-        var ms = (reference & ~(wrap - 1)) | Int64(raw)
-        if ms - reference > wrap / 2 { ms -= wrap } else if reference - ms > wrap / 2 { ms += wrap }
+        let ms = Self.widen(raw, near: reference)
         lastMilliseconds = ms
         if timeOffset == nil {
             let now = MonotonicClock.now().nanoseconds / 1_000_000
             timeOffset = abs(now - ms) > WaylandConnection.foreignClockLimit ? now - ms : 0
         }
         return Instant(nanoseconds: (ms + timeOffset!) &* 1_000_000)
+    }
+
+    /// The 64-bit millisecond count congruent to `raw` modulo 2^32 nearest `reference`: a
+    /// compositor's 32-bit stamps wrap every 49.7 days.
+    public static func widen(_ raw: UInt32, near reference: Int64) -> Int64 {
+        let wrap: Int64 = 1 << 32
+        var ms = (reference & ~(wrap - 1)) | Int64(raw)
+        if ms - reference > wrap / 2 { ms -= wrap } else if reference - ms > wrap / 2 { ms += wrap }
+        return ms
     }
 
     /// 10_000 ms: a compositor's stamps further than this from CLOCK_MONOTONIC are on another clock.

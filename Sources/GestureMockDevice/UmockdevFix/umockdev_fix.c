@@ -437,36 +437,25 @@ __realpath_chk(const char *path, char *resolved, size_t resolvedlen)
 
 /* ---------------------------------------------------------------- 7. recvmsg */
 
-/* The testbed's /dev path of the mocked node whose pty is `pts` ("/dev/pts/N"), if any. */
+/* The /dev/input/eventN (mocked in the testbed) whose pty is `pts` ("/dev/pts/N"), if any.
+ * No opendir() (umockdev wraps it): the names umockdev gives evdev nodes are tried. */
 static int
 mocked_node_of_pty(const char *pts, char *out, size_t len)
 {
     const char *root = getenv("UMOCKDEV_DIR");
     if (root == NULL || root[0] == '\0')
         return 0;
-    static const char *const dirs[] = { "/dev/input", "/dev" };
-    for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++) {
-        char dir[PATH_MAX];
-        snprintf(dir, sizeof(dir), "%s%s", root, dirs[d]);
-        char listing[64][64];
-        int count = 0;
-        /* no opendir (umockdev wraps it): try the names umockdev makes for evdev nodes */
-        for (int i = 0; i < 64 && count < 64; i++) {
-            snprintf(listing[count], sizeof(listing[count]), "event%d", i);
-            count++;
-        }
-        for (int i = 0; i < count; i++) {
-            char link[PATH_MAX], target[PATH_MAX];
-            snprintf(link, sizeof(link), "%s/%s", dir, listing[i]);
-            NEXT(readlink);
-            ssize_t n = next_readlink(link, target, sizeof(target) - 1);
-            if (n <= 0)
-                continue;
-            target[n] = '\0';
-            if (strcmp(target, pts) == 0) {
-                snprintf(out, len, "%s/%s", dirs[d], listing[i]);
-                return 1;
-            }
+    NEXT(readlink);
+    for (int i = 0; i < 64; i++) {
+        char link[PATH_MAX], target[PATH_MAX];
+        snprintf(link, sizeof(link), "%s/dev/input/event%d", root, i);
+        ssize_t n = next_readlink(link, target, sizeof(target) - 1);
+        if (n <= 0)
+            continue;
+        target[n] = '\0';
+        if (strcmp(target, pts) == 0) {
+            snprintf(out, len, "/dev/input/event%d", i);
+            return 1;
         }
     }
     return 0;
