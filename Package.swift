@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "GestureMockDevice", targets: ["GestureMockDevice"]),
         // Live input from libinput into a scene or your own views (LiveSession).
         .library(name: "GestureLive", targets: ["GestureLive"]),
+        .library(name: "GestureWayland", targets: ["GestureWayland"]),
         .executable(name: "gesturekit-libinput-probe", targets: ["gesturekit-libinput-probe"]),
         // The example touch app: a photo wall on the collection view, rendered with SDL2.
         .executable(name: "photowall", targets: ["photowall"]),
@@ -61,6 +62,7 @@ let package = Package(
             name: "gesturekit",
             dependencies: [
                 "GestureKit", "GestureTraces", "GestureReplay", "GesturePicture", "GestureLive", "GestureLibinput", "GestureFormat",
+                "GestureMockDevice", "GestureWayland",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,6 +75,14 @@ let package = Package(
             name: "GestureLibinput",
             dependencies: ["GestureKit", "GestureTraces", "GestureFormat", "CLibinput", "CLibevdev", "CUdev"]
         ),
+        // Wayland: libwayland-client (a system library) and the protocol code wayland-scanner
+        // made from Debian's wayland-protocols (scripts/generate-wayland-protocols.sh).
+        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        // Input from a Wayland compositor (desktop sessions): the only module touching
+        // libwayland-client. Waits in GestureLibinput's InputEventLoop.
+        .target(name: "GestureWayland",
+                dependencies: ["GestureKit", "GestureLibinput", "CWaylandClient", "CWaylandProtocols"]),
         // Pure Swift: mock-device files for umockdev and a runner for umockdev-run. It carries
         // the C source of the LD_PRELOAD library that fixes umockdev 0.17.16 for libinput and
         // builds it on first use (UmockdevFixLibrary).
@@ -83,6 +93,9 @@ let package = Package(
         .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit", "GestureFormat"]),
         // The README's sample, compiled and run by the tests so it cannot drift from the API.
         .executableTarget(name: "quickstart", dependencies: ["GestureKit"], path: "Examples/QuickStart"),
+        // README's desktop-session sample (Wayland), compiled, and run by the tests under sway.
+        .executableTarget(name: "desktop-quickstart", dependencies: ["GestureKit", "GestureWayland"],
+                          path: "Examples/DesktopQuickStart"),
         // PhotoWall (Examples/PhotoWall). The SDL libraries are touched only by PhotoWallRender.
         .systemLibrary(name: "CSDL2", path: "Examples/PhotoWall/CSDL2", pkgConfig: "sdl2",
                        providers: [.apt(["libsdl2-dev"])]),
@@ -109,7 +122,7 @@ let package = Package(
         ),
         .testTarget(name: "PhotoWallTests",
                     dependencies: ["PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureLayout", "GestureTraces",
-                                   "photowall"]),
+                                   "CSDL2", "photowall"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureFormat"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit"]),
         .testTarget(
@@ -117,6 +130,8 @@ let package = Package(
             dependencies: ["GestureLibinput", "GestureMockDevice", "GestureKit", "GestureTraces",
                            "gesturekit-libinput-probe"]
         ),
+        .testTarget(name: "GestureWaylandTests",
+                    dependencies: ["GestureWayland", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureFormat", "GesturePicture"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces"]),
     ]

@@ -2,6 +2,8 @@
 # Installs the Debian packages GestureKit needs, only those that are missing.
 #   libinput-dev libevdev-dev libudev-dev pkg-config: the libinput wrapper (system libraries)
 #   umockdev: real libinput on recorded devices, with no hardware (tests, --backend libinput)
+#   sway grim wev libwayland-dev wayland-protocols seatd libseat-dev: desktop sessions (GestureWayland
+#     and its tests against a headless sway compositor fed by umockdev)
 #   librsvg2-bin: rsvg-convert, to turn replay pictures (SVG) into PNG
 #   graphviz: dot, to draw the recognizers' state machines for the documentation (make docs)
 #   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core: the PhotoWall example
@@ -9,7 +11,8 @@
 # With arguments, installs those packages instead (scripts/install-bench-deps.sh does).
 set -euo pipefail
 packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin graphviz
-          libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core)
+          libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
+          sway grim wev libwayland-dev wayland-protocols seatd libseat-dev)
 [ $# -gt 0 ] && packages=("$@")
 missing=()
 for p in "${packages[@]}"; do

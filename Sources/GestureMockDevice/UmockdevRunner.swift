@@ -167,15 +167,21 @@ public struct UmockdevRunner: Sendable {
         }
         let directory = String(cString: dirPointer)
         defer { UmockdevRunner.removeDirectory(directory, files: devices.count) }
-        for (i, replay) in devices.enumerated() {
-            try UmockdevRunner.writeFile(Array(replay.device.umockdevText().utf8),
-                                     to: "\(directory)/device\(i).umockdev")
-            try UmockdevRunner.writeFile(Array(replay.device.ioctlText().utf8),
-                                     to: "\(directory)/device\(i).ioctl")
-            try UmockdevRunner.writeFile(replay.script, to: "\(directory)/device\(i).script")
-        }
+        try writeFiles(devices: devices, directory: directory)
         let args = commandLine(devices: devices, directory: directory, command: command)
         return try ChildProcess.run(args, environment: environment, timeout: timeout)
+    }
+
+    /// Writes each device's files (`deviceN.umockdev`, `.ioctl`, `.script`) into `directory`,
+    /// as `commandLine` names them.
+    public func writeFiles(devices: [MockDeviceReplay], directory: String) throws {
+        for (i, replay) in devices.enumerated() {
+            try UmockdevRunner.writeFile(Array(replay.device.umockdevText().utf8),
+                                         to: "\(directory)/device\(i).umockdev")
+            try UmockdevRunner.writeFile(Array(replay.device.ioctlText().utf8),
+                                         to: "\(directory)/device\(i).ioctl")
+            try UmockdevRunner.writeFile(replay.script, to: "\(directory)/device\(i).script")
+        }
     }
 
     static func writeFile(_ bytes: [UInt8], to path: String) throws {

@@ -6,6 +6,7 @@ import GestureLive
 import GesturePicture
 import GestureReplay
 import GestureTraces
+import GestureWayland
 
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,7 @@ struct GestureKitCommand: ParsableCommand {
         commandName: "gesturekit",
         abstract: "Replay, inspect and watch touch input through GestureKit's gesture recognizers.",
         version: GestureKitVersion.string,
-        subcommands: [Replay.self, Inspect.self, Listen.self, Devices.self, Diagrams.self]
+        subcommands: [Replay.self, Inspect.self, Listen.self, Devices.self, Diagrams.self, Mockdev.self]
     )
 }
 
@@ -230,6 +231,9 @@ struct Listen: ParsableCommand {
     @Flag(help: "Also print libinput's own messages.")
     var verbose = false
 
+    @Flag(help: "Take input from the Wayland compositor of this desktop session (WAYLAND_DISPLAY) through a small window, instead of from /dev/input: no root, no input group.")
+    var wayland = false
+
     func run() throws {
         var scene = try loadScene(self.scene)
         if let screen {
@@ -241,6 +245,12 @@ struct Listen: ParsableCommand {
         let session = try LiveSession(scene: scene) { record in
             out.write(json ? record.jsonLine : record.humanLine)
             out.flush()
+        }
+        if wayland {
+            guard devices.isEmpty else { throw fail("--device reads /dev/input; leave it out with --wayland") }
+            try listenToWayland(session: session, screen: scene.screen)
+            out.flush()
+            return
         }
         let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
         do {
@@ -256,6 +266,40 @@ struct Listen: ParsableCommand {
             throw fail(e.description)
         }
         out.flush()
+    }
+}
+
+extension Listen {
+    /// A window of the scene's size on the session's compositor; its touches, pointer and
+    /// touchpad gestures go through the scene until Ctrl-C, --duration, the window's close or
+    /// the compositor's end (touches then cancelled, exit status 1 with the reason).
+    func listenToWayland(session: LiveSession, screen: Size) throws {
+        let err = LineWriter(fd: 2)
+        func say(_ message: String) {
+            err.write("gesturekit: \(message)")
+            err.flush()
+        }
+        let reason: WaylandInput.StopReason
+        do {
+            let connection = try WaylandConnection()
+            let window = try WaylandWindow(connection: connection, title: "gesturekit listen",
+                                           appID: "gesturekit", size: screen)
+            if window.size != screen {
+                say("the compositor made the window \(fmt1(window.size.width))x\(fmt1(window.size.height)), not the scene's \(fmt1(screen.width))x\(fmt1(screen.height)): locations are the window's")
+            }
+            if connection.seats.isEmpty { say("the compositor has no seat (yet)") }
+            reason = try WaylandInput(connection: connection, window: window, duration: duration).run(session)
+            window.destroy()
+            connection.disconnect()
+        } catch let e as WaylandError {
+            throw fail(e.description)
+        } catch let e as LibinputError {
+            throw fail(e.description)
+        }
+        if case let .connectionLost(message) = reason {
+            say("\(message): touches still down were cancelled; stopping")
+            throw ExitCode(1)
+        }
     }
 }
 

@@ -12,6 +12,15 @@ struct ReadmeTests {
         #expect(String(readme[begin.upperBound..<end.lowerBound]) == example)
     }
 
+    @Test("the README's desktop-session sample is Examples/DesktopQuickStart/main.swift, word for word (built as desktop-quickstart; run under sway by GestureWaylandTests)")
+    func desktopSampleMatchesExample() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try String(contentsOf: packageRoot.appendingPathComponent("Examples/DesktopQuickStart/main.swift"), encoding: .utf8)
+        let begin = try #require(readme.range(of: "<!-- desktop-quickstart:begin -->\n```swift\n"))
+        let end = try #require(readme.range(of: "```\n<!-- desktop-quickstart:end -->"))
+        #expect(String(readme[begin.upperBound..<end.lowerBound]) == example)
+    }
+
     @Test("the sample runs and prints what its comment says")
     func sampleRuns() throws {
         let process = Process()

@@ -58,6 +58,7 @@ public final class Canvas {
     /// A canvas shown in a window (`fullscreen`: the desktop's size, and the canvas takes it).
     /// Needs a display (X11 or Wayland; SDL_VIDEODRIVER picks another driver).
     public convenience init(windowTitle: String, width: Int, height: Int, fullscreen: Bool) throws {
+        SDLInputAdapter.configureSDL()
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw RenderError.sdl("SDL_InitSubSystem(VIDEO)") }
         let centered = Int32(bitPattern: 0x2FFF_0000)    // SDL_WINDOWPOS_CENTERED
         var flags = SDL_WINDOW_SHOWN.rawValue
@@ -166,10 +167,31 @@ public final class Canvas {
     /// Handles the window's events; true when the user asked to quit (closed the window,
     /// pressed Escape or Q).
     public func pollQuit() -> Bool {
+        var ignored = SDLInputAdapter(windowSize: Size(width: Double(width), height: Double(height)))
+        return pollEvents(into: &ignored, input: false)
+    }
+
+    /// Handles the window's events, handing its touches, mouse and wheel to `adapter` (read
+    /// them with `adapter.take()`); true when the user asked to quit.
+    public func pollEvents(into adapter: inout SDLInputAdapter) -> Bool {
+        pollEvents(into: &adapter, input: true)
+    }
+
+    /// Sleeps until the window has an event or `milliseconds` pass (nil: until an event).
+    public func waitForEvent(milliseconds: Int?) {
+        guard window != nil else { return }
+        SDL_WaitEventTimeout(nil, Int32(clamping: milliseconds ?? Int(Int32.max)))
+    }
+
+    /// SDL's clock: milliseconds since SDL started, the clock of its events' timestamps.
+    public static var ticks: Instant { Instant(nanoseconds: Int64(SDL_GetTicks64()) * 1_000_000) }
+
+    private func pollEvents(into adapter: inout SDLInputAdapter, input: Bool) -> Bool {
         guard window != nil else { return false }
         var event = SDL_Event()
         var quit = false
         while SDL_PollEvent(&event) != 0 {
+            if input { adapter.convert(event) }
             if event.type == SDL_QUIT.rawValue { quit = true }
             if event.type == SDL_KEYDOWN.rawValue {
                 let key = event.key.keysym.sym

@@ -77,3 +77,56 @@ final class LiveWall: LiveInputClient {
         try frames.finish(wall: wall)
     }
 }
+
+/// The desktop wall: input from the window itself (SDL's touches, mouse and wheel, as the
+/// windowing system hands them to the window: Wayland, X11), on SDL's clock. The loop sleeps
+/// in `SDL_WaitEventTimeout` until an event or the wall's next deadline (a long press's
+/// duration, a double tap's interval), never busy; after each batch the wall is drawn.
+final class WindowWall {
+    let wall: PhotoWall
+    let canvas: Canvas
+    let frames: FrameWriter
+
+    init(wall: PhotoWall, canvas: Canvas, frames: FrameWriter) {
+        self.wall = wall
+        self.canvas = canvas
+        self.frames = frames
+    }
+
+    func run(duration: Double?) throws {
+        var adapter = SDLInputAdapter(windowSize: wall.screen)
+        let end = duration.map { Canvas.ticks.advanced(bySeconds: $0) }
+        var dirty = true
+        while true {
+            let quit = canvas.pollEvents(into: &adapter)
+            for input in adapter.take() {
+                switch input {
+                case let .touchFrame(frame): wall.send(frame)
+                case let .pointer(p): wall.engine.send(p)
+                }
+                dirty = true
+            }
+            let now = Canvas.ticks
+            if let deadline = wall.nextDeadline, deadline <= now {
+                wall.advance(to: now)
+                dirty = true
+            }
+            for event in wall.takeEvents() {
+                try frames.record(event, wall: wall)
+                dirty = true
+            }
+            if dirty {
+                canvas.draw(wall.render())
+                canvas.present()
+                dirty = false
+            }
+            if quit { break }
+            if let end, now >= end { break }
+            let wake = [wall.nextDeadline, end].compactMap { $0 }.min()
+            canvas.waitForEvent(milliseconds: wake.map { Int(max(0, ($0.nanoseconds - now.nanoseconds + 999_999) / 1_000_000)) })
+        }
+        wall.finish()
+        for event in wall.takeEvents() { try frames.record(event, wall: wall) }
+        try frames.finish(wall: wall)
+    }
+}

@@ -59,6 +59,13 @@ struct PhotoWallCommand: ParsableCommand {
     @Flag(help: "Live: draw off screen (no window, no display needed).")
     var headless = false
 
+    enum InputSource: String, ExpressibleByArgument, CaseIterable {
+        case window, libinput
+    }
+
+    @Option(help: "Live: window (default with a window and no --device: the touches, mouse and wheel the windowing system gives the window, through SDL: a desktop session, Wayland or X11, no root) or libinput (default with --headless or --device: /dev/input, the kiosk case).")
+    var input: InputSource?
+
     @Option(help: "Live: stop after this many seconds (default: at Escape, Q, Ctrl-C or a closed window).")
     var duration: Double?
 
@@ -158,6 +165,13 @@ struct PhotoWallCommand: ParsableCommand {
             err.flush()
         }
         let wall = PhotoWall(screen: Size(width: Double(canvas.width), height: Double(canvas.height)))
+        if (input ?? (headless || !devices.isEmpty ? .libinput : .window)) == .window {
+            guard !headless else { throw fail("--input window needs a window; leave out --headless") }
+            guard devices.isEmpty else { throw fail("--device reads /dev/input; use it with --input libinput") }
+            try WindowWall(wall: wall, canvas: canvas, frames: FrameWriter(directory: frames, canvas: canvas))
+                .run(duration: duration)
+            return
+        }
         let live = LiveWall(wall: wall, canvas: canvas, frames: FrameWriter(directory: frames, canvas: canvas))
         let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
         do {

@@ -18,6 +18,17 @@
  *     a frame) is followed smoothly, a quarter of it per frame.
  *  4. read() returning a partial struct input_event: the rest is read before returning.
  *
+ *  5. realpath() of a path under /dev or /sys resolves inside the testbed: a mocked node
+ *     (a symlink to its pseudo-terminal) is its own canonical path; sysfs paths resolve in
+ *     $UMOCKDEV_DIR/sys and come back without the prefix. (seatd checks device paths so.)
+ *  6. open() with O_NOFOLLOW of a mocked node under /dev: the flag is dropped (the node is a
+ *     symlink to a pty in the testbed, a device node on a real system).
+ *  7. recvmsg(): a file descriptor received over a socket (SCM_RIGHTS: a seat daemon such as
+ *     the seatd that libseat's builtin backend runs hands the compositor its device fds)
+ *     that is a mocked evdev pty is unknown to umockdev's preload in this process, so its
+ *     ioctls would go to the pty. It is replaced by the mocked node opened again here (the
+ *     same pty, now known to umockdev), with the same access mode.
+ *
  * One extension (a private protocol with GestureMockDevice's script generator): an event
  * with type 0xFFFF, code 0x4756 ("GV") means "the device vanished": the marker is never
  * returned, and from then on read() on that node fails with ENODEV, as on an unplug.
@@ -34,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -56,7 +68,27 @@ int gesturekit_umockdev_fix_version(void);
 
 static pthread_mutex_t fix_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int gesturekit_umockdev_fix_version(void) { return 1; }
+int gesturekit_umockdev_fix_version(void) { return 2; }
+
+/* Whether `path` (absolute, under /dev/) names a symlink in the testbed: a mocked node. */
+static int
+is_mocked_dev_node(const char *path)
+{
+    if (path == NULL || strncmp(path, "/dev/", 5) != 0)
+        return 0;
+    const char *root = getenv("UMOCKDEV_DIR");
+    if (root == NULL || root[0] == '\0')
+        return 0;
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof(buf), "%s%s", root, path) >= (int)sizeof(buf))
+        return 0;
+    struct stat st;
+    int saved = errno;
+    NEXT(lstat);
+    int r = next_lstat(buf, &st);
+    errno = saved;
+    return r == 0 && S_ISLNK(st.st_mode);
+}
 
 /* ---------------------------------------------------------------- 1. udev data */
 
@@ -121,6 +153,8 @@ open_mode(int flags, va_list ap)
         char buf[PATH_MAX];                                                 \
         int saved = errno;                                                  \
         const char *p = redirect_udev_data(path, buf, sizeof(buf));         \
+        if ((flags & O_NOFOLLOW) && is_mocked_dev_node(path))               \
+            flags &= ~O_NOFOLLOW;                                           \
         errno = saved;                                                      \
         return next_##name(p, flags, mode);                                 \
     }
@@ -136,6 +170,8 @@ open_mode(int flags, va_list ap)
         char buf[PATH_MAX];                                                 \
         int saved = errno;                                                  \
         const char *p = redirect_udev_data(path, buf, sizeof(buf));         \
+        if ((flags & O_NOFOLLOW) && is_mocked_dev_node(path))               \
+            flags &= ~O_NOFOLLOW;                                           \
         errno = saved;                                                      \
         return next_##name(dirfd, p, flags, mode);                          \
     }
@@ -349,5 +385,126 @@ read(int fd, void *buf, size_t count)
         errno = ENODEV;
         return -1;
     }
+    return n;
+}
+
+/* ---------------------------------------------------------------- 5. realpath */
+
+char *
+realpath(const char *path, char *resolved)
+{
+    NEXT(realpath);
+    const char *root = getenv("UMOCKDEV_DIR");
+    if (path == NULL || root == NULL || root[0] == '\0' ||
+        (strncmp(path, "/dev/", 5) != 0 && strncmp(path, "/sys/", 5) != 0))
+        return next_realpath(path, resolved);
+    if (is_mocked_dev_node(path)) {
+        if (strlen(path) >= PATH_MAX) {
+            errno = ENAMETOOLONG;
+            return NULL;
+        }
+        char *out = resolved != NULL ? resolved : malloc(PATH_MAX);
+        if (out == NULL)
+            return NULL;
+        strcpy(out, path);
+        return out;
+    }
+    if (strncmp(path, "/sys/", 5) != 0)
+        return next_realpath(path, resolved);
+    char inside[PATH_MAX], result[PATH_MAX];
+    if (snprintf(inside, sizeof(inside), "%s%s", root, path) >= (int)sizeof(inside))
+        return next_realpath(path, resolved);
+    if (next_realpath(inside, result) == NULL)
+        return NULL;
+    char rootreal[PATH_MAX];
+    size_t n = 0;
+    if (next_realpath(root, rootreal) != NULL)
+        n = strlen(rootreal);
+    const char *tail = (n > 0 && strncmp(result, rootreal, n) == 0) ? result + n : result;
+    char *out = resolved != NULL ? resolved : malloc(PATH_MAX);
+    if (out == NULL)
+        return NULL;
+    snprintf(out, PATH_MAX, "%s", tail);
+    return out;
+}
+
+char *
+__realpath_chk(const char *path, char *resolved, size_t resolvedlen)
+{
+    (void)resolvedlen;
+    return realpath(path, resolved);
+}
+
+/* ---------------------------------------------------------------- 7. recvmsg */
+
+/* The /dev/input/eventN (mocked in the testbed) whose pty is `pts` ("/dev/pts/N"), if any.
+ * No opendir() (umockdev wraps it): the names umockdev gives evdev nodes are tried. */
+static int
+mocked_node_of_pty(const char *pts, char *out, size_t len)
+{
+    const char *root = getenv("UMOCKDEV_DIR");
+    if (root == NULL || root[0] == '\0')
+        return 0;
+    NEXT(readlink);
+    for (int i = 0; i < 64; i++) {
+        char link[PATH_MAX], target[PATH_MAX];
+        snprintf(link, sizeof(link), "%s/dev/input/event%d", root, i);
+        ssize_t n = next_readlink(link, target, sizeof(target) - 1);
+        if (n <= 0)
+            continue;
+        target[n] = '\0';
+        if (strcmp(target, pts) == 0) {
+            snprintf(out, len, "/dev/input/event%d", i);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int
+reopen_mocked_fd(int fd)
+{
+    struct stat st;
+    NEXT(fstat);
+    if (next_fstat(fd, &st) != 0 || !S_ISCHR(st.st_mode) || major(st.st_rdev) < 136 ||
+        major(st.st_rdev) > 143)
+        return fd;
+    dev_t emulated = emulated_rdev_of_pty(st.st_rdev);
+    if (emulated == 0)
+        return fd;
+    char pts[64], node[PATH_MAX];
+    snprintf(pts, sizeof(pts), "/dev/pts/%u", (major(st.st_rdev) - 136) * 256 + minor(st.st_rdev));
+    if (!mocked_node_of_pty(pts, node, sizeof(node)))
+        return fd;
+    int fl = fcntl(fd, F_GETFL);
+    int flags = (fl >= 0 ? fl & (O_ACCMODE | O_NONBLOCK) : O_RDWR) | O_CLOEXEC | O_NOCTTY;
+    int again = open(node, flags);
+    if (again < 0)
+        return fd;
+    close(fd);
+    return again;
+}
+
+ssize_t
+recvmsg(int sockfd, struct msghdr *msg, int flags)
+{
+    NEXT(recvmsg);
+    ssize_t n = next_recvmsg(sockfd, msg, flags);
+    if (n < 0 || msg == NULL || msg->msg_controllen == 0)
+        return n;
+    int saved = errno;
+    for (struct cmsghdr *c = CMSG_FIRSTHDR(msg); c != NULL; c = CMSG_NXTHDR(msg, c)) {
+        if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+            continue;
+        size_t count = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+        int *fds = (int *)CMSG_DATA(c);
+        for (size_t i = 0; i < count; i++) {
+            int fd;
+            memcpy(&fd, &fds[i], sizeof(int));
+            int replaced = reopen_mocked_fd(fd);
+            memcpy(&fds[i], &replaced, sizeof(int));
+        }
+    }
+    errno = saved;
     return n;
 }

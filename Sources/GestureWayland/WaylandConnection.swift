@@ -1,0 +1,260 @@
+import CWaylandClient
+import CWaylandProtocols
+import GestureKit
+import GestureLibinput
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What went wrong talking to a Wayland compositor.
+public enum WaylandError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No compositor at `WAYLAND_DISPLAY` (or the name given).
+    case cannotConnect(display: String, errno: Int32)
+    /// The compositor lacks a global the caller needs.
+    case missingGlobal(String)
+    /// The connection broke: the compositor went away, or it reported a protocol error.
+    case connectionLost(errno: Int32, protocolError: String?)
+    case systemCallFailed(call: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case let .cannotConnect(display, code):
+            return "cannot connect to the Wayland compositor \(display): \(String(cString: strerror(code))) (is WAYLAND_DISPLAY set, and is a compositor running?)"
+        case let .missingGlobal(name):
+            return "the Wayland compositor does not offer \(name)"
+        case let .connectionLost(code, protocolError):
+            if let protocolError { return "the Wayland connection ended with a protocol error: \(protocolError)" }
+            return "the Wayland compositor went away (\(String(cString: strerror(code))))"
+        case let .systemCallFailed(call, code):
+            return "\(call) failed: \(String(cString: strerror(code)))"
+        }
+    }
+}
+
+/// A connection to a Wayland compositor, and the input its seats give this client's surfaces,
+/// in the engine's vocabulary: `wl_touch` into touch frames (one per `wl_touch.frame`), `wl_pointer`
+/// into pointer events (motion, buttons, and one scroll per `wl_pointer.frame`), and
+/// `zwp_pointer_gestures_v1` (pinch, swipe, hold) into touchpad gestures at the pointer. Locations
+/// are in surface coordinates (points); times are the compositor's, widened from its 32-bit
+/// milliseconds onto CLOCK_MONOTONIC (wlroots, Mutter and KWin stamp events with it), so the
+/// engine's deadlines and the event loop's timer share one clock.
+///
+/// Every seat is bound and its capabilities followed: a touchscreen or mouse that appears adds a
+/// device (`.deviceAdded`), one that goes cancels its touches and gesture and removes the device.
+/// An `InputEventSource`: its fd waits in `InputEventLoop`'s poll beside the engine's timer.
+public final class WaylandConnection: InputEventSource {
+    public let display: OpaquePointer
+    private var registry: OpaquePointer?
+    public private(set) var compositor: OpaquePointer?
+    public private(set) var shm: OpaquePointer?
+    public private(set) var wmBase: OpaquePointer?
+    public private(set) var pointerGestures: OpaquePointer?
+    private var pointerGesturesVersion: UInt32 = 0
+    public private(set) var seats: [WaylandSeat] = []
+    private var pending: [LibinputInputEvent] = []
+    private var nextSeatIndex = 0
+    /// The last event time handed out (for cancellations, which carry none).
+    var lastEventTime = Instant.zero
+    private var timeOffset: Int64?
+    private var lastMilliseconds: Int64?
+    private var closed = false
+
+    /// Connects to the compositor named `name` (nil: `WAYLAND_DISPLAY`, else `wayland-0`) and
+    /// binds its globals (one roundtrip); a second roundtrip collects the seats' capabilities.
+    public init(display name: String? = nil) throws {
+        guard let display = wl_display_connect(name) else {
+            let shown = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+            throw WaylandError.cannotConnect(display: shown, errno: errno)
+        }
+        self.display = display
+        registry = wl_display_get_registry(display)
+        wl_registry_add_listener(registry, &Listeners.registry, Unmanaged.passUnretained(self).toOpaque())
+        try roundtrip()
+        try roundtrip()
+    }
+
+    deinit {
+        disconnect()
+    }
+
+    /// Releases every proxy and closes the connection (idempotent).
+    public func disconnect() {
+        guard !closed else { return }
+        closed = true
+        for seat in seats { seat.destroyProxies() }
+        seats.removeAll()
+        if let pointerGestures { zwp_pointer_gestures_v1_destroy(pointerGestures) }
+        if let wmBase { xdg_wm_base_destroy(wmBase) }
+        if let shm { wl_shm_destroy(shm) }
+        if let compositor { wl_compositor_destroy(compositor) }
+        if let registry { wl_registry_destroy(registry) }
+        wl_display_disconnect(display)
+    }
+
+    public var fileDescriptor: Int32 { wl_display_get_fd(display) }
+
+    /// Sends what is queued and waits for the compositor to answer it all.
+    public func roundtrip() throws {
+        if wl_display_roundtrip(display) < 0 { throw lostError() }
+    }
+
+    /// Reads what the compositor sent (without blocking), runs the callbacks, flushes requests
+    /// made by them, and hands over the converted events. Throws `connectionLost` when the
+    /// compositor has gone.
+    public func dispatch(into handler: (LibinputInputEvent) -> Void) throws {
+        var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let readable = poll(&pfd, 1, 0) > 0
+        let result = readable ? wl_display_dispatch(display) : wl_display_dispatch_pending(display)
+        let failed = result < 0 || (wl_display_flush(display) < 0 && errno != EAGAIN)
+        let events = pending
+        pending.removeAll(keepingCapacity: true)
+        for event in events { handler(event) }
+        if failed { throw lostError() }
+    }
+
+    private func lostError() -> WaylandError {
+        let code = wl_display_get_error(display)
+        if code == EPROTO {
+            var interface: UnsafePointer<wl_interface>?
+            var id: UInt32 = 0
+            let protocolCode = wl_display_get_protocol_error(display, &interface, &id)
+            let name = interface.flatMap { $0.pointee.name.map { String(cString: $0) } } ?? "?"
+            return .connectionLost(errno: code, protocolError: "\(name)@\(id): error \(protocolCode)")
+        }
+        return .connectionLost(errno: code == 0 ? EPIPE : code, protocolError: nil)
+    }
+
+    /// The end of input: every seat's touches still down are cancelled (one frame), its gestures
+    /// in progress cancelled, and its devices removed. For a connection that broke, or before
+    /// closing one.
+    public func cancelAll(into handler: (LibinputInputEvent) -> Void) {
+        for seat in seats { seat.removeAll() }
+        let events = pending
+        pending.removeAll()
+        for event in events { handler(event) }
+    }
+
+    /// A surface of this client is being destroyed: the touches on it are cancelled, and a
+    /// gesture at the pointer on it too.
+    public func surfaceDestroyed(_ surface: OpaquePointer) {
+        for seat in seats { seat.cancel(on: surface) }
+    }
+
+    func emit(_ event: LibinputInputEvent) {
+        switch event {
+        case let .touchFrame(f): lastEventTime = max(lastEventTime, f.time)
+        case let .pointer(p): lastEventTime = max(lastEventTime, p.time)
+        case let .touchpadGesture(g): lastEventTime = max(lastEventTime, g.time)
+        default: break
+        }
+        pending.append(event)
+    }
+
+    /// A time for an event with none (a cancellation): the last event's, or now if later.
+    var cancellationTime: Instant { max(lastEventTime, MonotonicClock.now()) }
+
+    /// The compositor's 32-bit millisecond timestamp as an instant on CLOCK_MONOTONIC: the
+    /// value congruent to it (mod 2^32 ms) nearest the last one (the first: nearest now). A
+    /// compositor whose clock is not CLOCK_MONOTONIC (more than `foreignClockLimit` away) is
+    /// shifted once onto it, keeping its spacing.
+    func instant(milliseconds raw: UInt32) -> Instant {
+        let reference = lastMilliseconds ?? (MonotonicClock.now().nanoseconds / 1_000_000)
+        let ms = Self.widen(raw, near: reference)
+        lastMilliseconds = ms
+        if timeOffset == nil {
+            let now = MonotonicClock.now().nanoseconds / 1_000_000
+            timeOffset = abs(now - ms) > WaylandConnection.foreignClockLimit ? now - ms : 0
+        }
+        return Instant(nanoseconds: (ms + timeOffset!) &* 1_000_000)
+    }
+
+    /// The 64-bit millisecond count congruent to `raw` modulo 2^32 nearest `reference`: a
+    /// compositor's 32-bit stamps wrap every 49.7 days.
+    public static func widen(_ raw: UInt32, near reference: Int64) -> Int64 {
+        let wrap: Int64 = 1 << 32
+        var ms = (reference & ~(wrap - 1)) | Int64(raw)
+        if ms - reference > wrap / 2 { ms -= wrap } else if reference - ms > wrap / 2 { ms += wrap }
+        return ms
+    }
+
+    /// 10_000 ms: a compositor's stamps further than this from CLOCK_MONOTONIC are on another clock.
+    static let foreignClockLimit: Int64 = 10_000 /* ms */
+
+    func allocateDeviceIDs() -> (touch: InputDeviceID, pointer: InputDeviceID) {
+        // Each seat's touch and pointer get ids of their own (1, 2 for the first seat).
+        defer { nextSeatIndex += 1 }
+        return (InputDeviceID(nextSeatIndex * 2 + 1), InputDeviceID(nextSeatIndex * 2 + 2))
+    }
+
+    fileprivate func global(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case "wl_compositor":
+            compositor = bind(name, wl_compositor_interface_ptr(), min(version, 4))
+        case "wl_shm":
+            shm = bind(name, wl_shm_interface_ptr(), 1)
+        case "xdg_wm_base":
+            wmBase = bind(name, xdg_wm_base_interface_ptr(), min(version, 2))
+            if let wmBase {
+                xdg_wm_base_add_listener(wmBase, &Listeners.wmBase, nil)
+            }
+        case "zwp_pointer_gestures_v1":
+            pointerGesturesVersion = min(version, 3)
+            pointerGestures = bind(name, zwp_pointer_gestures_v1_interface_ptr(), pointerGesturesVersion)
+            for seat in seats { seat.updateGestures() }
+        case "wl_seat":
+            guard let proxy = bind(name, wl_seat_interface_ptr(), min(version, 7)) else { return }
+            let seat = WaylandSeat(connection: self, proxy: proxy, globalName: name,
+                                   version: min(version, 7))
+            seats.append(seat)
+        default:
+            break
+        }
+    }
+
+    fileprivate func globalRemoved(name: UInt32) {
+        if let index = seats.firstIndex(where: { $0.globalName == name }) {
+            let seat = seats.remove(at: index)
+            seat.removeAll()
+            seat.destroyProxies()
+        }
+    }
+
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, _ version: UInt32) -> OpaquePointer? {
+        wl_registry_bind(registry, name, interface, version).map { OpaquePointer($0) }
+    }
+
+    /// The gesture objects for a pointer, if the compositor has pointer gestures.
+    func gestureProxies(for pointer: OpaquePointer) -> (pinch: OpaquePointer?, swipe: OpaquePointer?, hold: OpaquePointer?) {
+        guard let pointerGestures else { return (nil, nil, nil) }
+        let hold = pointerGesturesVersion >= 3 ? zwp_pointer_gestures_v1_get_hold_gesture(pointerGestures, pointer) : nil
+        return (zwp_pointer_gestures_v1_get_pinch_gesture(pointerGestures, pointer),
+                zwp_pointer_gestures_v1_get_swipe_gesture(pointerGestures, pointer), hold)
+    }
+}
+
+private func wl_compositor_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_compositor_interface() }
+private func wl_shm_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_shm_interface() }
+private func wl_seat_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_seat_interface() }
+private func xdg_wm_base_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_xdg_wm_base_interface() }
+private func zwp_pointer_gestures_v1_interface_ptr() -> UnsafePointer<wl_interface> {
+    gesturekit_zwp_pointer_gestures_v1_interface()
+}
+
+/// The C listener tables (static storage: libwayland keeps their addresses).
+enum Listeners {
+    nonisolated(unsafe) static var registry = wl_registry_listener(
+        global: { data, _, name, interface, version in
+            guard let data, let interface else { return }
+            Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue()
+                .global(name: name, interface: String(cString: interface), version: version)
+        },
+        global_remove: { data, _, name in
+            guard let data else { return }
+            Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().globalRemoved(name: name)
+        })
+
+    nonisolated(unsafe) static var wmBase = xdg_wm_base_listener(
+        ping: { _, base, serial in xdg_wm_base_pong(base, serial) })
+}

@@ -1,0 +1,128 @@
+import CWaylandClient
+import CWaylandProtocols
+import GestureKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plain xdg-shell toplevel window: one surface filled with a colour from a shared-memory
+/// buffer, resized as the compositor configures it (a tiling compositor, fullscreen). Enough
+/// for a surface to receive touches and the pointer; an app drawing with a toolkit has its own.
+public final class WaylandWindow {
+    public unowned let connection: WaylandConnection
+    public let surface: OpaquePointer
+    private let xdgSurface: OpaquePointer
+    private let toplevel: OpaquePointer
+    /// The surface's size in surface coordinates (points): what the compositor configured,
+    /// or the size asked for.
+    public private(set) var size: Size
+    /// The compositor asked the window to close (`xdg_toplevel.close`).
+    public private(set) var closeRequested = false
+    /// The first configure was acknowledged and a buffer attached: the window is on screen.
+    public private(set) var isMapped = false
+    /// 0xAARRGGBB.
+    public var color: UInt32
+    /// Called when the compositor gives the window another size (made full screen, tiled,
+    /// resized by the user): where an app lays its views out again.
+    public var onResize: ((Size) -> Void)?
+    private var pendingSize: Size?
+    private var buffers: [OpaquePointer] = []
+    private var destroyed = false
+
+    /// Opens a window of `size` (the compositor may choose another) titled `title`, with
+    /// `appID` for the compositor's rules (`for_window [app_id=...]` in sway). Waits until it is
+    /// mapped.
+    public init(connection: WaylandConnection, title: String, appID: String, size: Size,
+                color: UInt32 = 0xFF20_2830) throws {
+        guard let compositor = connection.compositor else { throw WaylandError.missingGlobal("wl_compositor") }
+        guard let wmBase = connection.wmBase else { throw WaylandError.missingGlobal("xdg_wm_base (xdg-shell)") }
+        guard connection.shm != nil else { throw WaylandError.missingGlobal("wl_shm") }
+        self.connection = connection
+        self.size = size
+        self.color = color
+        surface = wl_compositor_create_surface(compositor)
+        xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
+        toplevel = xdg_surface_get_toplevel(xdgSurface)
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        xdg_surface_add_listener(xdgSurface, &WindowListeners.surface, data)
+        xdg_toplevel_add_listener(toplevel, &WindowListeners.toplevel, data)
+        xdg_toplevel_set_title(toplevel, title)
+        xdg_toplevel_set_app_id(toplevel, appID)
+        wl_surface_commit(surface)
+        while !isMapped {
+            try connection.roundtrip()
+        }
+    }
+
+    deinit { destroy() }
+
+    /// Destroys the window; touches on it are cancelled first (the next `dispatch` hands the
+    /// cancellations over).
+    public func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
+        connection.surfaceDestroyed(surface)
+        xdg_toplevel_destroy(toplevel)
+        xdg_surface_destroy(xdgSurface)
+        wl_surface_destroy(surface)
+        for buffer in buffers { wl_buffer_destroy(buffer) }
+        buffers.removeAll()
+    }
+
+    fileprivate func toplevelConfigure(width: Int32, height: Int32) {
+        if width > 0, height > 0 { pendingSize = Size(width: Double(width), height: Double(height)) }
+    }
+
+    fileprivate func surfaceConfigure(serial: UInt32) {
+        xdg_surface_ack_configure(xdgSurface, serial)
+        let resized = pendingSize.map { $0 != size } ?? false
+        if let pendingSize { size = pendingSize }
+        pendingSize = nil
+        if resized { onResize?(size) }
+        if let buffer = makeBuffer() {
+            wl_surface_attach(surface, buffer, 0, 0)
+            wl_surface_damage(surface, 0, 0, Int32(size.width), Int32(size.height))
+        }
+        wl_surface_commit(surface)
+        isMapped = true
+    }
+
+    fileprivate func close() { closeRequested = true }
+
+    /// A buffer of the window's size, filled with its colour.
+    private func makeBuffer() -> OpaquePointer? {
+        guard let shm = connection.shm else { return nil }
+        let width = max(1, Int(size.width)), height = max(1, Int(size.height))
+        let stride = width * 4, bytes = stride * height
+        let fd = gesturekit_memfd("gesturekit-window")
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        guard ftruncate(fd, off_t(bytes)) == 0,
+              let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
+              memory != MAP_FAILED else { return nil }
+        let pixels = memory.bindMemory(to: UInt32.self, capacity: width * height)
+        pixels.update(repeating: color, count: width * height)
+        munmap(memory, bytes)
+        guard let pool = wl_shm_create_pool(shm, fd, Int32(bytes)) else { return nil }
+        let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
+                                               WL_SHM_FORMAT_XRGB8888.rawValue)
+        wl_shm_pool_destroy(pool)
+        if let buffer { buffers.append(buffer) }
+        return buffer
+    }
+}
+
+private func window(_ data: UnsafeMutableRawPointer?) -> WaylandWindow {
+    Unmanaged<WaylandWindow>.fromOpaque(data!).takeUnretainedValue()
+}
+
+enum WindowListeners {
+    nonisolated(unsafe) static var surface = xdg_surface_listener(
+        configure: { data, _, serial in window(data).surfaceConfigure(serial: serial) })
+
+    nonisolated(unsafe) static var toplevel = xdg_toplevel_listener(
+        configure: { data, _, width, height, _ in window(data).toplevelConfigure(width: width, height: height) },
+        close: { data, _ in window(data).close() },
+        configure_bounds: { _, _, _, _ in },
+        wm_capabilities: { _, _, _ in })
+}

@@ -1,0 +1,249 @@
+import Foundation
+import GestureKit
+import GestureLive
+import GestureMockDevice
+import GestureTraces
+
+/// A real Wayland compositor fed from a recording: sway 1.7, headless (no display, no GPU), its
+/// libinput backend reading the recording's devices mocked by umockdev (`gesturekit mockdev`,
+/// with GestureKit's umockdev fix library), and `gesturekit listen --wayland` as its one client,
+/// full screen on a 1000 × 1000 output so surface coordinates are the scene's.
+///
+/// sway refuses to run as root: as root, the compositor runs as the unprivileged user
+/// `gesturekit-test` (created once with useradd); otherwise as the current user. Everything it
+/// needs (the tool, the recording, the fix library) is copied into a directory of its own.
+enum Compositor {
+    static let user = "gesturekit-test"
+    static let packageRoot: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        while parts.count > 1 {
+            parts.removeLast()
+            let candidate = parts.joined(separator: "/")
+            if FileManager.default.fileExists(atPath: candidate + "/Package.swift") { return candidate }
+        }
+        return FileManager.default.currentDirectoryPath
+    }()
+    static let tool = packageRoot + "/.build/debug/gesturekit"
+    static func fixture(_ name: String) -> String { packageRoot + "/Fixtures/" + name }
+
+    /// Seconds of silence before the recording: sway's start-up (~50 ms), the client's (a
+    /// debug build, ~0.2 s) and its window going full screen, with room for a machine loaded
+    /// by the rest of the test suite (2 s once lost a recording there).
+    static let leadIn = 3.0
+    /// Seconds the client keeps listening after the recording's last event.
+    static let tail = 1.0
+
+    /// Why the compositor cannot run on this machine, or nil when it can. Only what the
+    /// machine truly lacks: an unprivileged user for sway when running as root. Missing
+    /// packages are not a reason: `make test` installs them (scripts/install-deps.sh).
+    static let unavailableReason: String? = {
+        guard getuid() == 0 else { return nil }
+        if run(["/usr/bin/id", user]) == 0 { return nil }
+        if run(["/usr/sbin/useradd", "--system", "--create-home", "--shell", "/usr/sbin/nologin", user]) == 0 { return nil }
+        let reason = "sway refuses to run as root and no unprivileged user '\(user)' could be created (useradd failed): the compositor tests cannot run here"
+        FileHandle.standardError.write(Data("\n*** SKIPPED: \(reason) ***\n\n".utf8))
+        return reason
+    }()
+    static var available: Bool { unavailableReason == nil }
+
+    /// What needs installing, if anything (a failure, not a skip).
+    static func missingPrograms() -> [String] {
+        ["sway", "swaymsg", "umockdev-run"].filter { name in
+            !(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+                .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+        }
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String]) -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: arguments[0])
+        p.arguments = Array(arguments.dropFirst())
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return -1 }
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
+    /// One session's files and processes.
+    final class Session {
+        let directory: String
+        let process: Process
+        let started = Date()
+
+        init(directory: String, process: Process) {
+            self.directory = directory
+            self.process = process
+        }
+
+        func read(_ name: String) -> String {
+            (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? ""
+        }
+        /// The client's standard output, its JSON lines.
+        var output: String { read("listen.out") }
+        var errors: String { read("listen.err") }
+        var swayLog: String { read("sway.log") }
+        /// The client's exit status, once it has exited.
+        var clientStatus: Int32? { Int32(read("listen.status").trimmingCharacters(in: .whitespacesAndNewlines)) }
+
+        /// sway's process id, from its IPC socket's name (sway-ipc.<uid>.<pid>.sock).
+        var swayPID: pid_t? {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/run")) ?? []
+            for name in names where name.hasPrefix("sway-ipc.") && name.hasSuffix(".sock") {
+                let parts = name.split(separator: ".")
+                if parts.count == 4, let pid = pid_t(parts[2]) { return pid }
+            }
+            return nil
+        }
+
+        /// Waits until `condition` holds or `seconds` pass; whether it held.
+        func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end {
+                if condition() { return true }
+                usleep(20_000)
+            }
+            return condition()
+        }
+
+        /// Waits for the session to end by itself (the client's --duration, then `swaymsg exit`);
+        /// at `timeout` everything left of it is killed.
+        func finish(timeout: Double) {
+            _ = wait(seconds: timeout) { !process.isRunning }
+            if process.isRunning {
+                if let pid = swayPID { kill(pid, SIGKILL) }
+                process.terminate()
+                _ = wait(seconds: 3) { !process.isRunning }
+            }
+        }
+
+        /// The compositor's socket, for a client of the test process itself.
+        var waylandDisplay: String { directory + "/run/wayland-1" }
+
+        /// Ends the compositor now (SIGKILL: the test runner's children may have SIGTERM
+        /// blocked) and waits for the session.
+        func stopCompositor() {
+            if let pid = swayPID { kill(pid, SIGKILL) }
+            finish(timeout: 10)
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// Starts sway on `trace` with `gesturekit listen --wayland --json` as its client, which
+    /// listens for the recording's length plus `tail` (or `listenSeconds`). `hold`: the
+    /// recording stops before its first lift; `vanishAfter`: its devices vanish that long after
+    /// its last event.
+    /// `client`: another shell command for sway to start instead (its output goes to
+    /// listen.out and listen.err too); `CLIENT_DIR` in it is the session's directory.
+    static func start(trace: String, scene: String? = nil, hold: Bool = false, vanishAfter: Double? = nil,
+                      listenSeconds: Double? = nil, client: String? = nil,
+                      copy: [String] = []) throws -> Session {
+        let fm = FileManager.default
+        let directory = NSTemporaryDirectory() + "gesturekit-wayland-" + UUID().uuidString
+        try fm.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: directory + "/testbed", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: tool, toPath: directory + "/gesturekit")
+        for file in copy {
+            try fm.copyItem(atPath: file, toPath: directory + "/" + (file.split(separator: "/").last.map(String.init) ?? file))
+        }
+        try fm.copyItem(atPath: trace, toPath: directory + "/trace.evemu")
+        try fm.copyItem(atPath: try UmockdevFixLibrary.path(), toPath: directory + "/fix.so")
+        var sceneArguments = ""
+        if let scene {
+            try scene.write(toFile: directory + "/scene.json", atomically: true, encoding: .utf8)
+            sceneArguments = " --scene \(directory)/scene.json"
+        }
+        let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
+            - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
+        let duration = listenSeconds ?? (leadIn + length + tail + (vanishAfter ?? 0))
+        let config = """
+        output HEADLESS-1 mode 1000x1000
+        for_window [app_id=".*"] fullscreen enable
+        exec sh -c 'env -u LD_PRELOAD \(client?.replacingOccurrences(of: "CLIENT_DIR", with: directory) ?? "\(directory)/gesturekit listen --wayland --json --duration \(duration)\(sceneArguments)") > \(directory)/listen.out 2> \(directory)/listen.err; echo $? > \(directory)/listen.status; swaymsg exit'
+
+        """
+        try config.write(toFile: directory + "/sway.conf", atomically: true, encoding: .utf8)
+        if getuid() == 0 {
+            _ = run(["/bin/chown", "-R", user, directory])
+        }
+        chmod(directory, 0o755)
+        chmod(directory + "/run", 0o700)
+
+        var command = ["/usr/bin/env", "-u", "WAYLAND_DISPLAY", "-u", "DISPLAY", "-u", "SWAYSOCK",
+                       "XDG_RUNTIME_DIR=\(directory)/run",
+                       "WLR_BACKENDS=headless,libinput", "WLR_RENDERER=pixman",
+                       "LIBSEAT_BACKEND=builtin", "SEATD_VTBOUND=0",
+                       "GESTUREKIT_UMOCKDEV_FIX=\(directory)/fix.so",
+                       "\(directory)/gesturekit", "mockdev", "\(directory)/trace.evemu", "--out", "\(directory)/testbed",
+                       "--lead-in", "\(leadIn)"]
+        if hold { command.append("--hold") }
+        if let vanishAfter { command += ["--vanish-after", "\(vanishAfter)"] }
+        command += ["--", "sway", "-d", "-c", "\(directory)/sway.conf"]
+        if getuid() == 0 { command = ["/usr/sbin/runuser", "-u", user, "--"] + command }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        let log = FileHandle(forWritingAtPath: { fm.createFile(atPath: directory + "/sway.log", contents: nil); return directory + "/sway.log" }())
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        return Session(directory: directory, process: process)
+    }
+
+    /// Runs a whole session and returns it (files still there; call `remove()`).
+    static func session(trace: String, scene: String? = nil) throws -> Session {
+        let session = try start(trace: trace, scene: scene)
+        let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
+        session.finish(timeout: leadIn + length + tail + 20)
+        return session
+    }
+}
+
+/// One JSON line of `gesturekit` output.
+struct Line {
+    let object: [String: Any]
+    var type: String { object["type"] as? String ?? "" }
+    var recognizer: String { object["recognizer"] as? String ?? "" }
+    var to: String { object["to"] as? String ?? "" }
+    var phase: String { object["phase"] as? String ?? "" }
+    var time: Double { (object["time"] as? NSNumber)?.doubleValue ?? .nan }
+    var scale: Double? { (object["scale"] as? NSNumber)?.doubleValue }
+    var summary: String { "\(recognizer) \(to)" }
+
+    static func parse(_ out: String) -> [Line] {
+        out.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }.map(Line.init)
+    }
+
+    /// The recognitions (every transition but failures and changes).
+    static func recognized(_ lines: [Line]) -> [String] {
+        lines.filter { $0.type == "state" && $0.to != "failed" && $0.to != "changed" }.map(\.summary)
+    }
+}
+
+/// The built-in decoder's replay of a recording (`gesturekit replay --json`).
+func builtinReplay(_ trace: String, scene: String? = nil) throws -> [Line] {
+    var arguments = ["replay", trace, "--json"]
+    var scenePath: String?
+    if let scene {
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
+        try scene.write(toFile: path, atomically: true, encoding: .utf8)
+        scenePath = path
+        arguments += ["--scene", path]
+    }
+    defer { if let scenePath { try? FileManager.default.removeItem(atPath: scenePath) } }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Compositor.tool)
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Line.parse(String(decoding: data, as: UTF8.self))
+}
