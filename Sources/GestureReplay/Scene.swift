@@ -12,7 +12,7 @@ public struct Scene: Hashable, Sendable {
     }
 
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case tap, longPress, pinch, pan, rotation, swipe, hover
+        case tap, longPress, pinch, pan, rotation, swipe, hover, screenEdgePan
     }
 
     public struct RecognizerSpec: Hashable, Sendable {
@@ -31,6 +31,8 @@ public struct Scene: Hashable, Sendable {
         public var allowedTouchTypes: TouchTypes = .all
         /// A pan's `allowedScrollTypes`: default none.
         public var allowedScrollTypes: ScrollTypes = []
+        /// A screen edge pan's `edges` (required for that kind).
+        public var edges: ScreenEdges = []
     }
 
     public struct LayoutSpec: Hashable, Sendable {
@@ -95,10 +97,12 @@ extension Scene {
         .rotation: ["threshold": .angle],
         .swipe: ["touches": .count, "minimumDistance": .distance, "maximumDuration": .duration],
         .hover: [:],
+        .screenEdgePan: ["minimumTouches": .count, "maximumTouches": .count, "threshold": .distance,
+                         "marginPoints": .distance, "marginMillimetres": .millimetres],
     ]
 
     enum ParameterRule {
-        case count, countOrZero, distance, duration, angle
+        case count, countOrZero, distance, duration, angle, millimetres
 
         func check(_ v: Double) -> String? {
             switch self {
@@ -107,13 +111,14 @@ extension Scene {
             case .distance: return v >= 0 && v <= 1e9 ? nil : "expected a distance in points, at least 0"
             case .duration: return v >= 0 && v <= 1e6 ? nil : "expected a duration in seconds, at least 0"
             case .angle: return v >= 0 && v <= 100 ? nil : "expected an angle in radians, at least 0"
+            case .millimetres: return v >= 0 && v <= 1e6 ? nil : "expected a distance in millimetres, at least 0"
             }
         }
     }
 
     static let commonKeys: Set<String> = ["id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
                                           "delaysTouchesEnded", "enabled", "requireToFail", "direction",
-                                          "allowedTouchTypes", "allowedScrollTypes"]
+                                          "allowedTouchTypes", "allowedScrollTypes", "edges"]
 
     /// Parses and validates a scene document.
     public static func parse(_ json: JSONValue) throws -> Scene {
@@ -296,6 +301,8 @@ extension Scene {
         }
         let view = try string(v["view"], path: "\(named).view")
         var spec = RecognizerSpec(id: id, kind: kind, view: view)
+        // UIKit's screen edge pan takes direct touches only.
+        if kind == .screenEdgePan { spec.allowedTouchTypes = .direct }
         let rules = parameterRules[kind] ?? [:]
         for (key, value) in members {
             let keyPath = "\(named).\(key)"
@@ -315,13 +322,20 @@ extension Scene {
             case "allowedTouchTypes":
                 spec.allowedTouchTypes = try parseNames(value, path: keyPath, names: [
                     "direct": TouchTypes.direct, "indirect": .indirect, "indirectPointer": .indirectPointer])
+            case "edges" where kind == .screenEdgePan:
+                if case let .string(name) = value {
+                    spec.edges = try parseNames(.array([.string(name)]), path: keyPath, names: edgeNames)
+                } else {
+                    spec.edges = try parseNames(value, path: keyPath, names: edgeNames)
+                }
             case "allowedScrollTypes" where kind == .pan:
                 spec.allowedScrollTypes = try parseNames(value, path: keyPath, names: [
                     "continuous": ScrollTypes.continuous, "discrete": .discrete])
             default:
                 guard let rule = rules[key] else {
                     let allowed = (Array(commonKeys.subtracting(kind == .swipe ? [] : ["direction"])
-                        .subtracting(kind == .pan ? [] : ["allowedScrollTypes"])) + rules.keys).sorted()
+                        .subtracting(kind == .pan ? [] : ["allowedScrollTypes"])
+                        .subtracting(kind == .screenEdgePan ? [] : ["edges"])) + rules.keys).sorted()
                     throw SceneError(path: keyPath, message: "unknown key for a \(kind.rawValue) (expected one of \(allowed.joined(separator: ", ")))")
                 }
                 guard case let .number(n) = value else {
@@ -331,11 +345,16 @@ extension Scene {
                 spec.parameters[key] = n
             }
         }
+        if kind == .screenEdgePan && spec.edges.isEmpty {
+            throw SceneError(path: "\(named).edges", message: "missing (expected one or more of \(edgeNames.keys.sorted().joined(separator: ", ")))")
+        }
         if let minT = spec.parameters["minimumTouches"], let maxT = spec.parameters["maximumTouches"], minT > maxT {
             throw SceneError(path: "\(named).maximumTouches", message: "expected at least minimumTouches (\(jsonNumber(minT))), found \(jsonNumber(maxT))")
         }
         return spec
     }
+
+    static let edgeNames: [String: ScreenEdges] = ["top": .top, "left": .left, "bottom": .bottom, "right": .right, "all": .all]
 
     static func parseDirection(_ v: JSONValue, path: String) throws -> SwipeDirection {
         func one(_ item: JSONValue, _ p: String) throws -> SwipeDirection {

@@ -18,6 +18,12 @@ public enum TraceReplay {
         let reader = try TraceReader(path: path, screen: scene.screen)
         if validateFirst { try reader.run { _ in } }
         let session = try ReplaySession(scene: scene, output: output)
+        for device in reader.devices where device.kind == .touchscreen {
+            if let size = device.physicalSize, size.width > 0, size.height > 0 {
+                session.live.engine.pointsPerMillimetre[device.id] =
+                    (scene.screen.width / size.width + scene.screen.height / size.height) / 2
+            }
+        }
         try reader.run { item in
             switch item {
             case let .touchFrame(frame):
