@@ -76,7 +76,7 @@ let package = Package(
                 resources: [.embedInCode("UmockdevFix/umockdev_fix.c")]),
         // Live sessions (libinput into a scene, in real time) and replays through real libinput.
         .target(name: "GestureLive", dependencies: ["GestureKit", "GestureLibinput", "GestureReplay", "GestureMockDevice", "GestureTraces"]),
-        .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit", "GestureFormat"]),
+        .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit", "GestureFormat", "GestureTraces"]),
         // The README's sample, compiled and run by the tests so it cannot drift from the API.
         .executableTarget(name: "quickstart", dependencies: ["GestureKit"], path: "Examples/QuickStart"),
         // PhotoWall (Examples/PhotoWall). The SDL libraries are touched only by PhotoWallRender.

@@ -1,6 +1,7 @@
 import CLibinput
 import CUdev
 import GestureKit
+import GestureTraces
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -35,6 +36,13 @@ public final class LibinputContext {
     public var screenSize: Size {
         didSet { pointerLocation = clamp(pointerLocation) }
     }
+    /// How touchscreens land on the screen: the rotation and calibration become the matrix
+    /// libinput applies (`libinput_device_config_calibration_set_matrix`: rotation × calibration,
+    /// the calibration defaulting to the device's own `LIBINPUT_CALIBRATION_MATRIX`); the region
+    /// is where libinput's normalized coordinates land. Set before devices are added (`init`).
+    public let mapping: TouchMapping
+    /// The matrix given to each device libinput accepted it for, by id (for `listen`'s log).
+    public private(set) var appliedMatrices: [InputDeviceID: [Double]] = [:]
     /// Where the pointer is, in points: starts at the screen's centre, moved by
     /// POINTER_MOTION (and POINTER_MOTION_ABSOLUTE), clamped to the screen. Touchpad
     /// gestures are delivered here.
@@ -60,7 +68,7 @@ public final class LibinputContext {
     ///
     /// Throws `permissionDenied` when no device could be opened and at least one open failed
     /// for lack of permission; otherwise unopenable devices are listed in `openFailures`.
-    public init(seat: String = "seat0", screenSize: Size,
+    public init(seat: String = "seat0", screenSize: Size, mapping: TouchMapping = .identity,
                 logPriority: LibinputLogPriority = .error,
                 log: ((LibinputLogPriority, String) -> Void)? = nil) throws {
         let state = LibinputCallbackState()
@@ -81,6 +89,7 @@ public final class LibinputContext {
         self.interface = interface
         self.callbackState = state
         self.backend = .udev(seat: seat)
+        self.mapping = mapping
         self.screenSize = screenSize
         self.pointerLocation = Point(x: screenSize.width / 2, y: screenSize.height / 2)
         installLogHandler(priority: logPriority)
@@ -97,7 +106,7 @@ public final class LibinputContext {
 
     /// Creates a context for explicit device nodes (`libinput_path_create_context` +
     /// `libinput_path_add_device` for each path).
-    public init(paths: [String], screenSize: Size,
+    public init(paths: [String], screenSize: Size, mapping: TouchMapping = .identity,
                 logPriority: LibinputLogPriority = .error,
                 log: ((LibinputLogPriority, String) -> Void)? = nil) throws {
         let state = LibinputCallbackState()
@@ -112,6 +121,7 @@ public final class LibinputContext {
         self.interface = interface
         self.callbackState = state
         self.backend = .path
+        self.mapping = mapping
         self.screenSize = screenSize
         self.pointerLocation = Point(x: screenSize.width / 2, y: screenSize.height / 2)
         installLogHandler(priority: logPriority)
@@ -160,7 +170,23 @@ public final class LibinputContext {
             }
             throw LibinputError.deviceRejected(path: path)
         }
-        return deviceID(for: device)
+        let id = deviceID(for: device)
+        applyMapping(to: device, id: id)
+        return id
+    }
+
+    /// Gives a touchscreen the mapping's matrix, once, before its first touch is processed
+    /// (path devices as they are added, seat devices at their DEVICE_ADDED).
+    private func applyMapping(to device: OpaquePointer, id: InputDeviceID) {
+        guard appliedMatrices[id] == nil, mapping.rotation != 0 || mapping.calibration != nil,
+              libinput_device_config_calibration_has_matrix(device) != 0 else { return }
+        var defaults = [Float](repeating: 0, count: 6)
+        _ = libinput_device_config_calibration_get_default_matrix(device, &defaults)
+        let matrix = mapping.matrix(deviceMatrix: defaults.map(Double.init))
+        let floats = matrix.map(Float.init)
+        if libinput_device_config_calibration_set_matrix(device, floats) == LIBINPUT_CONFIG_STATUS_SUCCESS {
+            appliedMatrices[id] = matrix
+        }
     }
 
     /// Removes a device from a path-backend context; its `deviceRemoved` event (preceded by
@@ -298,6 +324,7 @@ public final class LibinputContext {
 
         switch type {
         case .deviceAdded:
+            applyMapping(to: device, id: id)
             let info = info(for: device, id: id)
             devicesByID[id] = info
             handler(.deviceAdded(info))
@@ -306,6 +333,7 @@ public final class LibinputContext {
             cancelActiveInput(of: id, into: handler)
             devicesByID[id] = nil
             devicePointers[id] = nil
+            appliedMatrices[id] = nil
             pendingChanges[id] = nil
             activeTouches[id] = nil
             libinput_device_set_user_data(device, nil)
@@ -470,10 +498,11 @@ public final class LibinputContext {
     private func touchLocation(_ touch: OpaquePointer) -> Point {
         // libinput maps [min, max] onto [0, range); a large range keeps sub-point precision
         // for any screen size in points.
+        // The region of `mapping` (the whole screen by default) is where they land.
         let range: UInt32 = 1 << 20
-        return Point(
-            x: libinput_event_touch_get_x_transformed(touch, range) / Double(range) * screenSize.width,
-            y: libinput_event_touch_get_y_transformed(touch, range) / Double(range) * screenSize.height)
+        let normalized = Point(x: libinput_event_touch_get_x_transformed(touch, range) / Double(range),
+                               y: libinput_event_touch_get_y_transformed(touch, range) / Double(range))
+        return mapping.screenPoint(normalized: normalized, screen: screenSize)
     }
 
     private func clamp(_ p: Point) -> Point {

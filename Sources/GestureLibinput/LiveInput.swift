@@ -104,10 +104,10 @@ public final class LiveInput {
         let context: LibinputContext
         switch listener.source {
         case let .seat(seat):
-            context = try LibinputContext(seat: seat, screenSize: listener.screenSize,
+            context = try LibinputContext(seat: seat, screenSize: listener.screenSize, mapping: listener.mapping,
                                           logPriority: listener.logPriority, log: log)
         case let .paths(paths):
-            context = try LibinputContext(paths: paths, screenSize: listener.screenSize,
+            context = try LibinputContext(paths: paths, screenSize: listener.screenSize, mapping: listener.mapping,
                                           logPriority: listener.logPriority, log: log)
         }
         let deliver: (LibinputInputEvent) -> Void = { [unowned self] in client.handle(rebased($0)) }

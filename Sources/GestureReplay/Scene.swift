@@ -1,6 +1,7 @@
 import GestureFormat
 import GestureKit
 import GestureLayout
+import GestureTraces
 
 /// A scene of REPLAY.md: the screen, the views, the recognizers attached to them, their
 /// relationships, and optionally a flow layout driven by a pinch.
@@ -54,6 +55,8 @@ public struct Scene: Hashable, Sendable {
     }
 
     public var screen = Size(width: 1000, height: 1000)
+    /// How touchscreens land on the screen (the `input` key: `rotate`, `calibration`, `region`).
+    public var input = TouchMapping.identity
     public var views: [ViewSpec] = []
     public var recognizers: [RecognizerSpec] = []
     public var simultaneous: [[String]] = []
@@ -125,7 +128,7 @@ extension Scene {
         guard case let .object(top) = json else {
             throw SceneError(path: "", message: "expected a JSON object at the top of the scene, found \(json.typeDescription)")
         }
-        let known: Set<String> = ["screen", "views", "recognizers", "simultaneous", "layout", "comment", "description"]
+        let known: Set<String> = ["screen", "input", "views", "recognizers", "simultaneous", "layout", "comment", "description"]
         for (key, _) in top where !known.contains(key) {
             throw SceneError(path: key, message: "unknown key (expected one of \(known.sorted().joined(separator: ", ")))")
         }
@@ -134,6 +137,9 @@ extension Scene {
             let s = try numbers(screen, count: 2, path: "screen", what: "[width, height]")
             guard s[0] > 0, s[1] > 0 else { throw SceneError(path: "screen", message: "expected a positive width and height") }
             scene.screen = Size(width: s[0], height: s[1])
+        }
+        if let input = json["input"] {
+            scene.input = try parseInput(input)
         }
         if let views = json["views"] {
             guard case let .array(items) = views else {
@@ -352,6 +358,34 @@ extension Scene {
             throw SceneError(path: "\(named).maximumTouches", message: "expected at least minimumTouches (\(jsonNumber(minT))), found \(jsonNumber(maxT))")
         }
         return spec
+    }
+
+    /// `{"rotate": 0|90|180|270, "calibration": [a, b, c, d, e, f], "region": [x, y, width, height]}`.
+    static func parseInput(_ v: JSONValue) throws -> TouchMapping {
+        guard case let .object(members) = v else {
+            throw SceneError(path: "input", message: "expected an object with rotate, calibration, region, found \(v.typeDescription)")
+        }
+        var mapping = TouchMapping()
+        for (key, value) in members {
+            let path = "input.\(key)"
+            switch key {
+            case "rotate":
+                guard case let .number(n) = value, [0.0, 90, 180, 270].contains(n) else {
+                    throw SceneError(path: path, message: "expected 0, 90, 180 or 270 (degrees clockwise)")
+                }
+                mapping.rotation = Int(n)
+            case "calibration":
+                mapping.calibration = try numbers(value, count: 6, path: path,
+                                                  what: "[a, b, c, d, e, f] (libinput's calibration matrix, normalized coordinates)")
+            case "region":
+                let r = try numbers(value, count: 4, path: path, what: "[x, y, width, height] in points")
+                guard r[2] > 0, r[3] > 0 else { throw SceneError(path: path, message: "expected a positive width and height") }
+                mapping.region = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+            default:
+                throw SceneError(path: path, message: "unknown key (expected rotate, calibration, region)")
+            }
+        }
+        return mapping
     }
 
     static let edgeNames: [String: ScreenEdges] = ["top": .top, "left": .left, "bottom": .bottom, "right": .right, "all": .all]

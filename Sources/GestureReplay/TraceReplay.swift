@@ -15,13 +15,13 @@ public enum TraceReplay {
                            observe: ((TouchFrame) -> Void)? = nil,
                            observePointer: ((PointerEvent) -> Void)? = nil,
                            output: @escaping (ReplayRecord) -> Void) throws -> ReplaySession {
-        let reader = try TraceReader(path: path, screen: scene.screen)
+        let reader = try TraceReader(path: path, screen: scene.screen, mapping: scene.input)
         if validateFirst { try reader.run { _ in } }
         let session = try ReplaySession(scene: scene, output: output)
         for device in reader.devices where device.kind == .touchscreen {
-            if let size = device.physicalSize, size.width > 0, size.height > 0 {
-                session.live.engine.pointsPerMillimetre[device.id] =
-                    (scene.screen.width / size.width + scene.screen.height / size.height) / 2
+            if let size = device.physicalSize,
+               let scale = scene.input.pointsPerMillimetre(deviceSize: size, screen: scene.screen) {
+                session.live.engine.pointsPerMillimetre[device.id] = scale
             }
         }
         try reader.run { item in

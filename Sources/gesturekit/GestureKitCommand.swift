@@ -101,6 +101,37 @@ func writeFile(_ path: String, _ text: String) throws {
     if !ok { throw fail("\(path): write failed") }
 }
 
+/// How touchscreens land on the screen, overriding the scene's `input` key (TouchMapping).
+struct MappingOptions: ParsableArguments {
+    @Option(help: "The touchscreen is mounted rotated: 0, 90, 180 or 270 degrees clockwise (libinput's matrices).")
+    var rotate: String?
+
+    @Option(help: "A calibration matrix, six numbers \"a b c d e f\" on normalized coordinates (libinput_device_config_calibration_set_matrix; default: the device's LIBINPUT_CALIBRATION_MATRIX).")
+    var calibration: String?
+
+    @Option(help: "The region of the screen the touchscreen covers, WIDTHxHEIGHT+X+Y or X,Y,WIDTH,HEIGHT in points (default: the whole screen).")
+    var region: String?
+
+    /// The scene's mapping with these options applied.
+    func apply(to scene: inout Scene) throws {
+        func parse<T>(_ option: String, _ body: () throws -> T) throws -> T {
+            do { return try body() } catch let e as TouchMapping.ParseError { throw fail("--\(option): \(e.description)") }
+        }
+        if let rotate { scene.input.rotation = try parse("rotate") { try TouchMapping.parseRotation(rotate) } }
+        if let calibration { scene.input.calibration = try parse("calibration") { try TouchMapping.parseMatrix(calibration) } }
+        if let region { scene.input.region = try parse("region") { try TouchMapping.parseRegion(region) } }
+    }
+
+    /// The same options, for a child process.
+    var arguments: [String] {
+        var a: [String] = []
+        if let rotate { a += ["--rotate", rotate] }
+        if let calibration { a += ["--calibration", calibration] }
+        if let region { a += ["--region", region] }
+        return a
+    }
+}
+
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay a recorded trace through a scene of views and recognizers, on virtual time.",
@@ -134,8 +165,11 @@ struct Replay: ParsableCommand {
     @Option(help: "builtin: the built-in decoder, on virtual time (default). libinput: real libinput reads the recording from a mock device under umockdev, in real time.")
     var backend: Backend = .builtin
 
+    @OptionGroup var mapping: MappingOptions
+
     func run() throws {
-        let scene = try loadScene(self.scene)
+        var scene = try loadScene(self.scene)
+        try mapping.apply(to: &scene)
         if backend == .libinput {
             try runThroughLibinput(scene: scene)
             return
@@ -175,6 +209,7 @@ extension Replay {
         var arguments: [String] = []
         if let sceneFile = self.scene { arguments += ["--scene", sceneFile] }
         if json { arguments.append("--json") }
+        arguments += mapping.arguments
         let lines: [String]
         do {
             lines = try LibinputReplay.run(tracePath: trace, screen: scene.screen, listener: selfExecutable(),
@@ -230,8 +265,11 @@ struct Listen: ParsableCommand {
     @Flag(help: "Also print libinput's own messages.")
     var verbose = false
 
+    @OptionGroup var mapping: MappingOptions
+
     func run() throws {
         var scene = try loadScene(self.scene)
+        try mapping.apply(to: &scene)
         if let screen {
             let parts = screen.split(separator: "x").compactMap { Double($0) }
             guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw fail("--screen: expected WIDTHxHEIGHT, e.g. 1280x800") }

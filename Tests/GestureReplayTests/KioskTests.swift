@@ -65,4 +65,30 @@ struct KioskTests {
         #expect(s.recognizers[0].parameters["marginMillimetres"] == 8)
         #expect(s.recognizers[0].allowedTouchTypes == .direct, "expected direct touches only, as UIKit's edge pan")
     }
+
+    @Test("the scene's input key rotates the synthetic rotated taps back to where they were touched (built-in decoder)",
+          arguments: [0, 90, 180, 270])
+    func sceneRotation(_ degrees: Int) throws {
+        let s = try scene(#"{"input": {"rotate": \#(degrees)}, "recognizers": [{"id": "tap", "kind": "tap", "view": "root"}]}"#)
+        let r = try Replayed("synthetic-ts-wacom-tap-rotated-\(degrees)-1f.evemu", scene: s)
+        let tap = try #require(r.last("tap", .ended), "expected the tap recognized")
+        // 25 % across and 30 % down of the 1000-pt screen, within a device unit.
+        #expect(abs(tap.location.x - 250) < 0.5 && abs(tap.location.y - 300) < 0.7,
+                "expected the tap at (250, 300), got \(tap.location)")
+    }
+
+    @Test("the scene's input key is checked key by key")
+    func inputErrors() throws {
+        let s = try scene(#"{"input": {"rotate": 270, "calibration": [1, 0, 0, 0, 1, 0], "region": [0, 0, 500, 500]}}"#)
+        #expect(s.input == TouchMapping(rotation: 270, calibration: [1, 0, 0, 0, 1, 0], region: Rect(x: 0, y: 0, width: 500, height: 500)))
+        for (json, path) in [(#"{"input": {"rotate": 45}}"#, "input.rotate"), (#"{"input": {"calibration": [1, 0]}}"#, "input.calibration"),
+                             (#"{"input": {"region": [0, 0, 0, 10]}}"#, "input.region"), (#"{"input": {"flip": true}}"#, "input.flip")] {
+            do {
+                _ = try scene(json)
+                Issue.record("expected \(json) to be refused")
+            } catch let error as SceneError {
+                #expect(error.path == path, "expected the error at \(path), got \(error)")
+            }
+        }
+    }
 }
