@@ -64,10 +64,12 @@ let package = Package(
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // Devices from the seat (seatd or logind) instead of the input group.
+        .systemLibrary(name: "CLibseat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
         // Live input: the only Swift module that touches libinput, libevdev and libudev.
         .target(
             name: "GestureLibinput",
-            dependencies: ["GestureKit", "GestureTraces", "GestureFormat", "CLibinput", "CLibevdev", "CUdev"]
+            dependencies: ["GestureKit", "GestureTraces", "GestureFormat", "CLibinput", "CLibevdev", "CUdev", "CLibseat"]
         ),
         // Pure Swift: mock-device files for umockdev and a runner for umockdev-run. It carries
         // the C source of the LD_PRELOAD library that fixes umockdev 0.17.16 for libinput and

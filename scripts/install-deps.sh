@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages GestureKit needs, only those that are missing.
 #   libinput-dev libevdev-dev libudev-dev pkg-config: the libinput wrapper (system libraries)
+#   libseat-dev: devices opened through the seat (seatd, logind) instead of the input group
 #   umockdev: real libinput on recorded devices, with no hardware (tests, --backend libinput)
 #   librsvg2-bin: rsvg-convert, to turn replay pictures (SVG) into PNG
 #   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core: the PhotoWall example
 #     (SDL2's software renderer, text in DejaVu Sans, PNG frames)
 # With arguments, installs those packages instead (scripts/install-bench-deps.sh does).
 set -euo pipefail
-packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin
+packages=(libinput-dev libevdev-dev libudev-dev libseat-dev pkg-config umockdev librsvg2-bin
           libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core)
 [ $# -gt 0 ] && packages=("$@")
 missing=()

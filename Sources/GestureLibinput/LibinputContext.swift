@@ -13,6 +13,14 @@ import Musl
 final class LibinputCallbackState {
     /// Failed opens, in order (path, errno); consulted when libinput rejects a device.
     var openFailures: [(path: String, errno: Int32)] = []
+    /// The seat devices are opened through (libseat), or nil for plain open().
+    var seat: SeatSession?
+    /// Grab every device opened (EVIOCGRAB), so nothing else acts on its events.
+    var grab = false
+    /// Devices that could not be grabbed (path, errno).
+    var grabFailures: [(path: String, errno: Int32)] = []
+    /// Devices grabbed (paths).
+    var grabbed: [String] = []
     var log: ((LibinputLogPriority, String) -> Void)?
 
     func lastOpenFailure(path: String) -> Int32? {
@@ -69,10 +77,13 @@ public final class LibinputContext {
     /// Throws `permissionDenied` when no device could be opened and at least one open failed
     /// for lack of permission; otherwise unopenable devices are listed in `openFailures`.
     public init(seat: String = "seat0", screenSize: Size, mapping: TouchMapping = .identity,
+                access: DeviceAccess = .automatic, grab: Bool = false,
                 logPriority: LibinputLogPriority = .error,
                 log: ((LibinputLogPriority, String) -> Void)? = nil) throws {
         let state = LibinputCallbackState()
         state.log = log
+        state.seat = try LibinputContext.seatSession(for: access)
+        state.grab = grab
         let interface = LibinputContext.makeInterface()
         guard let udev = udev_new() else {
             interface.deallocate()
@@ -107,10 +118,13 @@ public final class LibinputContext {
     /// Creates a context for explicit device nodes (`libinput_path_create_context` +
     /// `libinput_path_add_device` for each path).
     public init(paths: [String], screenSize: Size, mapping: TouchMapping = .identity,
+                access: DeviceAccess = .automatic, grab: Bool = false,
                 logPriority: LibinputLogPriority = .error,
                 log: ((LibinputLogPriority, String) -> Void)? = nil) throws {
         let state = LibinputCallbackState()
         state.log = log
+        state.seat = try LibinputContext.seatSession(for: access)
+        state.grab = grab
         let interface = LibinputContext.makeInterface()
         guard let li = libinput_path_create_context(interface,
                                                     Unmanaged.passUnretained(state).toOpaque()) else {
@@ -136,6 +150,28 @@ public final class LibinputContext {
         // after this body.
         libinput_unref(li)
         interface.deallocate()
+    }
+
+    /// The seat for `access`: always for `.seat` (or an error), when one is there for
+    /// `.automatic` (falling back to open() if libseat cannot have it), never for `.direct`.
+    static func seatSession(for access: DeviceAccess) throws -> SeatSession? {
+        switch access {
+        case .direct:
+            return nil
+        case .seat:
+            do { return try SeatSession() } catch { throw LibinputError.seatUnavailable(reason: "\(error)") }
+        case .automatic:
+            return SeatSession.seatAvailable() ? try? SeatSession() : nil
+        }
+    }
+
+    /// The seat devices are opened through (libseat), or nil when they are opened directly.
+    public var seatName: String? { callbackState.seat?.name }
+
+    /// Devices grabbed with EVIOCGRAB (with `grab`), and those that could not be, as sentences.
+    public var grabbedDevices: [String] { callbackState.grabbed }
+    public var grabFailures: [String] {
+        callbackState.grabFailures.map { "cannot grab \($0.path) (EVIOCGRAB): \(LibinputError.message($0.errno))" }
     }
 
     /// libinput's file descriptor: poll it for POLLIN, then call `dispatch`.
@@ -240,20 +276,31 @@ public final class LibinputContext {
         interface.initialize(to: libinput_interface(
             open_restricted: { path, flags, userData in
                 guard let path else { return -EINVAL }
-                let fd = open(path, flags)
+                let state = userData.map { Unmanaged<LibinputCallbackState>.fromOpaque($0).takeUnretainedValue() }
+                // Through the seat when there is one (no input group needed), else open().
+                let fd: Int32
+                if let seat = state?.seat {
+                    fd = seat.openDevice(path)
+                } else {
+                    let opened = open(path, flags)
+                    fd = opened < 0 ? -errno : opened
+                }
                 if fd < 0 {
-                    let code = errno
-                    if let userData {
-                        let state = Unmanaged<LibinputCallbackState>.fromOpaque(userData)
-                            .takeUnretainedValue()
-                        state.openFailures.append((String(cString: path), code))
+                    state?.openFailures.append((String(cString: path), -fd))
+                    return fd
+                }
+                if let state, state.grab {
+                    if grabDevice(fd, true) {
+                        state.grabbed.append(String(cString: path))
+                    } else {
+                        state.grabFailures.append((String(cString: path), errno))
                     }
-                    return -code
                 }
                 return fd
             },
-            close_restricted: { fd, _ in
-                close(fd)
+            close_restricted: { fd, userData in
+                let state = userData.map { Unmanaged<LibinputCallbackState>.fromOpaque($0).takeUnretainedValue() }
+                if state?.seat?.closeDevice(fd) != true { close(fd) }
             }))
         return interface
     }

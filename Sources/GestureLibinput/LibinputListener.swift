@@ -96,6 +96,10 @@ public struct LibinputListener {
     public var screenSize: Size
     /// Rotation, calibration and region of touchscreens (`TouchMapping`).
     public var mapping: TouchMapping
+    /// How devices are opened: through the seat (libseat) or directly.
+    public var access: DeviceAccess = .automatic
+    /// Grab every device (EVIOCGRAB), so a compositor or console below does not also act on it.
+    public var grab = false
     /// Seconds to listen; nil = until stopped by SIGINT/SIGTERM.
     public var duration: Double?
     public var logPriority: LibinputLogPriority

@@ -61,12 +61,15 @@ public final class LiveSession: LiveInputClient {
     /// touches cancelled) and the session finished. `log` receives libinput's own messages;
     /// `notice` the loop's word on what it sees (a seat with no touch device yet).
     @discardableResult
-    public func listen(source: LibinputListener.Source, screenSize: Size, mapping: TouchMapping? = nil, duration: Double?,
+    public func listen(source: LibinputListener.Source, screenSize: Size, mapping: TouchMapping? = nil,
+                       access: DeviceAccess = .automatic, grab: Bool = false, duration: Double?,
                        log: ((LibinputLogPriority, String) -> Void)? = nil,
                        notice: ((String) -> Void)? = nil) throws -> StopReason {
-        let listener = LibinputListener(source: source, screenSize: screenSize, mapping: mapping ?? replay.live.scene.input,
+        var listener = LibinputListener(source: source, screenSize: screenSize, mapping: mapping ?? replay.live.scene.input,
                                         duration: duration,
                                         logPriority: .error)
+        listener.access = access
+        listener.grab = grab
         return try LiveInput(listener).run(self, log: log, notice: notice)
     }
 }

@@ -35,6 +35,7 @@ func fail(_ message: String, status: Int32) -> Never {
 let usage = """
     usage: gesturekit-libinput-probe [--duration SECONDS] [--screen WIDTHxHEIGHT] [--verbose]
                                      [--rotate DEGREES] [--calibration "a b c d e f"] [--region WxH+X+Y]
+                                     [--seat-access auto|libseat|open] [--grab]
                                      (--udev [--seat NAME] | DEVICE...)
            gesturekit-libinput-probe --describe DEVICE...
     """
@@ -47,6 +48,8 @@ var screen = Size(width: 1000, height: 1000)
 var verbose = false
 var describe = false
 var mapping = TouchMapping()
+var access = DeviceAccess.automatic
+var grab = false
 
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
@@ -78,6 +81,12 @@ while let arg = args.popFirst() {
         } catch {
             fail("\(arg): \(error)\n\(usage)", status: 2)
         }
+    case "--grab": grab = true
+    case "--seat-access":
+        guard let v = args.popFirst(), let a = DeviceAccess(rawValue: v) else {
+            fail("--seat-access needs auto, libseat or open\n\(usage)", status: 2)
+        }
+        access = a
     case "--verbose": verbose = true
     case "--describe": describe = true
     case "-h", "--help":
@@ -103,9 +112,11 @@ if describe {
 
 var formatter = LibinputJSONFormatter()
 var count = 0
-let listener = LibinputListener(source: useUdev ? .seat(seat) : .paths(paths),
+var listener = LibinputListener(source: useUdev ? .seat(seat) : .paths(paths),
                                 screenSize: screen, mapping: mapping, duration: duration,
                                 logPriority: verbose ? .debug : .error)
+listener.access = access
+listener.grab = grab
 do {
     let reason = try listener.run(
         onEvent: { event in

@@ -267,6 +267,12 @@ struct Listen: ParsableCommand {
 
     @OptionGroup var mapping: MappingOptions
 
+    @Option(name: .customLong("seat-access"), help: "How devices are opened: auto (through the seat when seatd or a logind session is there, else directly), libseat (through the seat only), open (directly: needs the input group).")
+    var seatAccess: DeviceAccess = .automatic
+
+    @Flag(help: "Grab the devices (EVIOCGRAB): a compositor or console below does not also act on the touches.")
+    var grab = false
+
     func run() throws {
         var scene = try loadScene(self.scene)
         try mapping.apply(to: &scene)
@@ -287,7 +293,7 @@ struct Listen: ParsableCommand {
                 err.write("gesturekit: \(message.hasSuffix("\n") ? String(message.dropLast()) : message)")
                 err.flush()
             }
-            try session.listen(source: source, screenSize: scene.screen, duration: duration,
+            try session.listen(source: source, screenSize: scene.screen, access: seatAccess, grab: grab, duration: duration,
                                log: verbose ? { _, message in say("libinput: " + message) } : nil,
                                notice: { say($0) })
         } catch let e as LibinputError {
@@ -296,6 +302,8 @@ struct Listen: ParsableCommand {
         out.flush()
     }
 }
+
+extension DeviceAccess: ExpressibleByArgument {}
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
