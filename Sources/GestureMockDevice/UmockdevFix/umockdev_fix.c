@@ -17,6 +17,11 @@
  *     than 5 ms in the future; a lag over 2 ms (umockdev's replay drifts late by ~0.2 ms
  *     a frame) is followed smoothly, a quarter of it per frame.
  *  4. read() returning a partial struct input_event: the rest is read before returning.
+ *  6. realpath() of an emulated /dev/input/eventN: umockdev resolves it to the pty behind it
+ *     (/dev/pts/N), and seatd 0.7, which checks the resolved path is an evdev node before it
+ *     opens it for a client, then crashed (SIGSEGV) in the seat's open. On hardware the path
+ *     is already canonical: it is returned as it is. And seatd opens it with O_NOFOLLOW,
+ *     which the testbed's symlink to the pty refuses (ELOOP): the flag is dropped there.
  *  5. ioctl(EVIOCGRAB) on an emulated evdev node: umockdev answers only recorded ioctls, and
  *     a grab is never in a recording. It succeeds (grab, or release); with
  *     $GESTUREKIT_UMOCKDEV_GRAB_LOG set, "grab /dev/input/eventN 1" (or 0) is appended to that
@@ -115,6 +120,12 @@ open_mode(int flags, va_list ap)
     return (flags & (O_CREAT | O_TMPFILE)) ? (mode_t)va_arg(ap, int) : 0;
 }
 
+/* 6. (below): an emulated /dev/input/eventN is a symlink to its pty in the testbed, so
+ * O_NOFOLLOW (seatd opens devices with it) would fail with ELOOP; on hardware it is a node. */
+static int is_emulated_evdev_path(const char *path);
+#define NOFOLLOW_FIX(path, flags) \
+    if (((flags) & O_NOFOLLOW) && is_emulated_evdev_path(path)) (flags) &= ~O_NOFOLLOW
+
 #define WRAP_OPEN(name)                                                     \
     int name(const char *path, int flags, ...)                              \
     {                                                                       \
@@ -126,6 +137,7 @@ open_mode(int flags, va_list ap)
         char buf[PATH_MAX];                                                 \
         int saved = errno;                                                  \
         const char *p = redirect_udev_data(path, buf, sizeof(buf));         \
+        NOFOLLOW_FIX(path, flags);                                          \
         errno = saved;                                                      \
         return next_##name(p, flags, mode);                                 \
     }
@@ -141,6 +153,7 @@ open_mode(int flags, va_list ap)
         char buf[PATH_MAX];                                                 \
         int saved = errno;                                                  \
         const char *p = redirect_udev_data(path, buf, sizeof(buf));         \
+        NOFOLLOW_FIX(path, flags);                                          \
         errno = saved;                                                      \
         return next_##name(dirfd, p, flags, mode);                          \
     }
@@ -385,4 +398,40 @@ ioctl(int fd, unsigned long request, ...)
         }
     }
     return next_ioctl(fd, request, arg);
+}
+
+/* ---------------------------------------------------------------- 6. realpath */
+
+static int
+is_emulated_evdev_path(const char *path)
+{
+    const char *dir = getenv("UMOCKDEV_DIR");
+    if (path == NULL || dir == NULL || strncmp(path, "/dev/input/event", 16) != 0)
+        return 0;
+    char testbed[PATH_MAX];
+    if (snprintf(testbed, sizeof testbed, "%s%s", dir, path) >= (int)sizeof testbed)
+        return 0;
+    struct stat st;
+    NEXT(lstat);
+    return next_lstat(testbed, &st) == 0;
+}
+
+char *
+realpath(const char *path, char *resolved)
+{
+    NEXT(realpath);
+    if (is_emulated_evdev_path(path)) {
+        if (resolved == NULL)
+            return strdup(path);
+        snprintf(resolved, PATH_MAX, "%s", path);
+        return resolved;
+    }
+    return next_realpath(path, resolved);
+}
+
+char *
+__realpath_chk(const char *path, char *resolved, size_t resolvedlen)
+{
+    (void)resolvedlen;
+    return realpath(path, resolved);
 }
