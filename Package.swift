@@ -70,10 +70,12 @@ let package = Package(
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // Devices from the seat (seatd or logind) instead of the input group.
+        .systemLibrary(name: "CLibseat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
         // Live input: the only Swift module that touches libinput, libevdev and libudev.
         .target(
             name: "GestureLibinput",
-            dependencies: ["GestureKit", "GestureTraces", "GestureFormat", "CLibinput", "CLibevdev", "CUdev"]
+            dependencies: ["GestureKit", "GestureTraces", "GestureFormat", "CLibinput", "CLibevdev", "CUdev", "CLibseat"]
         ),
         // Wayland: libwayland-client (a system library) and the protocol code wayland-scanner
         // made from Debian's wayland-protocols (scripts/generate-wayland-protocols.sh).
@@ -90,7 +92,7 @@ let package = Package(
                 resources: [.embedInCode("UmockdevFix/umockdev_fix.c")]),
         // Live sessions (libinput into a scene, in real time) and replays through real libinput.
         .target(name: "GestureLive", dependencies: ["GestureKit", "GestureLibinput", "GestureReplay", "GestureMockDevice", "GestureTraces"]),
-        .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit", "GestureFormat"]),
+        .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit", "GestureFormat", "GestureTraces"]),
         // The README's sample, compiled and run by the tests so it cannot drift from the API.
         .executableTarget(name: "quickstart", dependencies: ["GestureKit"], path: "Examples/QuickStart"),
         // README's desktop-session sample (Wayland), compiled, and run by the tests under sway.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages GestureKit needs, only those that are missing.
 #   libinput-dev libevdev-dev libudev-dev pkg-config: the libinput wrapper (system libraries)
+#   libseat-dev: devices opened through the seat (seatd, logind) instead of the input group
 #   umockdev: real libinput on recorded devices, with no hardware (tests, --backend libinput)
 #   sway grim wev libwayland-dev wayland-protocols seatd libseat-dev: desktop sessions (GestureWayland
 #     and its tests against a headless sway compositor fed by umockdev)

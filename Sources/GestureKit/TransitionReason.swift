@@ -30,6 +30,9 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case swipeTooSlow(took: Duration, allowed: Duration)
     case swipeWrongDirection(moved: SwipeDirection)
     case touchesLiftedWithoutGesture
+    /// A screen edge pan's first touch began `distance` from the nearest of its edges, beyond
+    /// the margin (both in millimetres when `millimetres`, in points otherwise).
+    case notAtScreenEdge(distance: Double, margin: Double, millimetres: Bool)
     case touchesCancelled
     // Arbitration
     case waitingForFailure(of: String)
@@ -73,6 +76,9 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
         case let .swipeTooSlow(s, a): return "swipe took \(fmt(s.inSeconds)) s > \(fmt(a.inSeconds)) s"
         case let .swipeWrongDirection(d): return "moved \(d), not an allowed direction"
         case .touchesLiftedWithoutGesture: return "touches lifted without a gesture"
+        case let .notAtScreenEdge(d, m, mm):
+            let unit = mm ? "mm" : "pt"
+            return "began \(fmt(d)) \(unit) from the nearest edge > margin \(fmt(m)) \(unit)"
         case .touchesCancelled: return "touches cancelled"
         case let .waitingForFailure(name): return "waiting for \(name) to fail"
         case let .requiredRecognizerFailed(name): return "\(name) failed"

@@ -1,6 +1,7 @@
 import CLibinput
 import CUdev
 import GestureKit
+import GestureTraces
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,6 +13,14 @@ import Musl
 final class LibinputCallbackState {
     /// Failed opens, in order (path, errno); consulted when libinput rejects a device.
     var openFailures: [(path: String, errno: Int32)] = []
+    /// The seat devices are opened through (libseat), or nil for plain open().
+    var seat: SeatSession?
+    /// Grab every device opened (EVIOCGRAB), so nothing else acts on its events.
+    var grab = false
+    /// Devices that could not be grabbed (path, errno).
+    var grabFailures: [(path: String, errno: Int32)] = []
+    /// Devices grabbed (paths).
+    var grabbed: [String] = []
     var log: ((LibinputLogPriority, String) -> Void)?
 
     func lastOpenFailure(path: String) -> Int32? {
@@ -35,6 +44,13 @@ public final class LibinputContext {
     public var screenSize: Size {
         didSet { pointerLocation = clamp(pointerLocation) }
     }
+    /// How touchscreens land on the screen: the rotation and calibration become the matrix
+    /// libinput applies (`libinput_device_config_calibration_set_matrix`: rotation × calibration,
+    /// the calibration defaulting to the device's own `LIBINPUT_CALIBRATION_MATRIX`); the region
+    /// is where libinput's normalized coordinates land. Set before devices are added (`init`).
+    public let mapping: TouchMapping
+    /// The matrix given to each device libinput accepted it for, by id (for `listen`'s log).
+    public private(set) var appliedMatrices: [InputDeviceID: [Double]] = [:]
     /// Where the pointer is, in points: starts at the screen's centre, moved by
     /// POINTER_MOTION (and POINTER_MOTION_ABSOLUTE), clamped to the screen. Touchpad
     /// gestures are delivered here.
@@ -60,11 +76,14 @@ public final class LibinputContext {
     ///
     /// Throws `permissionDenied` when no device could be opened and at least one open failed
     /// for lack of permission; otherwise unopenable devices are listed in `openFailures`.
-    public init(seat: String = "seat0", screenSize: Size,
+    public init(seat: String = "seat0", screenSize: Size, mapping: TouchMapping = .identity,
+                access: DeviceAccess = .automatic, grab: Bool = false,
                 logPriority: LibinputLogPriority = .error,
                 log: ((LibinputLogPriority, String) -> Void)? = nil) throws {
         let state = LibinputCallbackState()
         state.log = log
+        state.seat = try LibinputContext.seatSession(for: access)
+        state.grab = grab
         let interface = LibinputContext.makeInterface()
         guard let udev = udev_new() else {
             interface.deallocate()
@@ -81,6 +100,7 @@ public final class LibinputContext {
         self.interface = interface
         self.callbackState = state
         self.backend = .udev(seat: seat)
+        self.mapping = mapping
         self.screenSize = screenSize
         self.pointerLocation = Point(x: screenSize.width / 2, y: screenSize.height / 2)
         installLogHandler(priority: logPriority)
@@ -97,11 +117,14 @@ public final class LibinputContext {
 
     /// Creates a context for explicit device nodes (`libinput_path_create_context` +
     /// `libinput_path_add_device` for each path).
-    public init(paths: [String], screenSize: Size,
+    public init(paths: [String], screenSize: Size, mapping: TouchMapping = .identity,
+                access: DeviceAccess = .automatic, grab: Bool = false,
                 logPriority: LibinputLogPriority = .error,
                 log: ((LibinputLogPriority, String) -> Void)? = nil) throws {
         let state = LibinputCallbackState()
         state.log = log
+        state.seat = try LibinputContext.seatSession(for: access)
+        state.grab = grab
         let interface = LibinputContext.makeInterface()
         guard let li = libinput_path_create_context(interface,
                                                     Unmanaged.passUnretained(state).toOpaque()) else {
@@ -112,6 +135,7 @@ public final class LibinputContext {
         self.interface = interface
         self.callbackState = state
         self.backend = .path
+        self.mapping = mapping
         self.screenSize = screenSize
         self.pointerLocation = Point(x: screenSize.width / 2, y: screenSize.height / 2)
         installLogHandler(priority: logPriority)
@@ -126,6 +150,28 @@ public final class LibinputContext {
         // after this body.
         libinput_unref(li)
         interface.deallocate()
+    }
+
+    /// The seat for `access`: always for `.seat` (or an error), when one is there for
+    /// `.automatic` (falling back to open() if libseat cannot have it), never for `.direct`.
+    static func seatSession(for access: DeviceAccess) throws -> SeatSession? {
+        switch access {
+        case .direct:
+            return nil
+        case .seat:
+            do { return try SeatSession() } catch { throw LibinputError.seatUnavailable(reason: "\(error)") }
+        case .automatic:
+            return SeatSession.seatAvailable() ? try? SeatSession() : nil
+        }
+    }
+
+    /// The seat devices are opened through (libseat), or nil when they are opened directly.
+    public var seatName: String? { callbackState.seat?.name }
+
+    /// Devices grabbed with EVIOCGRAB (with `grab`), and those that could not be, as sentences.
+    public var grabbedDevices: [String] { callbackState.grabbed }
+    public var grabFailures: [String] {
+        callbackState.grabFailures.map { "cannot grab \($0.path) (EVIOCGRAB): \(LibinputError.message($0.errno))" }
     }
 
     /// libinput's file descriptor: poll it for POLLIN, then call `dispatch`.
@@ -160,7 +206,23 @@ public final class LibinputContext {
             }
             throw LibinputError.deviceRejected(path: path)
         }
-        return deviceID(for: device)
+        let id = deviceID(for: device)
+        applyMapping(to: device, id: id)
+        return id
+    }
+
+    /// Gives a touchscreen the mapping's matrix, once, before its first touch is processed
+    /// (path devices as they are added, seat devices at their DEVICE_ADDED).
+    private func applyMapping(to device: OpaquePointer, id: InputDeviceID) {
+        guard appliedMatrices[id] == nil, mapping.rotation != 0 || mapping.calibration != nil,
+              libinput_device_config_calibration_has_matrix(device) != 0 else { return }
+        var defaults = [Float](repeating: 0, count: 6)
+        _ = libinput_device_config_calibration_get_default_matrix(device, &defaults)
+        let matrix = mapping.matrix(deviceMatrix: defaults.map(Double.init))
+        let floats = matrix.map(Float.init)
+        if libinput_device_config_calibration_set_matrix(device, floats) == LIBINPUT_CONFIG_STATUS_SUCCESS {
+            appliedMatrices[id] = matrix
+        }
     }
 
     /// Removes a device from a path-backend context; its `deviceRemoved` event (preceded by
@@ -214,20 +276,31 @@ public final class LibinputContext {
         interface.initialize(to: libinput_interface(
             open_restricted: { path, flags, userData in
                 guard let path else { return -EINVAL }
-                let fd = open(path, flags)
+                let state = userData.map { Unmanaged<LibinputCallbackState>.fromOpaque($0).takeUnretainedValue() }
+                // Through the seat when there is one (no input group needed), else open().
+                let fd: Int32
+                if let seat = state?.seat {
+                    fd = seat.openDevice(path)
+                } else {
+                    let opened = open(path, flags)
+                    fd = opened < 0 ? -errno : opened
+                }
                 if fd < 0 {
-                    let code = errno
-                    if let userData {
-                        let state = Unmanaged<LibinputCallbackState>.fromOpaque(userData)
-                            .takeUnretainedValue()
-                        state.openFailures.append((String(cString: path), code))
+                    state?.openFailures.append((String(cString: path), -fd))
+                    return fd
+                }
+                if let state, state.grab {
+                    if grabDevice(fd, true) {
+                        state.grabbed.append(String(cString: path))
+                    } else {
+                        state.grabFailures.append((String(cString: path), errno))
                     }
-                    return -code
                 }
                 return fd
             },
-            close_restricted: { fd, _ in
-                close(fd)
+            close_restricted: { fd, userData in
+                let state = userData.map { Unmanaged<LibinputCallbackState>.fromOpaque($0).takeUnretainedValue() }
+                if state?.seat?.closeDevice(fd) != true { close(fd) }
             }))
         return interface
     }
@@ -298,6 +371,7 @@ public final class LibinputContext {
 
         switch type {
         case .deviceAdded:
+            applyMapping(to: device, id: id)
             let info = info(for: device, id: id)
             devicesByID[id] = info
             handler(.deviceAdded(info))
@@ -306,6 +380,7 @@ public final class LibinputContext {
             cancelActiveInput(of: id, into: handler)
             devicesByID[id] = nil
             devicePointers[id] = nil
+            appliedMatrices[id] = nil
             pendingChanges[id] = nil
             activeTouches[id] = nil
             libinput_device_set_user_data(device, nil)
@@ -470,10 +545,11 @@ public final class LibinputContext {
     private func touchLocation(_ touch: OpaquePointer) -> Point {
         // libinput maps [min, max] onto [0, range); a large range keeps sub-point precision
         // for any screen size in points.
+        // The region of `mapping` (the whole screen by default) is where they land.
         let range: UInt32 = 1 << 20
-        return Point(
-            x: libinput_event_touch_get_x_transformed(touch, range) / Double(range) * screenSize.width,
-            y: libinput_event_touch_get_y_transformed(touch, range) / Double(range) * screenSize.height)
+        let normalized = Point(x: libinput_event_touch_get_x_transformed(touch, range) / Double(range),
+                               y: libinput_event_touch_get_y_transformed(touch, range) / Double(range))
+        return mapping.screenPoint(normalized: normalized, screen: screenSize)
     }
 
     private func clamp(_ p: Point) -> Point {

@@ -23,6 +23,8 @@ public enum LibinputError: Error, Hashable, Sendable, CustomStringConvertible {
     case notPathBackend
     /// A system call of the wrapper or its event loop failed.
     case systemCallFailed(call: String, errno: Int32)
+    /// Devices were to be opened through the seat (libseat) and no seat could be had.
+    case seatUnavailable(reason: String)
 
     public var description: String {
         switch self {
@@ -48,6 +50,9 @@ public enum LibinputError: Error, Hashable, Sendable, CustomStringConvertible {
             return "Devices can be added by path only to a context created with paths."
         case let .systemCallFailed(call, errno):
             return "\(call) failed: \(LibinputError.message(errno))."
+        case let .seatUnavailable(reason):
+            return "Cannot open devices through the seat: \(reason). Start seatd (and be in its "
+                + "group) or log in on the seat (logind), or open devices directly (--seat-access open)."
         }
     }
 

@@ -1,5 +1,6 @@
 import GestureFormat
 import GestureKit
+import GestureTraces
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -93,6 +94,12 @@ public struct LibinputListener {
 
     public var source: Source
     public var screenSize: Size
+    /// Rotation, calibration and region of touchscreens (`TouchMapping`).
+    public var mapping: TouchMapping
+    /// How devices are opened: through the seat (libseat) or directly.
+    public var access: DeviceAccess = .automatic
+    /// Grab every device (EVIOCGRAB), so a compositor or console below does not also act on it.
+    public var grab = false
     /// Seconds to listen; nil = until stopped by SIGINT/SIGTERM.
     public var duration: Double?
     public var logPriority: LibinputLogPriority
@@ -101,10 +108,11 @@ public struct LibinputListener {
     public var removeDevicesAtEnd: Bool
 
     public init(source: Source, screenSize: Size = Size(width: 1000, height: 1000),
-                duration: Double? = nil, logPriority: LibinputLogPriority = .error,
+                mapping: TouchMapping = .identity, duration: Double? = nil, logPriority: LibinputLogPriority = .error,
                 removeDevicesAtEnd: Bool = true) {
         self.source = source
         self.screenSize = screenSize
+        self.mapping = mapping
         self.duration = duration
         self.logPriority = logPriority
         self.removeDevicesAtEnd = removeDevicesAtEnd

@@ -104,16 +104,23 @@ public final class LiveInput {
         let context: LibinputContext
         switch listener.source {
         case let .seat(seat):
-            context = try LibinputContext(seat: seat, screenSize: listener.screenSize,
+            context = try LibinputContext(seat: seat, screenSize: listener.screenSize, mapping: listener.mapping,
+                                          access: listener.access, grab: listener.grab,
                                           logPriority: listener.logPriority, log: log)
         case let .paths(paths):
-            context = try LibinputContext(paths: paths, screenSize: listener.screenSize,
+            context = try LibinputContext(paths: paths, screenSize: listener.screenSize, mapping: listener.mapping,
+                                          access: listener.access, grab: listener.grab,
                                           logPriority: listener.logPriority, log: log)
         }
         let deliver: (LibinputInputEvent) -> Void = { [unowned self] in client.handle(rebased($0)) }
         // A seat's devices are opened as libinput finds them; one the user may not read is
         // skipped by libinput in silence. With no touch device at all, say why.
         try context.dispatch(into: deliver)
+        if let seat = context.seatName { notice?("devices opened through the seat \(seat) (libseat)") }
+        if listener.grab {
+            for path in context.grabbedDevices { notice?("grabbed \(path) (EVIOCGRAB): nothing else receives its events") }
+            for failure in context.grabFailures { notice?(failure) }
+        }
         if case .seat = listener.source, !context.devices.contains(where: { $0.kind != nil }) {
             if let denied = context.openFailures.first(where: {
                 if case .permissionDenied = $0 { true } else { false }

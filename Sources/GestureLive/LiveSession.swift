@@ -1,6 +1,7 @@
 import GestureKit
 import GestureLibinput
 import GestureReplay
+import GestureTraces
 
 #if canImport(Glibc)
 import Glibc
@@ -31,6 +32,11 @@ public final class LiveSession: LiveInputClient {
             replay.feed(.pointer(p))
         case let .deviceAdded(info):
             devices[info.id] = info
+            // A touchscreen of known size: physical distances (an edge pan's margin) in mm.
+            if info.kind == .touchscreen, let size = info.sizeMillimeters,
+               let scale = replay.live.scene.input.pointsPerMillimetre(deviceSize: size, screen: replay.live.scene.screen) {
+                engine.pointsPerMillimetre[info.id] = scale
+            }
         case let .deviceRemoved(id):
             devices[id] = nil
             // The wrapper has already cancelled the device's touches and gestures; this
@@ -55,11 +61,15 @@ public final class LiveSession: LiveInputClient {
     /// touches cancelled) and the session finished. `log` receives libinput's own messages;
     /// `notice` the loop's word on what it sees (a seat with no touch device yet).
     @discardableResult
-    public func listen(source: LibinputListener.Source, screenSize: Size, duration: Double?,
+    public func listen(source: LibinputListener.Source, screenSize: Size, mapping: TouchMapping? = nil,
+                       access: DeviceAccess = .automatic, grab: Bool = false, duration: Double?,
                        log: ((LibinputLogPriority, String) -> Void)? = nil,
                        notice: ((String) -> Void)? = nil) throws -> StopReason {
-        let listener = LibinputListener(source: source, screenSize: screenSize, duration: duration,
+        var listener = LibinputListener(source: source, screenSize: screenSize, mapping: mapping ?? replay.live.scene.input,
+                                        duration: duration,
                                         logPriority: .error)
+        listener.access = access
+        listener.grab = grab
         return try LiveInput(listener).run(self, log: log, notice: notice)
     }
 }

@@ -1,6 +1,7 @@
 import GestureFormat
 import GestureKit
 import GestureLayout
+import GestureTraces
 
 /// A scene of REPLAY.md: the screen, the views, the recognizers attached to them, their
 /// relationships, and optionally a flow layout driven by a pinch.
@@ -12,7 +13,7 @@ public struct Scene: Hashable, Sendable {
     }
 
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case tap, longPress, pinch, pan, rotation, swipe, hover
+        case tap, longPress, pinch, pan, rotation, swipe, hover, screenEdgePan
     }
 
     public struct RecognizerSpec: Hashable, Sendable {
@@ -31,6 +32,8 @@ public struct Scene: Hashable, Sendable {
         public var allowedTouchTypes: TouchTypes = .all
         /// A pan's `allowedScrollTypes`: default none.
         public var allowedScrollTypes: ScrollTypes = []
+        /// A screen edge pan's `edges` (required for that kind).
+        public var edges: ScreenEdges = []
     }
 
     public struct LayoutSpec: Hashable, Sendable {
@@ -52,6 +55,8 @@ public struct Scene: Hashable, Sendable {
     }
 
     public var screen = Size(width: 1000, height: 1000)
+    /// How touchscreens land on the screen (the `input` key: `rotate`, `calibration`, `region`).
+    public var input = TouchMapping.identity
     public var views: [ViewSpec] = []
     public var recognizers: [RecognizerSpec] = []
     public var simultaneous: [[String]] = []
@@ -95,10 +100,12 @@ extension Scene {
         .rotation: ["threshold": .angle],
         .swipe: ["touches": .count, "minimumDistance": .distance, "maximumDuration": .duration],
         .hover: [:],
+        .screenEdgePan: ["minimumTouches": .count, "maximumTouches": .count, "threshold": .distance,
+                         "marginPoints": .distance, "marginMillimetres": .millimetres],
     ]
 
     enum ParameterRule {
-        case count, countOrZero, distance, duration, angle
+        case count, countOrZero, distance, duration, angle, millimetres
 
         func check(_ v: Double) -> String? {
             switch self {
@@ -107,20 +114,21 @@ extension Scene {
             case .distance: return v >= 0 && v <= 1e9 ? nil : "expected a distance in points, at least 0"
             case .duration: return v >= 0 && v <= 1e6 ? nil : "expected a duration in seconds, at least 0"
             case .angle: return v >= 0 && v <= 100 ? nil : "expected an angle in radians, at least 0"
+            case .millimetres: return v >= 0 && v <= 1e6 ? nil : "expected a distance in millimetres, at least 0"
             }
         }
     }
 
     static let commonKeys: Set<String> = ["id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
                                           "delaysTouchesEnded", "enabled", "requireToFail", "direction",
-                                          "allowedTouchTypes", "allowedScrollTypes"]
+                                          "allowedTouchTypes", "allowedScrollTypes", "edges"]
 
     /// Parses and validates a scene document.
     public static func parse(_ json: JSONValue) throws -> Scene {
         guard case let .object(top) = json else {
             throw SceneError(path: "", message: "expected a JSON object at the top of the scene, found \(json.typeDescription)")
         }
-        let known: Set<String> = ["screen", "views", "recognizers", "simultaneous", "layout", "comment", "description"]
+        let known: Set<String> = ["screen", "input", "views", "recognizers", "simultaneous", "layout", "comment", "description"]
         for (key, _) in top where !known.contains(key) {
             throw SceneError(path: key, message: "unknown key (expected one of \(known.sorted().joined(separator: ", ")))")
         }
@@ -129,6 +137,9 @@ extension Scene {
             let s = try numbers(screen, count: 2, path: "screen", what: "[width, height]")
             guard s[0] > 0, s[1] > 0 else { throw SceneError(path: "screen", message: "expected a positive width and height") }
             scene.screen = Size(width: s[0], height: s[1])
+        }
+        if let input = json["input"] {
+            scene.input = try parseInput(input)
         }
         if let views = json["views"] {
             guard case let .array(items) = views else {
@@ -296,6 +307,8 @@ extension Scene {
         }
         let view = try string(v["view"], path: "\(named).view")
         var spec = RecognizerSpec(id: id, kind: kind, view: view)
+        // UIKit's screen edge pan takes direct touches only.
+        if kind == .screenEdgePan { spec.allowedTouchTypes = .direct }
         let rules = parameterRules[kind] ?? [:]
         for (key, value) in members {
             let keyPath = "\(named).\(key)"
@@ -315,13 +328,20 @@ extension Scene {
             case "allowedTouchTypes":
                 spec.allowedTouchTypes = try parseNames(value, path: keyPath, names: [
                     "direct": TouchTypes.direct, "indirect": .indirect, "indirectPointer": .indirectPointer])
+            case "edges" where kind == .screenEdgePan:
+                if case let .string(name) = value {
+                    spec.edges = try parseNames(.array([.string(name)]), path: keyPath, names: edgeNames)
+                } else {
+                    spec.edges = try parseNames(value, path: keyPath, names: edgeNames)
+                }
             case "allowedScrollTypes" where kind == .pan:
                 spec.allowedScrollTypes = try parseNames(value, path: keyPath, names: [
                     "continuous": ScrollTypes.continuous, "discrete": .discrete])
             default:
                 guard let rule = rules[key] else {
                     let allowed = (Array(commonKeys.subtracting(kind == .swipe ? [] : ["direction"])
-                        .subtracting(kind == .pan ? [] : ["allowedScrollTypes"])) + rules.keys).sorted()
+                        .subtracting(kind == .pan ? [] : ["allowedScrollTypes"])
+                        .subtracting(kind == .screenEdgePan ? [] : ["edges"])) + rules.keys).sorted()
                     throw SceneError(path: keyPath, message: "unknown key for a \(kind.rawValue) (expected one of \(allowed.joined(separator: ", ")))")
                 }
                 guard case let .number(n) = value else {
@@ -331,11 +351,44 @@ extension Scene {
                 spec.parameters[key] = n
             }
         }
+        if kind == .screenEdgePan && spec.edges.isEmpty {
+            throw SceneError(path: "\(named).edges", message: "missing (expected one or more of \(edgeNames.keys.sorted().joined(separator: ", ")))")
+        }
         if let minT = spec.parameters["minimumTouches"], let maxT = spec.parameters["maximumTouches"], minT > maxT {
             throw SceneError(path: "\(named).maximumTouches", message: "expected at least minimumTouches (\(jsonNumber(minT))), found \(jsonNumber(maxT))")
         }
         return spec
     }
+
+    /// `{"rotate": 0|90|180|270, "calibration": [a, b, c, d, e, f], "region": [x, y, width, height]}`.
+    static func parseInput(_ v: JSONValue) throws -> TouchMapping {
+        guard case let .object(members) = v else {
+            throw SceneError(path: "input", message: "expected an object with rotate, calibration, region, found \(v.typeDescription)")
+        }
+        var mapping = TouchMapping()
+        for (key, value) in members {
+            let path = "input.\(key)"
+            switch key {
+            case "rotate":
+                guard case let .number(n) = value, [0.0, 90, 180, 270].contains(n) else {
+                    throw SceneError(path: path, message: "expected 0, 90, 180 or 270 (degrees clockwise)")
+                }
+                mapping.rotation = Int(n)
+            case "calibration":
+                mapping.calibration = try numbers(value, count: 6, path: path,
+                                                  what: "[a, b, c, d, e, f] (libinput's calibration matrix, normalized coordinates)")
+            case "region":
+                let r = try numbers(value, count: 4, path: path, what: "[x, y, width, height] in points")
+                guard r[2] > 0, r[3] > 0 else { throw SceneError(path: path, message: "expected a positive width and height") }
+                mapping.region = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+            default:
+                throw SceneError(path: path, message: "unknown key (expected rotate, calibration, region)")
+            }
+        }
+        return mapping
+    }
+
+    static let edgeNames: [String: ScreenEdges] = ["top": .top, "left": .left, "bottom": .bottom, "right": .right, "all": .all]
 
     static func parseDirection(_ v: JSONValue, path: String) throws -> SwipeDirection {
         func one(_ item: JSONValue, _ p: String) throws -> SwipeDirection {

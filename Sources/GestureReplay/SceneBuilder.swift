@@ -191,6 +191,14 @@ public final class LiveScene {
             return r
         case .hover:
             return HoverGestureRecognizer(name: spec.id)
+        case .screenEdgePan:
+            let r = ScreenEdgePanGestureRecognizer(edges: spec.edges, name: spec.id)
+            if let v = p["minimumTouches"] { r.minimumNumberOfTouches = Int(v) }
+            if let v = p["maximumTouches"] { r.maximumNumberOfTouches = Int(v) }
+            if let v = p["threshold"] { r.threshold = v }
+            if let v = p["marginPoints"] { r.marginPoints = v }
+            if let v = p["marginMillimetres"] { r.marginMillimetres = v }
+            return r
         }
     }
 

@@ -15,9 +15,15 @@ public enum TraceReplay {
                            observe: ((TouchFrame) -> Void)? = nil,
                            observePointer: ((PointerEvent) -> Void)? = nil,
                            output: @escaping (ReplayRecord) -> Void) throws -> ReplaySession {
-        let reader = try TraceReader(path: path, screen: scene.screen)
+        let reader = try TraceReader(path: path, screen: scene.screen, mapping: scene.input)
         if validateFirst { try reader.run { _ in } }
         let session = try ReplaySession(scene: scene, output: output)
+        for device in reader.devices where device.kind == .touchscreen {
+            if let size = device.physicalSize,
+               let scale = scene.input.pointsPerMillimetre(deviceSize: size, screen: scene.screen) {
+                session.live.engine.pointsPerMillimetre[device.id] = scale
+            }
+        }
         try reader.run { item in
             switch item {
             case let .touchFrame(frame):

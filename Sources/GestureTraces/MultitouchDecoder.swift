@@ -37,7 +37,9 @@ import GestureKit
 ///   that, slots start empty with unknown positions; a finger still down reappears only when its
 ///   slot reports a new tracking id. The current slot index is kept (the most likely value).
 /// - **Coordinates**: axis min → 0, max → screen width/height, linearly (values outside the
-///   range map outside the screen; a degenerate axis maps to 0).
+///   range map outside the screen; a degenerate axis maps to 0). A touchscreen with a
+///   `TouchMapping` (or a `LIBINPUT_CALIBRATION_MATRIX` udev property) goes through it:
+///   normalized, the matrix, then the region.
 /// - **More fingers than slots**: an ABS_MT_SLOT beyond the device's slots (or negative)
 ///   selects no slot: the events that follow are ignored until a slot in range is selected.
 /// - **Notes**: what the decoder set aside or repaired (a slot out of range, a tracking id
@@ -100,6 +102,14 @@ public struct MultitouchDecoder: Sendable {
     let yMin: Double
     let yScale: Double
     let centre: Point
+    /// A rotation, calibration or region applies (`TouchMapping`); otherwise min → 0, max →
+    /// the screen's size, as before.
+    let mapped: Bool
+    /// The matrix on normalized coordinates (a b c d e f), and the region it lands in.
+    let m0: Double, m1: Double, m2: Double, m3: Double, m4: Double, m5: Double
+    let xNorm: Double, yNorm: Double
+    let regionOrigin: Point
+    let regionSize: Size
 
     /// Contacts down after the last frame (tracked + synthesized).
     public private(set) var activeContacts = 0
@@ -115,14 +125,17 @@ public struct MultitouchDecoder: Sendable {
     }
 
     /// A decoder for `device`, mapping its position axes onto `screen` (in points).
-    public init(device: TraceDevice, screen: Size) {
+    public init(device: TraceDevice, screen: Size, mapping: TouchMapping = .identity) {
         let description = device.description ?? EvdevDeviceDescription(name: device.name)
-        self.init(description: description, device: device.id, kind: device.kind ?? .touchscreen, screen: screen)
+        self.init(description: description, device: device.id, kind: device.kind ?? .touchscreen, screen: screen,
+                  mapping: mapping)
     }
 
     /// A decoder for a device described by `description`.
+    /// `mapping` applies to touchscreens (as libinput's calibration does); a device's own
+    /// `LIBINPUT_CALIBRATION_MATRIX` udev property is its calibration unless `mapping` gives one.
     public init(description: EvdevDeviceDescription, device: InputDeviceID = InputDeviceID(0),
-                kind: InputDeviceKind? = nil, screen: Size) {
+                kind: InputDeviceKind? = nil, screen: Size, mapping: TouchMapping = .identity) {
         self.device = device
         self.kind = kind ?? description.touchKind ?? .touchscreen
         let slotCount = description.slotCount
@@ -140,13 +153,31 @@ public struct MultitouchDecoder: Sendable {
         }
         (xMin, xScale) = scale(axes?.x, screen.width)
         (yMin, yScale) = scale(axes?.y, screen.height)
+        let deviceMatrix = description.udevProperties["LIBINPUT_CALIBRATION_MATRIX"].flatMap { try? TouchMapping.parseMatrix($0) }
+        let touchscreen = self.kind == .touchscreen
+        mapped = touchscreen && (!mapping.isIdentity || deviceMatrix != nil)
+        let m = mapping.matrix(deviceMatrix: deviceMatrix ?? TouchMapping.identityMatrix)
+        (m0, m1, m2, m3, m4, m5) = (m[0], m[1], m[2], m[3], m[4], m[5])
+        func norm(_ info: AbsInfo?) -> Double {
+            guard let info else { return 0 }
+            let span = Double(info.maximum) - Double(info.minimum)
+            return span > 0 ? 1 / span : 0
+        }
+        xNorm = norm(axes?.x)
+        yNorm = norm(axes?.y)
+        let region = mapping.region ?? Rect(origin: .zero, size: screen)
+        regionOrigin = region.origin
+        regionSize = region.size
         centre = Point(x: screen.width.isFinite ? screen.width / 2 : 0,
                        y: screen.height.isFinite ? screen.height / 2 : 0)
     }
 
     @inline(__always)
     func map(_ x: Int32, _ y: Int32) -> Point {
-        Point(x: (Double(x) - xMin) * xScale, y: (Double(y) - yMin) * yScale)
+        if !mapped { return Point(x: (Double(x) - xMin) * xScale, y: (Double(y) - yMin) * yScale) }
+        let nx = (Double(x) - xMin) * xNorm, ny = (Double(y) - yMin) * yNorm
+        return Point(x: regionOrigin.x + (m0 * nx + m1 * ny + m2) * regionSize.width,
+                     y: regionOrigin.y + (m3 * nx + m4 * ny + m5) * regionSize.height)
     }
 
     /// Feeds one event. When the result is `.frame` or `.dropped`, `frame` holds the changes

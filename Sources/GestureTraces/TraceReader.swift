@@ -43,6 +43,8 @@ public struct TraceReader: Sendable {
     public let path: String
     /// The screen, in points, that touch positions are mapped onto (axis min → 0, max → size).
     public let screen: Size
+    /// How touchscreens' coordinates land on the screen (rotation, calibration, region).
+    public let mapping: TouchMapping
     public let format: TraceFormat
     public let devices: [TraceDevice]
     /// The raw timestamp of the trace's first event; every emitted time is relative to it.
@@ -52,9 +54,10 @@ public struct TraceReader: Sendable {
 
     /// Opens `path`, detects the format and reads the device descriptions.
     /// Throws `TraceError` for an unreadable, empty, binary or malformed file.
-    public init(path: String, screen: Size = Size(width: 1000, height: 1000)) throws {
+    public init(path: String, screen: Size = Size(width: 1000, height: 1000), mapping: TouchMapping = .identity) throws {
         self.path = path
         self.screen = screen
+        self.mapping = mapping
         let reader = try LineReader(path: path)
         let format = try TraceReader.detect(reader)
         self.format = format
@@ -150,7 +153,7 @@ public struct TraceReader: Sendable {
         }
         var frame = TouchFrame(time: .zero)
         frame.changes.reserveCapacity(16)
-        var decoders: [MultitouchDecoder?] = devices.map { $0.kind == nil ? nil : MultitouchDecoder(device: $0, screen: screen) }
+        var decoders: [MultitouchDecoder?] = devices.map { $0.kind == nil ? nil : MultitouchDecoder(device: $0, screen: screen, mapping: mapping) }
         // Mice and other devices with relative axes or a wheel move the one pointer.
         var pointer = PointerDecoder(screen: screen)
         let pointers = devices.map { $0.kind == nil && ($0.description?.isRelativePointer == true || $0.description?.hasWheel == true) }

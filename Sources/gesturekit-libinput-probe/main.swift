@@ -3,10 +3,12 @@ import GestureFormat
 // udev seat), listens for a while, and prints one normalized JSON line per converted event.
 //
 //   gesturekit-libinput-probe [--duration SECONDS] [--screen WIDTHxHEIGHT] [--verbose]
+//                             [--rotate DEGREES] [--calibration "a b c d e f"] [--region WxH+X+Y]
 //                             (--udev [--seat NAME] | DEVICE...)
 //   gesturekit-libinput-probe --describe DEVICE...   (libevdev's view of each node, as JSON)
 import GestureKit
 import GestureLibinput
+import GestureTraces
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -32,6 +34,8 @@ func fail(_ message: String, status: Int32) -> Never {
 
 let usage = """
     usage: gesturekit-libinput-probe [--duration SECONDS] [--screen WIDTHxHEIGHT] [--verbose]
+                                     [--rotate DEGREES] [--calibration "a b c d e f"] [--region WxH+X+Y]
+                                     [--seat-access auto|libseat|open] [--grab]
                                      (--udev [--seat NAME] | DEVICE...)
            gesturekit-libinput-probe --describe DEVICE...
     """
@@ -43,6 +47,9 @@ var duration: Double? = nil
 var screen = Size(width: 1000, height: 1000)
 var verbose = false
 var describe = false
+var mapping = TouchMapping()
+var access = DeviceAccess.automatic
+var grab = false
 
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
@@ -63,6 +70,23 @@ while let arg = args.popFirst() {
             fail("--screen needs WIDTHxHEIGHT in points, e.g. 1000x1000\n\(usage)", status: 2)
         }
         screen = Size(width: parts[0], height: parts[1])
+    case "--rotate", "--calibration", "--region":
+        guard let v = args.popFirst() else { fail("\(arg) needs a value\n\(usage)", status: 2) }
+        do {
+            switch arg {
+            case "--rotate": mapping.rotation = try TouchMapping.parseRotation(v)
+            case "--calibration": mapping.calibration = try TouchMapping.parseMatrix(v)
+            default: mapping.region = try TouchMapping.parseRegion(v)
+            }
+        } catch {
+            fail("\(arg): \(error)\n\(usage)", status: 2)
+        }
+    case "--grab": grab = true
+    case "--seat-access":
+        guard let v = args.popFirst(), let a = DeviceAccess(rawValue: v) else {
+            fail("--seat-access needs auto, libseat or open\n\(usage)", status: 2)
+        }
+        access = a
     case "--verbose": verbose = true
     case "--describe": describe = true
     case "-h", "--help":
@@ -88,9 +112,11 @@ if describe {
 
 var formatter = LibinputJSONFormatter()
 var count = 0
-let listener = LibinputListener(source: useUdev ? .seat(seat) : .paths(paths),
-                                screenSize: screen, duration: duration,
+var listener = LibinputListener(source: useUdev ? .seat(seat) : .paths(paths),
+                                screenSize: screen, mapping: mapping, duration: duration,
                                 logPriority: verbose ? .debug : .error)
+listener.access = access
+listener.grab = grab
 do {
     let reason = try listener.run(
         onEvent: { event in

@@ -102,6 +102,37 @@ func writeFile(_ path: String, _ text: String) throws {
     if !ok { throw fail("\(path): write failed") }
 }
 
+/// How touchscreens land on the screen, overriding the scene's `input` key (TouchMapping).
+struct MappingOptions: ParsableArguments {
+    @Option(help: "The touchscreen is mounted rotated: 0, 90, 180 or 270 degrees clockwise (libinput's matrices).")
+    var rotate: String?
+
+    @Option(help: "A calibration matrix, six numbers \"a b c d e f\" on normalized coordinates (libinput_device_config_calibration_set_matrix; default: the device's LIBINPUT_CALIBRATION_MATRIX).")
+    var calibration: String?
+
+    @Option(help: "The region of the screen the touchscreen covers, WIDTHxHEIGHT+X+Y or X,Y,WIDTH,HEIGHT in points (default: the whole screen).")
+    var region: String?
+
+    /// The scene's mapping with these options applied.
+    func apply(to scene: inout Scene) throws {
+        func parse<T>(_ option: String, _ body: () throws -> T) throws -> T {
+            do { return try body() } catch let e as TouchMapping.ParseError { throw fail("--\(option): \(e.description)") }
+        }
+        if let rotate { scene.input.rotation = try parse("rotate") { try TouchMapping.parseRotation(rotate) } }
+        if let calibration { scene.input.calibration = try parse("calibration") { try TouchMapping.parseMatrix(calibration) } }
+        if let region { scene.input.region = try parse("region") { try TouchMapping.parseRegion(region) } }
+    }
+
+    /// The same options, for a child process.
+    var arguments: [String] {
+        var a: [String] = []
+        if let rotate { a += ["--rotate", rotate] }
+        if let calibration { a += ["--calibration", calibration] }
+        if let region { a += ["--region", region] }
+        return a
+    }
+}
+
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay a recorded trace through a scene of views and recognizers, on virtual time.",
@@ -135,8 +166,11 @@ struct Replay: ParsableCommand {
     @Option(help: "builtin: the built-in decoder, on virtual time (default). libinput: real libinput reads the recording from a mock device under umockdev, in real time.")
     var backend: Backend = .builtin
 
+    @OptionGroup var mapping: MappingOptions
+
     func run() throws {
-        let scene = try loadScene(self.scene)
+        var scene = try loadScene(self.scene)
+        try mapping.apply(to: &scene)
         if backend == .libinput {
             try runThroughLibinput(scene: scene)
             return
@@ -176,6 +210,7 @@ extension Replay {
         var arguments: [String] = []
         if let sceneFile = self.scene { arguments += ["--scene", sceneFile] }
         if json { arguments.append("--json") }
+        arguments += mapping.arguments
         let lines: [String]
         do {
             lines = try LibinputReplay.run(tracePath: trace, screen: scene.screen, listener: selfExecutable(),
@@ -233,9 +268,17 @@ struct Listen: ParsableCommand {
 
     @Flag(help: "Take input from the Wayland compositor of this desktop session (WAYLAND_DISPLAY) through a small window, instead of from /dev/input: no root, no input group.")
     var wayland = false
+    @OptionGroup var mapping: MappingOptions
+
+    @Option(name: .customLong("seat-access"), help: "How devices are opened: auto (through the seat when seatd or a logind session is there, else directly), libseat (through the seat only), open (directly: needs the input group).")
+    var seatAccess: DeviceAccess = .automatic
+
+    @Flag(help: "Grab the devices (EVIOCGRAB): a compositor or console below does not also act on the touches.")
+    var grab = false
 
     func run() throws {
         var scene = try loadScene(self.scene)
+        try mapping.apply(to: &scene)
         if let screen {
             let parts = screen.split(separator: "x").compactMap { Double($0) }
             guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw fail("--screen: expected WIDTHxHEIGHT, e.g. 1280x800") }
@@ -259,7 +302,7 @@ struct Listen: ParsableCommand {
                 err.write("gesturekit: \(message.hasSuffix("\n") ? String(message.dropLast()) : message)")
                 err.flush()
             }
-            try session.listen(source: source, screenSize: scene.screen, duration: duration,
+            try session.listen(source: source, screenSize: scene.screen, access: seatAccess, grab: grab, duration: duration,
                                log: verbose ? { _, message in say("libinput: " + message) } : nil,
                                notice: { say($0) })
         } catch let e as LibinputError {
@@ -302,6 +345,7 @@ extension Listen {
         }
     }
 }
+extension DeviceAccess: ExpressibleByArgument {}
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -48,7 +48,7 @@ struct SceneTests {
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "pan", "view": "root", "allowedScrollTypes": "discrete"}]}"#,
             error: #"recognizers[0] ("a").allowedScrollTypes: expected an array of names (continuous, discrete), found a string"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tapp", "view": "root"}]}"#,
-            error: #"recognizers[0] ("a").kind: unknown kind "tapp" (expected one of tap, longPress, pinch, pan, rotation, swipe, hover)"#),
+            error: #"recognizers[0] ("a").kind: unknown kind "tapp" (expected one of tap, longPress, pinch, pan, rotation, swipe, hover, screenEdgePan)"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tap", "view": "nowhere"}]}"#,
             error: #"recognizers[0] ("a").view: unknown view "nowhere""#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tap", "view": "root", "requireToFail": ["b"]}]}"#,
@@ -70,7 +70,7 @@ struct SceneTests {
         Bad(json: #"{"layout": {"kind": "flow", "sections": [3], "itemSize": [80, 120], "pinch": "zoom"}}"#,
             error: #"layout.pinch: unknown recognizer "zoom""#),
         Bad(json: #"{"screens": [1, 1]}"#,
-            error: "screens: unknown key (expected one of comment, description, layout, recognizers, screen, simultaneous, views)"),
+            error: "screens: unknown key (expected one of comment, description, input, layout, recognizers, screen, simultaneous, views)"),
         Bad(json: "[1, 2]", error: "expected a JSON object at the top of the scene, found an array"),
     ]
 

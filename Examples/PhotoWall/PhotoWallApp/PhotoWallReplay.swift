@@ -13,9 +13,10 @@ public enum PhotoWallReplay {
     ///
     /// The trace is read whole once first, so a malformed trace throws (`TraceError`) before
     /// anything happens.
-    public static func run(path: String, into wall: PhotoWall,
+    /// `mapping`: how the touchscreen lands on the wall (rotation, calibration, region).
+    public static func run(path: String, into wall: PhotoWall, mapping: TouchMapping = .identity,
                            onEvent: (PhotoWallEvent) throws -> Void) throws {
-        let reader = try TraceReader(path: path, screen: wall.screen)
+        let reader = try TraceReader(path: path, screen: wall.screen, mapping: mapping)
         try reader.run { _ in }
         var removed: [(InputDeviceID, Instant)] = []
 

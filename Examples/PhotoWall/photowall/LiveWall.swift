@@ -1,4 +1,5 @@
 import GestureKit
+import GestureTraces
 import GestureLibinput
 import PhotoWallApp
 import PhotoWallRender
@@ -69,8 +70,8 @@ final class LiveWall: LiveInputClient {
 
     func finish() { wall.finish() }
 
-    func run(source: LibinputListener.Source, duration: Double?) throws {
-        let listener = LibinputListener(source: source, screenSize: wall.screen, duration: duration)
+    func run(source: LibinputListener.Source, mapping: TouchMapping = .identity, duration: Double?) throws {
+        let listener = LibinputListener(source: source, screenSize: wall.screen, mapping: mapping, duration: duration)
         try LiveInput(listener, idleTick: canvas.hasWindow ? LiveWall.windowTick : nil).run(self)
         if let failure { throw failure }
         for event in wall.takeEvents() { try frames.record(event, wall: wall) }

@@ -69,6 +69,34 @@ struct PhotoWallCommand: ParsableCommand {
     @Option(help: "Live: stop after this many seconds (default: at Escape, Q, Ctrl-C or a closed window).")
     var duration: Double?
 
+    @Option(help: "The touchscreen is mounted rotated: 0, 90, 180 or 270 degrees clockwise (libinput's matrices).")
+    var rotate: String?
+
+    @Option(help: "A calibration matrix, six numbers \"a b c d e f\" on normalized coordinates (libinput_device_config_calibration_set_matrix).")
+    var calibration: String?
+
+    @Option(help: "The region of the wall the touchscreen covers, WIDTHxHEIGHT+X+Y or X,Y,WIDTH,HEIGHT in points.")
+    var region: String?
+
+    /// --rotate, --calibration and --region as a mapping.
+    func mapping() throws -> TouchMapping {
+        var m = TouchMapping()
+        do {
+            if let rotate { m.rotation = try TouchMapping.parseRotation(rotate) }
+            if let calibration { m.calibration = try TouchMapping.parseMatrix(calibration) }
+            if let region { m.region = try TouchMapping.parseRegion(region) }
+        } catch let e as TouchMapping.ParseError {
+            throw fail(e.description)
+        }
+        return m
+    }
+
+    /// The same options, for a child process.
+    var mappingArguments: [String] {
+        (rotate.map { ["--rotate", $0] } ?? []) + (calibration.map { ["--calibration", $0] } ?? [])
+            + (region.map { ["--region", $0] } ?? [])
+    }
+
     func run() throws {
         let size = try parseScreen()
         if let frames { try makeDirectory(frames) }
@@ -101,7 +129,7 @@ struct PhotoWallCommand: ParsableCommand {
         let canvas = try makeCanvas(width: Int(screen.width), height: Int(screen.height))
         let writer = FrameWriter(directory: frames, canvas: canvas)
         do {
-            try PhotoWallReplay.run(path: trace, into: wall) { event in
+            try PhotoWallReplay.run(path: trace, into: wall, mapping: mapping()) { event in
                 try writer.record(event, wall: wall)
             }
         } catch let e as TraceError {
@@ -132,6 +160,7 @@ struct PhotoWallCommand: ParsableCommand {
                            "--screen", "\(Int(screen.width))x\(Int(screen.height))"]
             for r in replays { command += ["--device", r.device.devicePath] }
             if let frames { command += ["--frames", frames] }
+            command += mappingArguments
             result = try runner.run(devices: replays, command: command)
         } catch {
             throw fail("umockdev: \(error)")
@@ -175,7 +204,7 @@ struct PhotoWallCommand: ParsableCommand {
         let live = LiveWall(wall: wall, canvas: canvas, frames: FrameWriter(directory: frames, canvas: canvas))
         let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
         do {
-            try live.run(source: source, duration: duration)
+            try live.run(source: source, mapping: mapping(), duration: duration)
         } catch let e as LibinputError {
             throw fail(e.description)
         }

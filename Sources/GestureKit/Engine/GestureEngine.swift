@@ -51,6 +51,10 @@ public final class GestureEngine {
     public var traceHandler: ((GestureTraceEvent) -> Void)? {
         didSet { updateTracing() }
     }
+    /// How many screen points a millimetre of each touchscreen covers, where the device's
+    /// physical size is known (set by whoever maps the device onto the screen: the replay, the
+    /// live session). Distances that are physical (a screen edge pan's margin) use it.
+    public var pointsPerMillimetre: [InputDeviceID: Double] = [:]
     /// Whether anyone listens to the trace (a handler, or the logger at debug level).
     @exclusivity(unchecked) var isTracing = false
 

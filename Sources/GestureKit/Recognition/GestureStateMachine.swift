@@ -66,7 +66,9 @@ public class StateMachineGestureRecognizer<Machine: GestureStateMachine>: Gestur
     public final override class var defaultNamePrefix: String { Machine.namePrefix }
     public final override var kind: Kind { Machine.kind }
 
-    public final override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
+    /// Not final: a recognizer may look at its surroundings (the screen edge pan reads its
+    /// window and the device's scale) before its machine sees the touches.
+    public override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
         machine.touchesBegan(touches, at: time)
     }
     public final override func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {

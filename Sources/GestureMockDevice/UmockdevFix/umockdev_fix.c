@@ -17,7 +17,6 @@
  *     than 5 ms in the future; a lag over 2 ms (umockdev's replay drifts late by ~0.2 ms
  *     a frame) is followed smoothly, a quarter of it per frame.
  *  4. read() returning a partial struct input_event: the rest is read before returning.
- *
  *  5. realpath() of a path under /dev or /sys resolves inside the testbed: a mocked node
  *     (a symlink to its pseudo-terminal) is its own canonical path; sysfs paths resolve in
  *     $UMOCKDEV_DIR/sys and come back without the prefix. (seatd checks device paths so.)
@@ -28,6 +27,10 @@
  *     that is a mocked evdev pty is unknown to umockdev's preload in this process, so its
  *     ioctls would go to the pty. It is replaced by the mocked node opened again here (the
  *     same pty, now known to umockdev), with the same access mode.
+ *  8. ioctl(EVIOCGRAB) on an emulated evdev node: umockdev answers only recorded ioctls, and
+ *     a grab is never in a recording. It succeeds (grab, or release); with
+ *     $GESTUREKIT_UMOCKDEV_GRAB_LOG set, "grab /dev/input/eventN 1" (or 0) is appended to that
+ *     file, so a test can see the grab asked for.
  *
  * One extension (a private protocol with GestureMockDevice's script generator): an event
  * with type 0xFFFF, code 0x4756 ("GV") means "the device vanished": the marker is never
@@ -46,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -386,6 +390,36 @@ read(int fd, void *buf, size_t count)
         return -1;
     }
     return n;
+}
+
+/* ---------------------------------------------------------------- 8. EVIOCGRAB */
+
+int
+ioctl(int fd, unsigned long request, ...)
+{
+    NEXT(ioctl);
+    va_list ap;
+    va_start(ap, request);
+    void *arg = va_arg(ap, void *);
+    va_end(ap);
+    if (request == (unsigned long)EVIOCGRAB) {
+        pthread_mutex_lock(&fix_lock);
+        struct pty_state *s = evdev_state_for_fd(fd);
+        dev_t emulated = s != NULL ? s->emulated : 0;
+        pthread_mutex_unlock(&fix_lock);
+        if (s != NULL) {
+            const char *log = getenv("GESTUREKIT_UMOCKDEV_GRAB_LOG");
+            if (log != NULL) {
+                FILE *f = fopen(log, "a");
+                if (f != NULL) {
+                    fprintf(f, "grab /dev/input/event%u %d\n", minor(emulated) - 64, arg != NULL ? 1 : 0);
+                    fclose(f);
+                }
+            }
+            return 0;
+        }
+    }
+    return next_ioctl(fd, request, arg);
 }
 
 /* ---------------------------------------------------------------- 5. realpath */
