@@ -189,6 +189,9 @@ extension GestureEngine {
         // frame costs in proportion to the recognizers still in the gesture.
         feedList.clearKeepingCapacity()
         let mark = stepCounter
+        // A recognizer in a final state hears nothing until its sequence ends: only a frame
+        // that lifts touches concerns it (new touches join it below, without it).
+        let lifts = present & (GestureEngine.phaseBit(.ended) | GestureEngine.phaseBit(.cancelled)) != 0
         t = 0
         while t < frameTouches.count {
             let touch = records[frameTouches[t].record].touch.id
@@ -198,7 +201,8 @@ extension GestureEngine {
             while m < arbiter.arenas[a].members.count {
                 let r = arbiter.arenas[a].members[m]
                 m += 1
-                if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID {
+                if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID
+                    && (lifts || !arbiter.members[r.rawValue].state.isFinal) {
                     stepMarks[r.rawValue] = mark
                     feedList.append(r)
                     stepRecognizers.append(r)
@@ -265,6 +269,11 @@ extension GestureEngine {
                     }
                 }
                 guard tracked > 0 else { continue }
+                if arbiter.members[r.rawValue].state.isFinal {
+                    // Waiting for its sequence to end; that may be now.
+                    if arbiter.members[r.rawValue].touchesDown <= 0 { arbitrate { a, _ in a.endSequenceIfOver(r) } }
+                    continue
+                }
                 if tracked < byPhase[p].count {
                     buffer.clearKeepingCapacity()
                     for touch in byPhase[p] where arbiter.isTracking(r, touch.id) {
@@ -325,7 +334,7 @@ extension GestureEngine {
             records[existing].touch.location = event.location
             records[existing].touch.timestamp = now
             let id = records[existing].touch.id
-            for r in gestureMembers(id) where arbiter.isTracking(r, id) {
+            for r in gestureMembers(id) where arbiter.isTracking(r, id) && !arbiter.members[r.rawValue].state.isFinal {
                 apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
             }
         case .end, .cancel:
@@ -349,6 +358,10 @@ extension GestureEngine {
         for r in gestureMembers(id) where arbiter.isTracking(r, id) {
             arbiter.lift(r)
             updateTouchCount(r)
+            if arbiter.members[r.rawValue].state.isFinal {
+                arbitrate { a, _ in a.endSequenceIfOver(r) }
+                continue
+            }
             apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
         }
     }
