@@ -3,7 +3,9 @@
 /// changed by `spanThreshold` points, unless the touches travelled together more than they
 /// spread (`minimumSpanToTravelRatio`): then it was a pan, and the pinch measures afresh from
 /// there. `scale` is the span relative to the span at `began` (1 at began), kept continuous
-/// when touches join or leave; `velocity` is scale per second. A touchpad pinch (libinput's
+/// when touches join or leave; `velocity` is scale per second. It ends when the last finger
+/// lifts: with one finger left it stays `changed`, reporting nothing new, and a finger put
+/// back carries it on from the scale it had. A touchpad pinch (libinput's
 /// GESTURE_PINCH) begins at once and takes libinput's scale.
 public struct PinchStateMachine: GestureStateMachine {
     public static let kind = GestureRecognizer.Kind.continuous
@@ -38,13 +40,15 @@ public struct PinchStateMachine: GestureStateMachine {
 
     public var values: GestureValues { GestureValues(scale: scale, velocity: velocity) }
 
-    /// Re-measures after the set of touches changed, so the scale does not jump.
+    /// Re-measures after the set of touches changed, so the scale does not jump (with one
+    /// touch there is no span: the reference waits for a second one).
     private mutating func remeasure() {
         switch state {
         case .tracking:
             state = .tracking(spanAtStart: touches.span, centroidAtStart: touches.centroid)
         case let .pinching(_, _, lastTime):
-            state = .pinching(referenceSpan: touches.span, referenceScale: scale, lastTime: lastTime)
+            state = .pinching(referenceSpan: touches.count >= 2 ? touches.span : 0, referenceScale: scale,
+                              lastTime: lastTime)
         case .touchpadPinching:
             break
         }
@@ -98,7 +102,9 @@ public struct PinchStateMachine: GestureStateMachine {
         touches.update(lifted)
         touches.remove(lifted)
         if isActive {
-            if touches.count < 2 { return .end(.touchesEnded) }
+            // The pinch ends when the last finger lifts; with one left it stays (reporting
+            // nothing new) and a finger put back carries on from the scale it had.
+            if touches.isEmpty { return .end(.touchesEnded) }
             remeasure()
             location = touches.centroid
             return .none

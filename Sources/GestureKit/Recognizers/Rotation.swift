@@ -1,7 +1,8 @@
 /// The rotation state machine: follows the angle of the line through the first two
 /// touches. It begins when that line has turned `threshold` radians; `rotation` is the
 /// angle turned since `began` (0 at began), clockwise positive on screen (y grows
-/// downwards, as UIKit); `velocity` is radians per second. A touchpad pinch's angle changes
+/// downwards, as UIKit); `velocity` is radians per second. It ends when the last finger
+/// lifts, and a finger put back carries it on from the angle it had. A touchpad pinch's angle changes
 /// (libinput's GESTURE_PINCH) turn it too.
 public struct RotationStateMachine: GestureStateMachine {
     public static let kind = GestureRecognizer.Kind.continuous
@@ -73,7 +74,9 @@ public struct RotationStateMachine: GestureStateMachine {
         touches.remove(lifted)
         lastAngle = touches.angle
         if !touches.isEmpty { location = touches.centroid }
-        if isActive { return touches.count < 2 ? .end(.touchesEnded) : .none }
+        // Rotation ends when the last finger lifts; with one left it stays, and a finger put
+        // back carries it on: the angle is measured afresh (lastAngle), the rotation continuous.
+        if isActive { return touches.isEmpty ? .end(.touchesEnded) : .none }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none
     }
 
