@@ -3,7 +3,8 @@
 /// changed by `spanThreshold` points, unless the touches travelled together more than they
 /// spread (`minimumSpanToTravelRatio`): then it was a pan, and the pinch measures afresh from
 /// there. `scale` is the span relative to the span at `began` (1 at began), kept continuous
-/// when touches join or leave; `velocity` is scale per second. It ends when the last finger
+/// when touches join or leave; `velocity` is scale per second, of recent
+/// motion (`VelocityTracker`). It ends when the last finger
 /// lifts: with one finger left it stays `changed`, reporting nothing new, and a finger put
 /// back carries it on from the scale it had. A touchpad pinch (libinput's
 /// GESTURE_PINCH) begins at once and takes libinput's scale.
@@ -31,6 +32,8 @@ public struct PinchStateMachine: GestureStateMachine {
     public private(set) var scale = 1.0
     public private(set) var velocity = 0.0
     public private(set) var location = Point.zero
+    /// Recent scales, for the velocity (x is the scale).
+    private var tracker = VelocityTracker()
 
     public init() {}
 
@@ -80,6 +83,8 @@ public struct PinchStateMachine: GestureStateMachine {
             state = .pinching(referenceSpan: span, referenceScale: 1, lastTime: time)
             scale = 1
             velocity = 0
+            tracker.removeAll()
+            tracker.add(Point(x: 1, y: 0), at: time)
             return .begin(.spanChanged(points: change, threshold: threshold))
         case let .pinching(referenceSpan, referenceScale, lastTime):
             guard referenceSpan > 0 else { return .none }
@@ -92,9 +97,10 @@ public struct PinchStateMachine: GestureStateMachine {
         }
     }
 
+    /// The new scale, and the velocity of recent scales (`VelocityTracker`).
     private mutating func update(scale newScale: Double, since lastTime: Instant, at time: Instant) {
-        let dt = time.seconds(since: lastTime)
-        if dt > 0 { velocity = (newScale - scale) / dt }
+        tracker.add(Point(x: newScale, y: 0), at: time)
+        velocity = tracker.velocity(at: time).x
         scale = newScale
     }
 
@@ -104,7 +110,10 @@ public struct PinchStateMachine: GestureStateMachine {
         if isActive {
             // The pinch ends when the last finger lifts; with one left it stays (reporting
             // nothing new) and a finger put back carries on from the scale it had.
-            if touches.isEmpty { return .end(.touchesEnded) }
+            if touches.isEmpty {
+                velocity = tracker.velocity(at: time).x
+                return .end(.touchesEnded)
+            }
             remeasure()
             location = touches.centroid
             return .none
@@ -124,6 +133,8 @@ public struct PinchStateMachine: GestureStateMachine {
             state = .touchpadPinching(scaleAtBegin: event.scale > 0 ? event.scale : 1, lastTime: event.time)
             scale = 1
             velocity = 0
+            tracker.removeAll()
+            tracker.add(Point(x: 1, y: 0), at: event.time)
             return .begin(.touchpadGesture(.pinch, .begin))
         case .update:
             switch state {
@@ -151,6 +162,7 @@ public struct PinchStateMachine: GestureStateMachine {
         state = .tracking(spanAtStart: 0, centroidAtStart: .zero)
         scale = 1
         velocity = 0
+        tracker.removeAll()
     }
 }
 

@@ -25,6 +25,8 @@ public struct RotationStateMachine: GestureStateMachine {
     public private(set) var rotation = 0.0
     public private(set) var velocity = 0.0
     public private(set) var location = Point.zero
+    /// Recent rotations, for the velocity (x is the rotation).
+    private var tracker = VelocityTracker()
 
     public init() {}
 
@@ -59,11 +61,13 @@ public struct RotationStateMachine: GestureStateMachine {
             state = .rotating(lastTime: time)
             rotation = 0
             velocity = 0
+            tracker.removeAll()
+            tracker.add(.zero, at: time)
             return .begin(.rotated(radians: total, threshold: threshold))
-        case let .rotating(lastTime):
-            let dt = time.seconds(since: lastTime)
-            if dt > 0 { velocity = delta / dt }
+        case .rotating:
             rotation += delta
+            tracker.add(Point(x: rotation, y: 0), at: time)
+            velocity = tracker.velocity(at: time).x
             state = .rotating(lastTime: time)
             return .change
         }
@@ -76,7 +80,11 @@ public struct RotationStateMachine: GestureStateMachine {
         if !touches.isEmpty { location = touches.centroid }
         // Rotation ends when the last finger lifts; with one left it stays, and a finger put
         // back carries it on: the angle is measured afresh (lastAngle), the rotation continuous.
-        if isActive { return touches.isEmpty ? .end(.touchesEnded) : .none }
+        if isActive {
+            guard touches.isEmpty else { return .none }
+            velocity = tracker.velocity(at: time).x
+            return .end(.touchesEnded)
+        }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none
     }
 
@@ -105,6 +113,7 @@ public struct RotationStateMachine: GestureStateMachine {
         lastAngle = nil
         rotation = 0
         velocity = 0
+        tracker.removeAll()
     }
 }
 
