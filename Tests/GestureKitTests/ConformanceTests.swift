@@ -106,3 +106,49 @@ struct ConformanceTests {
                 "the pan does not track the first finger, so it does not prevent the tap on it")
     }
 }
+
+@Suite("UIKit conformance: delivery, touch counts")
+struct ConformanceDeliveryTests {
+    @Test("a finger that lands on a button in the middle of a scroll is not delivered to the button")
+    func laterTouchesAreCancelledInView() {
+        let h = Harness()
+        let button = View(id: "button", frame: Rect(x: 600, y: 600, width: 200, height: 200))
+        h.root.addSubview(button)
+        h.add(PanGestureRecognizer(name: "scroll"))
+        h.down(0, 200, 200, at: 0)
+        h.move(0, 200, 260, at: 0.05)
+        #expect(h.lines("scroll") == ["0.050 scroll: possible→began"])
+        h.tap(1, 700, 700, at: 0.1)
+        #expect(h.lines("button").isEmpty,
+                "the scroll tracks the second finger from its touch-down: the button gets none of it, got \(h.lines("button"))")
+        h.up(0, 200, 300, at: 0.3)
+        h.tap(2, 700, 700, at: 0.4)
+        #expect(h.lines("button") == ["0.400 button: touchesBegan [3]", "0.450 button: touchesEnded [3]"],
+                "after the scroll, a tap reaches the button")
+    }
+
+    @Test("a recognizer that does not cancel touches in view lets a later finger through")
+    func laterTouchesKeptWithoutCancelling() {
+        let h = Harness()
+        let button = View(id: "button", frame: Rect(x: 600, y: 600, width: 200, height: 200))
+        h.root.addSubview(button)
+        let scroll = h.add(PanGestureRecognizer(name: "scroll"))
+        scroll.cancelsTouchesInView = false
+        scroll.delaysTouchesEnded = false
+        h.down(0, 200, 200, at: 0)
+        h.move(0, 200, 260, at: 0.05)
+        h.tap(1, 700, 700, at: 0.1)
+        #expect(h.lines("button") == ["0.100 button: touchesBegan [2]", "0.150 button: touchesEnded [2]"])
+    }
+
+    @Test("a two-finger tap's action sees two touches, lifted ones included")
+    func numberOfTouchesIncludesLifted() {
+        let h = Harness()
+        var seen: [Int] = []
+        h.add(TapGestureRecognizer(touches: 2, name: "tap2") { seen.append($0.numberOfTouches) })
+        h.frame(0, [(0, .began, 400, 500), (1, .began, 600, 500)])
+        h.up(0, 400, 500, at: 0.05)
+        h.up(1, 600, 500, at: 0.08)
+        #expect(seen == [2], "the action runs once, with both touches counted")
+    }
+}

@@ -292,14 +292,31 @@ extension GestureEngine {
                 apply(decision, to: r)
             }
         }
+        // A touch that joined a gesture under way, whose recognizer cancels touches in view,
+        // never reaches its view (a recognizer that began in this frame took its touches when
+        // it began).
+        if present & GestureEngine.phaseBit(.began) != 0 {
+            for entry in frameTouches where entry.phase == .began {
+                let id = records[entry.record].touch.id
+                guard let a = arbiter.arenaIndex(id) else { continue }
+                for r in arbiter.arenas[a].members
+                where arbiter.members[r.rawValue].state.isActive && arbiter.isTracking(r, id)
+                    && withRecognizer(r, { $0.cancelsTouchesInView }) {
+                    cancelForView(entry.record)
+                    break
+                }
+            }
+        }
     }
 
-    /// Shows the recognizer the number of its touches that are down.
+    /// Shows the recognizer the number of touches of its gesture: every touch it has
+    /// tracked since its last reset, lifted ones included (UIKit: a two-finger tap's action
+    /// sees 2).
     @inline(__always)
     func updateTouchCount(_ r: RecognizerSlot) {
         guard arbiter.isMember(r) else { return }
-        let down = arbiter.members[r.rawValue].touchesDown
-        withRecognizer(r) { $0.numberOfTouches = down }
+        let count = arbiter.members[r.rawValue].touches.count
+        withRecognizer(r) { $0.numberOfTouches = count }
     }
 
     // MARK: - Touchpad gestures
