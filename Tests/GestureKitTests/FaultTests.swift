@@ -29,8 +29,8 @@ struct FaultTests {
         r.h.frame(0.05, [(0, .moved, 330, 300), (1, .moved, 370, 300)], device: 1)
         r.h.frame(0.1, [(0, .moved, 360, 300), (1, .moved, 400, 300)], device: 1)
         #expect(pan.state.isActive)
-        r.h.down(0, 700, 700, at: 0.12)                                   // device 0: a finger of its own
         r.h.engine.deviceRemoved(InputDeviceID(1), at: Instant(seconds: 0.15))
+        r.h.down(0, 700, 700, at: 0.16)                                   // device 0: a finger of its own
         #expect(r.h.lines("pan").last == "0.150 pan: changed→cancelled")
         #expect(r.ignored == ["0.150 device 1 removed: cancelling 2 touches"])
         r.h.frame(0.2, [(0, .moved, 380, 300)], device: 1)                // the unplugged device's stale event

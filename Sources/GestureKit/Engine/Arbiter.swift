@@ -40,9 +40,12 @@
 /// | 4 | the recognizer itself | performs its actions (then, began-then-ended: `ended` and its actions again) |
 /// | 5 | waiting recognizers | are weighed again once the exclusions are done, never in the middle of them |
 ///
-/// A recognizer that fails is reset at once and every waiting recognizer is weighed again. A
-/// recognizer in a final state (ended, cancelled, failed) is reset to `possible` at once, and
-/// from then on ignores the touches that were down before its reset. At the end of every
+/// A recognizer that fails is weighed no more and every waiting recognizer is weighed again. A
+/// recognizer in a final state (ended, cancelled, failed) stays in it until its event sequence
+/// ends: until every touch it tracks has lifted, touches that land meanwhile included (they
+/// join its sequence, and it hears nothing of them). Then it is reset to `possible`, and from
+/// then on ignores the touches that were down before its reset. (Disabled or removed, it is
+/// reset at once.) At the end of every
 /// step, a recognizer still possible whose touches have all lifted, with no timer and nothing
 /// waiting, has seen all it will see: it fails ("touches lifted without a gesture").
 ///
@@ -287,7 +290,7 @@ struct Arbiter {
             } else if state.isActive {
                 transition(r, to: .ended, reason: reason)
                 actions.append(.performActions(r))
-                reset(r)
+                finished(r)
             }
         case let .fail(reason), let .cancel(reason):
             if state.isPossible {
@@ -315,11 +318,15 @@ struct Arbiter {
     /// fails, or is cancelled if it had begun.
     mutating func withdraw(_ r: RecognizerSlot, reason: TransitionReason, _ q: some ArbiterQuestions) {
         guard let m = member(r) else { return }
-        if m.state.isPossible && isInvolved(r, q) {
+        if m.state.isFinal {
+            reset(r)
+        } else if m.state.isPossible && isInvolved(r, q) {
             fail(r, reason, q)
         } else if m.state.isActive {
             cancel(r, reason)
         }
+        // It no longer hears its touches lift: its sequence ends here.
+        if member(r)?.state.isFinal == true { reset(r) }
     }
 
     /// The end of a step: a recognizer still possible whose touches have all lifted, with no
@@ -350,16 +357,33 @@ struct Arbiter {
         case succeeded(RecognizerSlot)
     }
 
-    /// Calls `body` with every other member of the arenas of `r`'s touches (with the touch),
-    /// as the lists stood when each was reached.
+    /// Calls `body` with every other recognizer tracking one of `r`'s touches (with the
+    /// touch): the members of the touch's arena that track it while the engine holds the
+    /// touch, and once it has let it go (lifted, nothing held for its view), every member
+    /// that still tracks it. Exclusivity so never depends on how long the engine keeps its
+    /// records of touches.
     private func forEachSharingTouches(with r: RecognizerSlot, _ body: (RecognizerSlot, TouchID) -> Void) {
         guard let m = member(r) else { return }
         for touch in m.touches {
-            guard let a = arenaIndex(touch) else { continue }
-            for other in arenas[a].members where other != r && isMember(other) {
-                body(other, touch)
+            if let a = arenaIndex(touch) {
+                for other in arenas[a].members where other != r && isMember(other)
+                    && members[other.rawValue].touches.contains(touch) {
+                    body(other, touch)
+                }
+            } else {
+                for i in members.indices where i != r.rawValue && members[i].isAttached
+                    && members[i].touches.contains(touch) {
+                    body(RecognizerSlot(rawValue: i), touch)
+                }
             }
         }
+    }
+
+    /// `forEachSharingTouches` as a list, for callers that change members as they go.
+    private func sharingTouches(with r: RecognizerSlot) -> [(RecognizerSlot, TouchID)] {
+        var list: [(RecognizerSlot, TouchID)] = []
+        forEachSharingTouches(with: r) { list.append(($0, $1)) }
+        return list
     }
 
     private func requirementStatus(of r: RecognizerSlot, _ q: some ArbiterQuestions) -> RequirementStatus {
@@ -427,7 +451,7 @@ struct Arbiter {
             transition(r, to: .ended, reason: .touchesEnded)
             actions.append(.performActions(r))
         }
-        if state(of: r)?.isFinal == true { reset(r) }
+        if state(of: r)?.isFinal == true { finished(r) }
     }
 
     /// `r` began or recognized: the recognizers that required it to fail, exclusivity, and
@@ -452,17 +476,12 @@ struct Arbiter {
                 fail(a, .requiredRecognizerSucceeded(name), q)
             }
         }
-        let touches = members[r.rawValue].touches
-        for touch in touches {
-            guard let arena = arenaIndex(touch) else { continue }
-            let list = arenas[arena].members
-            for other in list where other != r && isMember(other) {
-                guard !q.simultaneous(r, other) else { continue }
-                if isPossibleAndTracking(other, touch) {
-                    fail(other, .excludedBy(name), q)
-                } else if members[other.rawValue].state.isActive {
-                    cancel(other, .excludedBy(name))
-                }
+        for (other, touch) in sharingTouches(with: r) where isMember(other) {
+            guard !q.simultaneous(r, other) else { continue }
+            if isPossibleAndTracking(other, touch) {
+                fail(other, .excludedBy(name), q)
+            } else if members[other.rawValue].state.isActive && members[other.rawValue].touches.contains(touch) {
+                cancel(other, .excludedBy(name))
             }
         }
         if q.cancelsTouchesInView(r), let m = member(r) {
@@ -476,7 +495,7 @@ struct Arbiter {
         guard state(of: r)?.isPossible == true else { return }
         clearPending(r)
         transition(r, to: .failed, reason: reason)
-        reset(r)
+        finished(r)
         resolvePending(q)
     }
 
@@ -484,6 +503,26 @@ struct Arbiter {
         guard state(of: r)?.isActive == true else { return }
         transition(r, to: .cancelled, reason: reason)
         actions.append(.performActions(r))
+        finished(r)
+    }
+
+    /// `r` reached a final state (ended, cancelled, failed). It stays there until its event
+    /// sequence ends, that is until every touch it tracks has lifted (touches that land
+    /// meanwhile join the sequence); then it is reset. A disabled recognizer, which no longer
+    /// hears its touches lift, is reset at once.
+    private mutating func finished(_ r: RecognizerSlot) {
+        if members[r.rawValue].touchesDown <= 0 || !members[r.rawValue].isEnabled {
+            reset(r)
+        } else {
+            clearPending(r)
+            // Its deadline no longer counts: nothing is decided until it is reset.
+            members[r.rawValue].awaitingMachineReset = true
+        }
+    }
+
+    /// Resets `r` if it is in a final state and every touch of its sequence has lifted.
+    mutating func endSequenceIfOver(_ r: RecognizerSlot) {
+        guard let m = member(r), m.state.isFinal, m.touchesDown <= 0 || !m.isEnabled else { return }
         reset(r)
     }
 

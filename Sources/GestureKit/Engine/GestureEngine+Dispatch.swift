@@ -189,6 +189,9 @@ extension GestureEngine {
         // frame costs in proportion to the recognizers still in the gesture.
         feedList.clearKeepingCapacity()
         let mark = stepCounter
+        // A recognizer in a final state hears nothing until its sequence ends: only a frame
+        // that lifts touches concerns it (new touches join it below, without it).
+        let lifts = present & (GestureEngine.phaseBit(.ended) | GestureEngine.phaseBit(.cancelled)) != 0
         t = 0
         while t < frameTouches.count {
             let touch = records[frameTouches[t].record].touch.id
@@ -198,7 +201,8 @@ extension GestureEngine {
             while m < arbiter.arenas[a].members.count {
                 let r = arbiter.arenas[a].members[m]
                 m += 1
-                if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID {
+                if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID
+                    && (lifts || !arbiter.members[r.rawValue].state.isFinal) {
                     stepMarks[r.rawValue] = mark
                     feedList.append(r)
                     stepRecognizers.append(r)
@@ -265,6 +269,11 @@ extension GestureEngine {
                     }
                 }
                 guard tracked > 0 else { continue }
+                if arbiter.members[r.rawValue].state.isFinal {
+                    // Waiting for its sequence to end; that may be now.
+                    if arbiter.members[r.rawValue].touchesDown <= 0 { arbitrate { a, _ in a.endSequenceIfOver(r) } }
+                    continue
+                }
                 if tracked < byPhase[p].count {
                     buffer.clearKeepingCapacity()
                     for touch in byPhase[p] where arbiter.isTracking(r, touch.id) {
@@ -283,14 +292,31 @@ extension GestureEngine {
                 apply(decision, to: r)
             }
         }
+        // A touch that joined a gesture under way, whose recognizer cancels touches in view,
+        // never reaches its view (a recognizer that began in this frame took its touches when
+        // it began).
+        if present & GestureEngine.phaseBit(.began) != 0 {
+            for entry in frameTouches where entry.phase == .began {
+                let id = records[entry.record].touch.id
+                guard let a = arbiter.arenaIndex(id) else { continue }
+                for r in arbiter.arenas[a].members
+                where arbiter.members[r.rawValue].state.isActive && arbiter.isTracking(r, id)
+                    && withRecognizer(r, { $0.cancelsTouchesInView }) {
+                    cancelForView(entry.record)
+                    break
+                }
+            }
+        }
     }
 
-    /// Shows the recognizer the number of its touches that are down.
+    /// Shows the recognizer the number of touches of its gesture: every touch it has
+    /// tracked since its last reset, lifted ones included (UIKit: a two-finger tap's action
+    /// sees 2).
     @inline(__always)
     func updateTouchCount(_ r: RecognizerSlot) {
         guard arbiter.isMember(r) else { return }
-        let down = arbiter.members[r.rawValue].touchesDown
-        withRecognizer(r) { $0.numberOfTouches = down }
+        let count = arbiter.members[r.rawValue].touches.count
+        withRecognizer(r) { $0.numberOfTouches = count }
     }
 
     // MARK: - Touchpad gestures
@@ -325,7 +351,7 @@ extension GestureEngine {
             records[existing].touch.location = event.location
             records[existing].touch.timestamp = now
             let id = records[existing].touch.id
-            for r in gestureMembers(id) where arbiter.isTracking(r, id) {
+            for r in gestureMembers(id) where arbiter.isTracking(r, id) && !arbiter.members[r.rawValue].state.isFinal {
                 apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
             }
         case .end, .cancel:
@@ -349,6 +375,10 @@ extension GestureEngine {
         for r in gestureMembers(id) where arbiter.isTracking(r, id) {
             arbiter.lift(r)
             updateTouchCount(r)
+            if arbiter.members[r.rawValue].state.isFinal {
+                arbitrate { a, _ in a.endSequenceIfOver(r) }
+                continue
+            }
             apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
         }
     }

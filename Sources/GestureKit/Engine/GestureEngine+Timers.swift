@@ -97,7 +97,8 @@ extension GestureEngine {
 
     /// Arms the timer of a recognizer that took part in the step to its deadline now.
     func rearm(_ r: RecognizerSlot) {
-        let wanted = arbiter.isEnabled(r) ? liveDeadline(of: r) : nil
+        // A recognizer in a final state waits for its sequence to end, not for a deadline.
+        let wanted = arbiter.isEnabled(r) && !arbiter.members[r.rawValue].state.isFinal ? liveDeadline(of: r) : nil
         timers.arm(r, at: wanted)
     }
 

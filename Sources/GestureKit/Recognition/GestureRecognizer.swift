@@ -136,7 +136,8 @@ open class GestureRecognizer {
 
     @exclusivity(unchecked) private var targets: [() -> Void] = []
 
-    /// The number of touches currently down that the recognizer is tracking.
+    /// The number of touches of the recognizer's gesture: every touch it has tracked since
+    /// its last reset, those that have lifted included (a two-finger tap's action sees 2).
     @exclusivity(unchecked) public internal(set) var numberOfTouches = 0
 
     // MARK: The engine's link: which engine, and the recognizer's slot in it.

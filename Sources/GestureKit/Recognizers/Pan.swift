@@ -1,7 +1,7 @@
 /// The pan state machine. Follows the centroid of `minimumTouches`…`maximumTouches`
 /// touches; begins when it has moved `threshold` points; `translation` is the movement since
 /// `began` ((0, 0) at began, continuous when touches join or leave); `velocity` in points
-/// per second. A touchpad swipe (libinput's GESTURE_SWIPE) pans by its deltas.
+/// per second, of recent motion (`VelocityTracker`: zero once the touches have stopped). A touchpad swipe (libinput's GESTURE_SWIPE) pans by its deltas.
 public struct PanStateMachine: GestureStateMachine {
     public static let kind = GestureRecognizer.Kind.continuous
     public static let namePrefix = "pan"
@@ -29,6 +29,10 @@ public struct PanStateMachine: GestureStateMachine {
     public private(set) var translation = Point.zero
     public private(set) var velocity = Point.zero
     public private(set) var location = Point.zero
+    /// Where the gesture is, as the sum of its movements (continuous when touches join or
+    /// leave), and its recent samples for the velocity.
+    private var position = Point.zero
+    private var tracker = VelocityTracker()
 
     public init() {}
 
@@ -58,6 +62,8 @@ public struct PanStateMachine: GestureStateMachine {
     }
 
     private mutating func move(by delta: Point, at time: Instant) -> GestureDecision {
+        position = position + delta
+        tracker.add(position, at: time)
         switch state {
         case let .tracking(moved):
             let total = moved + delta
@@ -67,11 +73,10 @@ public struct PanStateMachine: GestureStateMachine {
             guard distance >= scaled, touches.count >= minimumTouches || touches.isEmpty else { return .none }
             state = .panning(lastTime: time)
             translation = .zero
-            velocity = .zero
+            velocity = tracker.velocity(at: time)
             return .begin(.panned(points: distance, threshold: scaled))
-        case let .panning(lastTime):
-            let dt = time.seconds(since: lastTime)
-            if dt > 0 { velocity = delta / dt }
+        case .panning:
+            velocity = tracker.velocity(at: time)
             translation = translation + delta
             state = .panning(lastTime: time)
             return .change
@@ -84,7 +89,10 @@ public struct PanStateMachine: GestureStateMachine {
         lastCentroid = touches.centroid
         if !touches.isEmpty { location = lastCentroid }
         if isActive {
-            return touches.count < max(1, minimumTouches) ? .end(.touchesEnded) : .none
+            guard touches.count < max(1, minimumTouches) else { return .none }
+            // The velocity at the release: zero if the touches had stopped.
+            velocity = tracker.velocity(at: time)
+            return .end(.touchesEnded)
         }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none
     }
@@ -107,6 +115,9 @@ public struct PanStateMachine: GestureStateMachine {
             state = .panning(lastTime: event.time)
             translation = event.delta
             velocity = .zero
+            position = event.delta
+            tracker.removeAll()
+            tracker.add(position, at: event.time)
             return .begin(.scrolled(event.kind, .begin))
         case .update:
             guard isActive else { return .none }
@@ -145,6 +156,8 @@ public struct PanStateMachine: GestureStateMachine {
         state = .tracking(moved: .zero)
         translation = .zero
         velocity = .zero
+        position = .zero
+        tracker.removeAll()
     }
 }
 
@@ -170,7 +183,8 @@ public final class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateM
     }
     /// Points moved since `began`.
     public var translation: Point { machine.translation }
-    /// Points per second.
+    /// Points per second, of recent motion: a least-squares fit over the last 100 ms, zero
+    /// once the touches have not moved for 40 ms (`VelocityTracker`).
     public var velocity: Point { machine.velocity }
 
     public init(minimumTouches: Int = 1, maximumTouches: Int = .max, name: String? = nil,

@@ -3,7 +3,10 @@
 /// changed by `spanThreshold` points, unless the touches travelled together more than they
 /// spread (`minimumSpanToTravelRatio`): then it was a pan, and the pinch measures afresh from
 /// there. `scale` is the span relative to the span at `began` (1 at began), kept continuous
-/// when touches join or leave; `velocity` is scale per second. A touchpad pinch (libinput's
+/// when touches join or leave; `velocity` is scale per second, of recent
+/// motion (`VelocityTracker`). It ends when the last finger
+/// lifts: with one finger left it stays `changed`, reporting nothing new, and a finger put
+/// back carries it on from the scale it had. A touchpad pinch (libinput's
 /// GESTURE_PINCH) begins at once and takes libinput's scale.
 public struct PinchStateMachine: GestureStateMachine {
     public static let kind = GestureRecognizer.Kind.continuous
@@ -29,6 +32,8 @@ public struct PinchStateMachine: GestureStateMachine {
     public private(set) var scale = 1.0
     public private(set) var velocity = 0.0
     public private(set) var location = Point.zero
+    /// Recent scales, for the velocity (x is the scale).
+    private var tracker = VelocityTracker()
 
     public init() {}
 
@@ -38,13 +43,15 @@ public struct PinchStateMachine: GestureStateMachine {
 
     public var values: GestureValues { GestureValues(scale: scale, velocity: velocity) }
 
-    /// Re-measures after the set of touches changed, so the scale does not jump.
+    /// Re-measures after the set of touches changed, so the scale does not jump (with one
+    /// touch there is no span: the reference waits for a second one).
     private mutating func remeasure() {
         switch state {
         case .tracking:
             state = .tracking(spanAtStart: touches.span, centroidAtStart: touches.centroid)
         case let .pinching(_, _, lastTime):
-            state = .pinching(referenceSpan: touches.span, referenceScale: scale, lastTime: lastTime)
+            state = .pinching(referenceSpan: touches.count >= 2 ? touches.span : 0, referenceScale: scale,
+                              lastTime: lastTime)
         case .touchpadPinching:
             break
         }
@@ -76,6 +83,8 @@ public struct PinchStateMachine: GestureStateMachine {
             state = .pinching(referenceSpan: span, referenceScale: 1, lastTime: time)
             scale = 1
             velocity = 0
+            tracker.removeAll()
+            tracker.add(Point(x: 1, y: 0), at: time)
             return .begin(.spanChanged(points: change, threshold: threshold))
         case let .pinching(referenceSpan, referenceScale, lastTime):
             guard referenceSpan > 0 else { return .none }
@@ -88,9 +97,10 @@ public struct PinchStateMachine: GestureStateMachine {
         }
     }
 
+    /// The new scale, and the velocity of recent scales (`VelocityTracker`).
     private mutating func update(scale newScale: Double, since lastTime: Instant, at time: Instant) {
-        let dt = time.seconds(since: lastTime)
-        if dt > 0 { velocity = (newScale - scale) / dt }
+        tracker.add(Point(x: newScale, y: 0), at: time)
+        velocity = tracker.velocity(at: time).x
         scale = newScale
     }
 
@@ -98,7 +108,12 @@ public struct PinchStateMachine: GestureStateMachine {
         touches.update(lifted)
         touches.remove(lifted)
         if isActive {
-            if touches.count < 2 { return .end(.touchesEnded) }
+            // The pinch ends when the last finger lifts; with one left it stays (reporting
+            // nothing new) and a finger put back carries on from the scale it had.
+            if touches.isEmpty {
+                velocity = tracker.velocity(at: time).x
+                return .end(.touchesEnded)
+            }
             remeasure()
             location = touches.centroid
             return .none
@@ -118,6 +133,8 @@ public struct PinchStateMachine: GestureStateMachine {
             state = .touchpadPinching(scaleAtBegin: event.scale > 0 ? event.scale : 1, lastTime: event.time)
             scale = 1
             velocity = 0
+            tracker.removeAll()
+            tracker.add(Point(x: 1, y: 0), at: event.time)
             return .begin(.touchpadGesture(.pinch, .begin))
         case .update:
             switch state {
@@ -145,6 +162,7 @@ public struct PinchStateMachine: GestureStateMachine {
         state = .tracking(spanAtStart: 0, centroidAtStart: .zero)
         scale = 1
         velocity = 0
+        tracker.removeAll()
     }
 }
 

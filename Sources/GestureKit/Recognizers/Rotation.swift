@@ -1,7 +1,8 @@
 /// The rotation state machine: follows the angle of the line through the first two
 /// touches. It begins when that line has turned `threshold` radians; `rotation` is the
 /// angle turned since `began` (0 at began), clockwise positive on screen (y grows
-/// downwards, as UIKit); `velocity` is radians per second. A touchpad pinch's angle changes
+/// downwards, as UIKit); `velocity` is radians per second. It ends when the last finger
+/// lifts, and a finger put back carries it on from the angle it had. A touchpad pinch's angle changes
 /// (libinput's GESTURE_PINCH) turn it too.
 public struct RotationStateMachine: GestureStateMachine {
     public static let kind = GestureRecognizer.Kind.continuous
@@ -24,6 +25,8 @@ public struct RotationStateMachine: GestureStateMachine {
     public private(set) var rotation = 0.0
     public private(set) var velocity = 0.0
     public private(set) var location = Point.zero
+    /// Recent rotations, for the velocity (x is the rotation).
+    private var tracker = VelocityTracker()
 
     public init() {}
 
@@ -58,11 +61,13 @@ public struct RotationStateMachine: GestureStateMachine {
             state = .rotating(lastTime: time)
             rotation = 0
             velocity = 0
+            tracker.removeAll()
+            tracker.add(.zero, at: time)
             return .begin(.rotated(radians: total, threshold: threshold))
-        case let .rotating(lastTime):
-            let dt = time.seconds(since: lastTime)
-            if dt > 0 { velocity = delta / dt }
+        case .rotating:
             rotation += delta
+            tracker.add(Point(x: rotation, y: 0), at: time)
+            velocity = tracker.velocity(at: time).x
             state = .rotating(lastTime: time)
             return .change
         }
@@ -73,7 +78,13 @@ public struct RotationStateMachine: GestureStateMachine {
         touches.remove(lifted)
         lastAngle = touches.angle
         if !touches.isEmpty { location = touches.centroid }
-        if isActive { return touches.count < 2 ? .end(.touchesEnded) : .none }
+        // Rotation ends when the last finger lifts; with one left it stays, and a finger put
+        // back carries it on: the angle is measured afresh (lastAngle), the rotation continuous.
+        if isActive {
+            guard touches.isEmpty else { return .none }
+            velocity = tracker.velocity(at: time).x
+            return .end(.touchesEnded)
+        }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none
     }
 
@@ -102,6 +113,7 @@ public struct RotationStateMachine: GestureStateMachine {
         lastAngle = nil
         rotation = 0
         velocity = 0
+        tracker.removeAll()
     }
 }
 

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import GestureKit
+
+@Suite("Velocity is recent motion")
+struct VelocityTests {
+    @Test("a flick, a 0.6 s hold, then a release: the pan ends with no velocity")
+    func releaseAfterPause() {
+        let h = Harness()
+        let pan = h.add(PanGestureRecognizer(name: "pan"))
+        var atEnd: Point?
+        pan.addTarget { if $0.state == .ended { atEnd = $0.velocity } }
+        h.down(0, 100, 500, at: 0)
+        for i in 1...6 { h.move(0, 100 + Double(i) * 50, 500, at: Double(i) * 0.015) }   // 3,333 pt/s
+        #expect(pan.velocity.x > 3000, "while flicking the pan reports the flick's speed, got \(pan.velocity.x)")
+        h.up(0, 400, 500, at: 0.69)
+        #expect(h.lines("pan").last == "0.690 pan: changed→ended")
+        #expect(atEnd == .zero, "a release after a pause is no fling: got \(String(describing: atEnd))")
+    }
+
+    @Test("a release while moving keeps the speed of the last 100 ms")
+    func releaseWhileMoving() {
+        let h = Harness()
+        let pan = h.add(PanGestureRecognizer(name: "pan"))
+        var atEnd = Point.zero
+        pan.addTarget { if $0.state == .ended { atEnd = $0.velocity } }
+        h.down(0, 100, 500, at: 0)
+        // Slow for 0.3 s (200 pt/s), then fast for 0.1 s (2,000 pt/s), released at once.
+        for i in 1...30 { h.move(0, 100 + Double(i) * 2, 500, at: Double(i) * 0.01) }
+        for i in 1...10 { h.move(0, 160 + Double(i) * 20, 500, at: 0.3 + Double(i) * 0.01) }
+        h.up(0, 360, 500, at: 0.41)
+        #expect(h.lines("pan").last == "0.410 pan: changed→ended")
+        #expect(abs(atEnd.x - 2000) < 1, "the release reports the last 100 ms, not an average: got \(atEnd.x)")
+        #expect(abs(atEnd.y) < 1e-6)
+    }
+
+    @Test("the tracker: least squares over the last 100 ms, zero after 40 ms without a move")
+    func tracker() {
+        var v = VelocityTracker()
+        #expect(v.velocity(at: Instant(seconds: 0)) == .zero, "no samples, no velocity")
+        v.add(Point(x: 0, y: 0), at: Instant(seconds: 0))
+        #expect(v.velocity(at: Instant(seconds: 0)) == .zero, "one sample, no velocity")
+        v.add(Point(x: 10, y: -5), at: Instant(seconds: 0.01))
+        #expect(abs(v.velocity(at: Instant(seconds: 0.01)).x - 1000) < 1e-6, "two samples: the line through them")
+        // Uniformly accelerated: x = 1000 t²; at t = 0.05 the speed is 100 pt/s.
+        var a = VelocityTracker()
+        for i in 0...5 {
+            let t = Double(i) * 0.01
+            a.add(Point(x: 1000 * t * t, y: 0), at: Instant(seconds: t))
+        }
+        #expect(abs(a.velocity(at: Instant(seconds: 0.05)).x - 100) < 1e-6, "the quadratic fit's slope at the newest sample")
+        #expect(a.velocity(at: Instant(seconds: 0.091)) == .zero, "41 ms without a move: stopped")
+        #expect(a.velocity(at: Instant(seconds: 0.09)) != .zero, "40 ms: still moving")
+        // Samples older than 100 ms, or before a gap of over 40 ms, do not count.
+        var g = VelocityTracker()
+        g.add(Point(x: 0, y: 0), at: Instant(seconds: 0))
+        g.add(Point(x: 1000, y: 0), at: Instant(seconds: 0.01))   // a jump, then a pause
+        g.add(Point(x: 1000, y: 0), at: Instant(seconds: 0.1))
+        g.add(Point(x: 1001, y: 0), at: Instant(seconds: 0.11))
+        #expect(abs(g.velocity(at: Instant(seconds: 0.11)).x - 100) < 1e-6, "only the run after the pause counts")
+    }
+}
