@@ -414,5 +414,6 @@ extension Touch {
         self.initialLocation = gesture.location
         self.beganAt = gesture.time
         self.timestamp = gesture.time
+        self.pointsPerMillimetre = nil
     }
 }
