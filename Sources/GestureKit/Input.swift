@@ -128,13 +128,19 @@ public struct TouchFrame: Hashable, Sendable {
     public var device: InputDeviceID
     public var deviceKind: InputDeviceKind
     public var changes: [TouchChange]
+    /// For a touchpad's contacts: how many screen points of this frame's locations a
+    /// millimetre of the pad is (the geometric mean of its two axes), so that recognizers
+    /// measure a touchpad's contacts in millimetres. Nil when unknown or for a touchscreen.
+    public var pointsPerMillimetre: Double?
 
     public init(time: Instant, device: InputDeviceID = InputDeviceID(0),
-                deviceKind: InputDeviceKind = .touchscreen, changes: [TouchChange] = []) {
+                deviceKind: InputDeviceKind = .touchscreen, changes: [TouchChange] = [],
+                pointsPerMillimetre: Double? = nil) {
         self.time = time
         self.device = device
         self.deviceKind = deviceKind
         self.changes = changes
+        self.pointsPerMillimetre = pointsPerMillimetre
     }
 }
 

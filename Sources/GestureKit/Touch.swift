@@ -25,6 +25,9 @@ public struct Touch: Hashable, Sendable {
     public let beganAt: Instant
     /// When the touch last changed.
     public internal(set) var timestamp: Instant
+    /// For a touchpad's contact: screen points per millimetre of the pad (its frame's
+    /// `pointsPerMillimetre`); nil otherwise.
+    public let pointsPerMillimetre: Double?
 
     init(id: TouchID, change: TouchChange, frame: TouchFrame) {
         self.id = id
@@ -37,6 +40,7 @@ public struct Touch: Hashable, Sendable {
         self.initialLocation = change.location
         self.beganAt = frame.time
         self.timestamp = frame.time
+        self.pointsPerMillimetre = frame.pointsPerMillimetre
     }
 
     /// The touch's location in `view`'s coordinate space (screen coordinates when `view`

@@ -79,6 +79,9 @@ public struct MultitouchDecoder: Sendable {
 
     public let device: InputDeviceID
     public let kind: InputDeviceKind
+    /// A touchpad's screen points per millimetre of the pad, given to its frames so that
+    /// recognizers measure its contacts in millimetres (nil for a touchscreen).
+    public let pointsPerMillimetre: Double?
     let slotted: Bool
     let slotCapacity: Int
     let usesBtnTouch: Bool
@@ -138,6 +141,8 @@ public struct MultitouchDecoder: Sendable {
                 kind: InputDeviceKind? = nil, screen: Size, mapping: TouchMapping = .identity) {
         self.device = device
         self.kind = kind ?? description.touchKind ?? .touchscreen
+        pointsPerMillimetre = self.kind == .touchpad
+            ? GestureDefaults.pointsPerMillimetre(pad: description.physicalSize, screen: screen) : nil
         let slotCount = description.slotCount
         slotted = slotCount > 0
         slotCapacity = max(slotCount, 1)
@@ -260,6 +265,7 @@ public struct MultitouchDecoder: Sendable {
         frame.time = time
         frame.device = device
         frame.deviceKind = kind
+        frame.pointsPerMillimetre = pointsPerMillimetre
 
         // Pre-pass: how many tracked contacts, and the centroid of the known positions.
         var tracked = 0
@@ -346,6 +352,7 @@ public struct MultitouchDecoder: Sendable {
         frame.time = time
         frame.device = device
         frame.deviceKind = kind
+        frame.pointsPerMillimetre = pointsPerMillimetre
         for i in 0..<usedSlots {
             if slots[i].committedID >= 0 {
                 frame.changes.append(TouchChange(sourceID: Int(slots[i].committedID), phase: .cancelled,

@@ -5,6 +5,16 @@ extension GestureDefaults {
     /// A touchpad without a resolution on its axes is taken to be this size, in millimetres
     /// (libinput's own assumption for such pads: 69 × 50 mm).
     public static let touchpadAssumedSizeMillimetres = Size(width: 69, height: 50)
+
+    /// How many screen points a millimetre of a touchpad is when its surface (`pad`, in mm;
+    /// `touchpadAssumedSizeMillimetres` when unknown) is stretched over `screen`: the
+    /// geometric mean of the two axes' scales. Nil for a degenerate size.
+    public static func pointsPerMillimetre(pad: Size?, screen: Size) -> Double? {
+        let size = pad ?? touchpadAssumedSizeMillimetres
+        guard size.width > 0, size.height > 0 else { return nil }
+        let k = (screen.width / size.width * screen.height / size.height).squareRoot()
+        return k.isFinite && k > 0 ? k : nil
+    }
     /// Two fingers on a touchpad are a scroll or a pinch/rotation once either has moved this
     /// far from where it landed, in millimetres of the pad. 1.5 mm: libinput decides about
     /// there (through libinput the synthetic 20 → 40 mm pinch begins when its span has grown
@@ -48,6 +58,8 @@ public struct TouchpadInterpreter: Sendable {
     /// Millimetres per screen point of the decoder's mapping, in x and y.
     let mmPerPoint: Point
     let screen: Size
+    /// The pad's size in millimetres from its resolution, if it has one.
+    let padSize: Size?
     let isSemiMT: Bool
 
     enum Mode: Sendable { case idle, undecided, scrolling, pinching }
@@ -70,6 +82,7 @@ public struct TouchpadInterpreter: Sendable {
     public init(device: TraceDevice, screen: Size) {
         self.device = device.id
         self.screen = screen
+        padSize = device.physicalSize
         let size = device.physicalSize ?? GestureDefaults.touchpadAssumedSizeMillimetres
         mmPerPoint = Point(x: size.width / screen.width, y: size.height / screen.height)
         isSemiMT = device.isSemiMT
@@ -138,7 +151,8 @@ public struct TouchpadInterpreter: Sendable {
         withholdsContacts = true
         guard !previous.isEmpty else { return }
         try emit(.touchFrame(TouchFrame(time: time, device: device, deviceKind: .touchpad,
-                                        changes: previous.map { TouchChange(sourceID: $0.id, phase: .cancelled, location: $0.point) })))
+                                        changes: previous.map { TouchChange(sourceID: $0.id, phase: .cancelled, location: $0.point) },
+                                        pointsPerMillimetre: GestureDefaults.pointsPerMillimetre(pad: padSize, screen: screen))))
     }
 
     private mutating func twoFingers(time: Instant, pointer: PointerDecoder, _ emit: (TraceItem) throws -> Void) rethrows {

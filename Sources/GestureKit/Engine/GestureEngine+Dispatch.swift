@@ -444,5 +444,6 @@ extension Touch {
         self.initialLocation = gesture.location
         self.beganAt = gesture.time
         self.timestamp = gesture.time
+        self.pointsPerMillimetre = nil
     }
 }

@@ -46,16 +46,19 @@ public enum GestureDefaults {
     public static let swipeMinimumDistancePoints = 50.0
     /// Swipe: the longest a swipe may take from touch-down to reaching its distance.
     public static let swipeMaximumDuration: Duration = .milliseconds(500)
-    /// Touchpad contacts (indirect touches, decoded without libinput): every distance threshold
-    /// above is multiplied by this. A touchpad's whole surface, about 70 × 50 mm, is stretched
-    /// over the whole screen (1000 pt): about 15–20 pt per mm, against 6.4 pt per mm on a
-    /// 163-ppi touchscreen. And a touchpad's contact wobbles as the finger lands and rolls, by
-    /// up to the contact's radius: the ALPS GlidePoint fixtures' one-finger taps move 2–4.4 mm
-    /// (41–90 pt) within 70 ms, and the semi-MT bounding box of its two-finger tap changes its
-    /// span by 83 pt. At 10, a touchpad tap may wobble 100 pt (about 5 mm, a fingertip's
-    /// radius) and a touchpad pinch begins at 100 pt of span. Live touchpads go through
-    /// libinput's own gestures instead (GestureLibinput).
-    public static let touchpadDistanceScale = 10.0
+    /// Touchpad contacts (indirect touches, decoded without libinput) are measured in
+    /// millimetres of the pad: every distance threshold above, in points, becomes this many
+    /// millimetres per point (a 10 pt tap slop is 6 mm of the pad, a 10 pt pan threshold 6 mm,
+    /// a 50 pt swipe 30 mm). A touchpad's contact wobbles as the finger lands and rolls, by
+    /// up to a fingertip's radius: the ALPS GlidePoint fixtures' one-finger taps move up to
+    /// 6.2 mm within 70 ms (90 pt across its 69 mm, which has no resolution), and they are taps.
+    /// The frame says how many points a millimetre is (`TouchFrame.pointsPerMillimetre`).
+    /// Live touchpads go through libinput's own gestures instead (GestureLibinput).
+    public static let touchpadMillimetresPerThresholdPoint = 0.6 /* mm per pt */
+    /// The factor for touchpad contacts whose frames do not say how big the pad is (a
+    /// `libinput debug-events` trace): a 70 × 50 mm pad stretched over a 1000-point screen
+    /// is 14–20 pt a millimetre, so 10 × the touchscreen's thresholds is 5–7 mm of the pad.
+    public static let touchpadDistanceScaleWithoutSize = 10.0
     /// Swipe: the most sideways movement per point of movement in the swipe's direction
     /// (0.5 ≈ 26.6° off the axis).
     public static let swipeMaximumOffAxisRatio = 0.5
@@ -77,8 +80,9 @@ struct TrackedTouches: Sendable {
     init() {
         entries.reserveCapacity(4)
     }
-    /// The factor for distance thresholds, set by the kind of device of the first touch
-    /// (`GestureDefaults.touchpadDistanceScale` for a touchpad, 1 for a touchscreen).
+    /// The factor for distance thresholds, set by the first touch: 1 for a touchscreen; for
+    /// a touchpad, `touchpadMillimetresPerThresholdPoint` millimetres of the pad per point
+    /// (`touchpadDistanceScaleWithoutSize` when the pad's size is unknown).
     private(set) var distanceScale = 1.0
 
     var count: Int { entries.count }
@@ -86,7 +90,9 @@ struct TrackedTouches: Sendable {
 
     mutating func add(_ touch: Touch) {
         if entries.isEmpty {
-            distanceScale = touch.deviceKind == .touchpad ? GestureDefaults.touchpadDistanceScale : 1
+            distanceScale = touch.deviceKind != .touchpad ? 1
+                : touch.pointsPerMillimetre.map { $0 * GestureDefaults.touchpadMillimetresPerThresholdPoint }
+                ?? GestureDefaults.touchpadDistanceScaleWithoutSize
         }
         entries.append(Entry(id: touch.id, start: touch.location, current: touch.location))
     }
