@@ -59,17 +59,19 @@ public struct StateMachineDiagram: Sendable {
             for path in frontier {
                 for input in inputs {
                     let explorer = Explorer(make: make, inputs: path)
-                    let from = explorer.machineState
+                    let from = explorer.node
                     guard let step = explorer.step(input) else { continue }
                     for transition in step.transitions {
                         let target = transition.isFinal ? transition.to : step.machineState
                         if transition.isFinal, !finals.contains(target) { finals.append(target) }
                         edges.insert(Edge(from: from, to: target, label: transition.label))
                     }
-                    if step.transitions.isEmpty, step.machineState != from {
-                        edges.insert(Edge(from: from, to: step.machineState, label: input.rawValue))
+                    if step.transitions.isEmpty, step.node != from {
+                        // From a final state, the machine starts afresh once the sequence is over.
+                        let label = explorer.wasFinal ? "\(input.rawValue): sequence over, reset" : input.rawValue
+                        edges.insert(Edge(from: from, to: step.node, label: label))
                     }
-                    if !states.contains(step.machineState) { states.append(step.machineState) }
+                    if !step.node.isEmpty, !finals.contains(step.node), !states.contains(step.node) { states.append(step.node) }
                     if seen.insert(step.key).inserted { next.append(path + [input]) }
                 }
             }
@@ -127,6 +129,7 @@ private final class Explorer {
     }
     struct Step {
         var machineState: String
+        var node: String
         var transitions: [Transition]
         var key: String
     }
@@ -161,6 +164,14 @@ private final class Explorer {
         }
         for input in inputs { _ = step(input) }
     }
+
+    /// The node the explorer is at: the final UIKit state while the recognizer stays in it
+    /// (until its touches have all lifted), else the machine's state case.
+    var node: String {
+        recognizer.state.isFinal ? recognizer.state.rawValue : machineState
+    }
+    /// Whether the recognizer was in a final state before the last step.
+    private(set) var wasFinal = false
 
     var machineState: String {
         var mirror: Mirror? = Mirror(reflecting: recognizer)
@@ -200,6 +211,7 @@ private final class Explorer {
     /// Sends `input`; nil when it makes no sense now (a lift with no finger down).
     func step(_ input: StateMachineDiagram.Input) -> Explorer.Step? {
         transitions = []
+        wasFinal = recognizer.state.isFinal
         time = time + Self.tick
         switch input {
         case .fingerDown, .secondFingerDown:
@@ -263,7 +275,7 @@ private final class Explorer {
                                              angleDelta: phase == .update ? 30 : 0,
                                              delta: phase == .update ? Point(x: 60, y: 0) : .zero))
         }
-        return Step(machineState: machineState, transitions: transitions, key: key)
+        return Step(machineState: machineState, node: node, transitions: transitions, key: key)
     }
 
     private func send(_ changes: [TouchChange]) {
