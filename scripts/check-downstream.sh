@@ -9,7 +9,11 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 pkg="$root/Examples/Downstream"
 SWIFT=${SWIFT:-swift}
-build="$SWIFT build --package-path $pkg"
+# A fresh build directory each time: SwiftPM does not always notice files added to a path
+# dependency in an existing one, and a clone in CI has none anyway.
+scratch=$(mktemp -d /tmp/gesturekit-downstream.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+build="$SWIFT build --package-path $pkg --scratch-path $scratch"
 
 hide='set -e
 for d in /usr/include/SDL2 /usr/include/libevdev-1.0 /usr/lib/x86_64-linux-gnu/pkgconfig /usr/lib/aarch64-linux-gnu/pkgconfig /usr/share/pkgconfig /usr/lib/pkgconfig; do
@@ -28,7 +32,7 @@ else
     $build
 fi
 
-exe="$pkg/.build/debug/downstream"
+exe="$scratch/debug/downstream"
 out=$("$exe")
 expected=$(cat "$pkg/expected-output.txt")
 if [ "$out" != "$expected" ]; then
