@@ -81,8 +81,8 @@ enum LibinputReplayFixture {
 }
 
 /// seatd started by the test, under the same umockdev-run as the reader, so that seatd opens
-/// the mock node for it. Where this stops on this machine is in
-/// ../shared/notes/LIBINPUT-WITHOUT-HARDWARE.md ("Seats"); the test says so when it does.
+/// the mock node and hands it to `listen --seat-access libseat` over its socket (the umockdev
+/// fix library makes both work: README, "Kiosks").
 @Suite(.serialized, .enabled(if: ProbeHarness.umockdevAvailable && FileManager.default.isExecutableFile(atPath: "/usr/sbin/seatd"),
                             "umockdev-run or seatd is missing: install the Debian packages 'umockdev' and 'seatd'"))
 struct SeatdTests {

@@ -151,6 +151,13 @@ public struct PanStateMachine: GestureStateMachine {
         }
     }
 
+    /// UIKit's `setTranslation(_:in:)`: the translation is `newTranslation` now, and later
+    /// movement adds to it (the velocity is unaffected).
+    public mutating func setTranslation(_ newTranslation: Point) {
+        guard newTranslation.x.isFinite, newTranslation.y.isFinite else { return }
+        translation = newTranslation
+    }
+
     public mutating func reset() {
         touches.removeAll()
         state = .tracking(moved: .zero)
@@ -186,6 +193,17 @@ public final class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateM
     /// Points per second, of recent motion: a least-squares fit over the last 100 ms, zero
     /// once the touches have not moved for 40 ms (`VelocityTracker`).
     public var velocity: Point { machine.velocity }
+
+    /// UIKit's `translation(in:)`: the movement since `began` in `view`'s coordinates. Views
+    /// here are translated, never scaled or rotated, so a movement is the same vector in
+    /// every view's coordinates.
+    public func translation(in view: View?) -> Point { machine.translation }
+    /// UIKit's `setTranslation(_:in:)`: the idiom of an action that applies the movement
+    /// and starts counting again (`pan.setTranslation(.zero, in: view)`).
+    public func setTranslation(_ translation: Point, in view: View?) { machine.setTranslation(translation) }
+    /// UIKit's `velocity(in:)`, in points per second (the same in every view: see
+    /// `translation(in:)`).
+    public func velocity(in view: View?) -> Point { machine.velocity }
 
     public init(minimumTouches: Int = 1, maximumTouches: Int = .max, name: String? = nil,
                 action: ((PanGestureRecognizer) -> Void)? = nil) {

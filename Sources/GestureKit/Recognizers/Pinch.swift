@@ -157,6 +157,24 @@ public struct PinchStateMachine: GestureStateMachine {
         }
     }
 
+    /// UIKit's settable `scale` (the `pinch.scale = 1` idiom): the scale is `newScale` now and
+    /// changes from there with the span (or the touchpad's scale). The velocity starts afresh.
+    public mutating func setScale(_ newScale: Double) {
+        guard newScale.isFinite, newScale > 0 else { return }
+        switch state {
+        case let .pinching(_, _, lastTime):
+            state = .pinching(referenceSpan: touches.count >= 2 ? touches.span : 0, referenceScale: newScale,
+                              lastTime: lastTime)
+        case let .touchpadPinching(scaleAtBegin, lastTime):
+            // libinput's scale is now scaleAtBegin × scale: measure it against newScale.
+            state = .touchpadPinching(scaleAtBegin: scaleAtBegin * scale / newScale, lastTime: lastTime)
+        case .tracking:
+            break
+        }
+        scale = newScale
+        tracker.removeAll()
+    }
+
     public mutating func reset() {
         touches.removeAll()
         state = .tracking(spanAtStart: 0, centroidAtStart: .zero)
@@ -168,8 +186,12 @@ public struct PinchStateMachine: GestureStateMachine {
 
 /// UIKit's `UIPinchGestureRecognizer`: continuous. See `PinchStateMachine`.
 public final class PinchGestureRecognizer: StateMachineGestureRecognizer<PinchStateMachine> {
-    /// The span relative to the span at `began` (1 at began).
-    public var scale: Double { machine.scale }
+    /// The span relative to the span at `began` (1 at began). Settable, as UIKit's: an action
+    /// that applies the scale and sets it back to 1 then sees each change's own factor.
+    public var scale: Double {
+        get { machine.scale }
+        set { machine.setScale(newValue) }
+    }
     /// Scale per second.
     public var velocity: Double { machine.velocity }
     /// How much the span (the touches' mean distance from their centroid) must change

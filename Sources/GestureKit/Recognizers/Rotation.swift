@@ -107,6 +107,14 @@ public struct RotationStateMachine: GestureStateMachine {
         }
     }
 
+    /// UIKit's settable `rotation` (the `rotation.rotation = 0` idiom): the rotation is
+    /// `newRotation` now and turns from there. The velocity starts afresh.
+    public mutating func setRotation(_ newRotation: Double) {
+        guard newRotation.isFinite else { return }
+        rotation = newRotation
+        tracker.removeAll()
+    }
+
     public mutating func reset() {
         touches.removeAll()
         state = .tracking(turned: 0)
@@ -119,8 +127,12 @@ public struct RotationStateMachine: GestureStateMachine {
 
 /// UIKit's `UIRotationGestureRecognizer`: continuous. See `RotationStateMachine`.
 public final class RotationGestureRecognizer: StateMachineGestureRecognizer<RotationStateMachine> {
-    /// Radians since `began`, clockwise positive.
-    public var rotation: Double { machine.rotation }
+    /// Radians since `began`, clockwise positive. Settable, as UIKit's: an action that
+    /// applies the rotation and sets it back to 0 then sees each change's own angle.
+    public var rotation: Double {
+        get { machine.rotation }
+        set { machine.setRotation(newValue) }
+    }
     /// Radians per second.
     public var velocity: Double { machine.velocity }
     /// How far the first two touches must turn before the rotation begins, in radians.
