@@ -47,10 +47,12 @@ public struct StateMachineDiagram: Sendable {
     public private(set) var edges: Set<Edge> = []
 
     /// Explores the recognizer `make` builds.
-    public init(title: String, depth: Int = 6, make: @escaping () -> GestureRecognizer) {
+    /// `start`: where the first finger lands (the second lands 100 pt to its right).
+    public init(title: String, depth: Int = 6, start: Point = Point(x: 400, y: 400),
+                make: @escaping () -> GestureRecognizer) {
         self.title = title
         let inputs = Input.allCases
-        let probe = Explorer(make: make, inputs: [])
+        let probe = Explorer(make: make, start: start, inputs: [])
         var seen: Set<String> = [probe.key]
         states = [probe.machineState]
         var frontier: [[Input]] = [[]]
@@ -58,7 +60,7 @@ public struct StateMachineDiagram: Sendable {
             var next: [[Input]] = []
             for path in frontier {
                 for input in inputs {
-                    let explorer = Explorer(make: make, inputs: path)
+                    let explorer = Explorer(make: make, start: start, inputs: path)
                     let from = explorer.node
                     guard let step = explorer.step(input) else { continue }
                     for transition in step.transitions {
@@ -116,6 +118,10 @@ public struct StateMachineDiagram: Sendable {
             ("pinch", StateMachineDiagram(title: "PinchGestureRecognizer", depth: depth) { PinchGestureRecognizer() }),
             ("rotation", StateMachineDiagram(title: "RotationGestureRecognizer", depth: depth) { RotationGestureRecognizer() }),
             ("swipe", StateMachineDiagram(title: "SwipeGestureRecognizer", depth: depth) { SwipeGestureRecognizer() }),
+            ("screen-edge-pan", StateMachineDiagram(title: "ScreenEdgePanGestureRecognizer, left edge", depth: depth,
+                                start: Point(x: 5, y: 400)) {
+                ScreenEdgePanGestureRecognizer(edges: .left)
+            }),
         ]
     }
 }
@@ -134,8 +140,8 @@ private final class Explorer {
         var key: String
     }
 
-    static let first = Point(x: 400, y: 400)
-    static let second = Point(x: 500, y: 400)
+    let first: Point
+    let second: Point
     static let tick: Duration = .milliseconds(50)
     static let pause: Duration = .milliseconds(400)
     /// sin and cos of the turn, 0.5 rad (no libm here).
@@ -151,12 +157,14 @@ private final class Explorer {
     var touchpadScale = 1.0
     var transitions: [Transition] = []
 
-    init(make: () -> GestureRecognizer, inputs: [StateMachineDiagram.Input]) {
+    init(make: () -> GestureRecognizer, start: Point, inputs: [StateMachineDiagram.Input]) {
+        first = start
+        second = Point(x: start.x + 100, y: start.y)
         let view = View(id: "view", frame: Rect(x: 0, y: 0, width: 800, height: 800))
         engine.addRoot(view)
         recognizer = make()
         view.addGestureRecognizer(recognizer)
-        engine.send(PointerEvent.motion(to: Self.first, at: time))
+        engine.send(PointerEvent.motion(to: first, at: time))
         engine.traceHandler = { [unowned self] event in
             guard case let .transition(t) = event, t.recognizer === recognizer else { return }
             transitions.append(Transition(to: t.to.rawValue, label: "\(t.to.rawValue): \(Self.words(t.reason))",
@@ -173,30 +181,34 @@ private final class Explorer {
     /// Whether the recognizer was in a final state before the last step.
     private(set) var wasFinal = false
 
-    var machineState: String {
+    /// The machine's `state` value: its own, or that of the machine it wraps (a screen edge
+    /// pan is a pan inside).
+    var stateValue: Any? {
         var mirror: Mirror? = Mirror(reflecting: recognizer)
         while let m = mirror {
-            if let machine = m.children.first(where: { $0.label == "machine" })?.value,
-               let state = Mirror(reflecting: machine).children.first(where: { $0.label == "state" })?.value {
-                return Self.caseName(state)
+            if let machine = m.children.first(where: { $0.label == "machine" })?.value {
+                let inside = Mirror(reflecting: machine).children
+                if let state = inside.first(where: { $0.label == "state" })?.value { return state }
+                for child in inside {
+                    if let state = Mirror(reflecting: child.value).children.first(where: { $0.label == "state" })?.value {
+                        return state
+                    }
+                }
             }
             mirror = m.superclassMirror
         }
-        return "state"
+        return nil
+    }
+
+    var machineState: String {
+        stateValue.map(Self.caseName) ?? "state"
     }
 
     /// What tells two moments apart for the search: the machine's state case and the counts
     /// and flags it carries (taps completed, touches down), not its times and positions.
     var key: String {
         var counts: [String] = []
-        var mirror: Mirror? = Mirror(reflecting: recognizer)
-        while let m = mirror {
-            if let machine = m.children.first(where: { $0.label == "machine" })?.value,
-               let state = Mirror(reflecting: machine).children.first(where: { $0.label == "state" })?.value {
-                Self.collectCounts(state, into: &counts)
-            }
-            mirror = m.superclassMirror
-        }
+        if let state = stateValue { Self.collectCounts(state, into: &counts) }
         return "\(machineState)|\(counts.joined(separator: ","))|\(recognizer.state.rawValue)|\(down.count)|\(touchpadActive)"
     }
 
@@ -216,7 +228,7 @@ private final class Explorer {
         switch input {
         case .fingerDown, .secondFingerDown:
             guard down.count == (input == .fingerDown ? 0 : 1), !touchpadActive else { return nil }
-            let at = down.isEmpty ? Self.first : Self.second
+            let at = down.isEmpty ? first : second
             down.append((nextID, at))
             send([TouchChange(sourceID: nextID, phase: .began, location: at)])
             nextID += 1
@@ -271,7 +283,7 @@ private final class Explorer {
                 phase = .end
             }
             engine.send(TouchpadGestureEvent(kind: kind, phase: phase, time: time, fingers: kind == .pinch ? 2 : 3,
-                                             location: Self.first, scale: touchpadScale,
+                                             location: first, scale: touchpadScale,
                                              angleDelta: phase == .update ? 30 : 0,
                                              delta: phase == .update ? Point(x: 60, y: 0) : .zero))
         }
