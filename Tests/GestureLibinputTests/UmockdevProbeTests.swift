@@ -36,7 +36,8 @@ struct UmockdevProbeTests {
         // magnitude, not the microsecond, is what this checks.
         let spacing = zip(times.dropFirst(), times).map { $0 - $1 }
         for (got, want) in zip(spacing, [0.031980, 0.140008, 0.059991]) {
-            #expect(abs(got - want) < 0.030, "spacing \(spacing)")
+            // 60 ms: two make tests at once stretched one gap by 50 ms here.
+            #expect(abs(got - want) < 0.060, "the recorded frame spacing should survive the real-time replay within 60 ms: \(spacing)")
         }
         // (1332, 755) of 2776 × 1569 on a 1000 × 1000 screen.
         let first = (run.touchFrames[0]["changes"] as! [[String: Any]])[0]

@@ -147,7 +147,10 @@ struct TraceFaultTests {
         for s in replayed?.states ?? [] { last[s.recognizer] = s.to }
         let settled = last.values.allSatisfy { $0.isFinal }
         #expect(settled)
-        #expect(elapsed < .seconds(30), "took \(elapsed)")
+        // A guard against a hang or a quadratic blow-up (10,000 recognizers once took over
+        // 12 minutes), not a speed goal: speed lives in Benchmarks/. Generous, so a loaded
+        // machine does not trip it.
+        #expect(elapsed < .seconds(150), "a 10,000-recognizer scene should replay in well under minutes; took \(elapsed)")
         print("10,000-recognizer scene: parsed, built and replayed in \(elapsed)")
     }
 
