@@ -33,7 +33,8 @@ extension CollectionViewDataSource {
 /// What the app hears about highlight, selection and movement (UIKit's
 /// `UICollectionViewDelegate`). Every method has UIKit's default. Only touches call these;
 /// `selectItem`/`deselectItem` do not (as in UIKit).
-public protocol CollectionViewDelegate: AnyObject {
+/// It is a `ScrollViewDelegate` too, as UIKit's is: set it as the collection view's `delegate`.
+public protocol CollectionViewDelegate: ScrollViewDelegate {
     /// Default true. No also means a touch on the item does not select it (UIKit).
     func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: LayoutIndexPath) -> Bool
     func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: LayoutIndexPath)
@@ -182,12 +183,13 @@ struct ElementKey: Hashable, Comparable {
 
 // MARK: - CollectionView
 
-/// A headless `UICollectionView`: a scrolling `View` that shows the elements its layout puts
+/// A headless `UICollectionView`: a `ScrollView` that shows the elements its layout puts
 /// in the visible rectangle as reusable subviews, and turns touches into highlight,
 /// selection and interactive reordering.
 ///
 /// ## Scrolling and visible elements
-/// `contentOffset` is the view's `boundsOrigin`: the collection view's own coordinates are
+/// It scrolls as its superclass `ScrollView` does (one finger drags, the content decelerates
+/// and bounces). `contentOffset` is the view's `boundsOrigin`: the collection view's own coordinates are
 /// the layout's content coordinates, and each visible element's view is a subview whose
 /// frame is its layout frame. `updateVisibleCells()` (UIKit's `layoutSubviews`) runs when
 /// the offset, the layout or the data change: elements that left the visible rectangle
@@ -208,7 +210,7 @@ struct ElementKey: Hashable, Comparable {
 ///
 /// ## Touches, highlight and selection
 /// See `handleTouches(_:_:from:)`.
-open class CollectionView: View {
+open class CollectionView: ScrollView {
     /// Setting a new layout binds it, invalidates it and reloads the visible elements.
     public var layout: any CollectionViewLayout {
         didSet {
@@ -221,7 +223,8 @@ open class CollectionView: View {
     public weak var dataSource: (any CollectionViewDataSource)? {
         didSet { reloadData() }
     }
-    public weak var delegate: (any CollectionViewDelegate)?
+    /// The `delegate`, when it is a `CollectionViewDelegate` (highlight, selection, movement).
+    var collectionDelegate: (any CollectionViewDelegate)? { delegate as? any CollectionViewDelegate }
 
     /// Whether touches select items (and highlight them). Default true.
     public var allowsSelection = true {
@@ -238,18 +241,17 @@ open class CollectionView: View {
         }
     }
 
-    /// The scroll position: the content point at the view's top left corner. Setting it
-    /// updates the visible cells.
-    public var contentOffset: Point {
-        get { boundsOrigin }
-        set {
-            boundsOrigin = newValue
-            updateVisibleCells()
-        }
+    /// The layout's full scrollable size, points (setting it does nothing: the layout
+    /// decides, as in UIKit).
+    open override var contentSize: Size {
+        get { layout.contentSize }
+        set {}
     }
 
-    /// The layout's full scrollable size, points.
-    public var contentSize: Size { layout.contentSize }
+    /// A new content offset brings in the cells that came into view.
+    open override func contentOffsetDidChange() {
+        updateVisibleCells()
+    }
 
     /// The flow layout's item size when the pinch installed by `installPinchToResize` began;
     /// nil when no such pinch is under way.
@@ -550,9 +552,9 @@ open class CollectionView: View {
     }
 
     private func clampContentOffset() {
-        let content = layout.contentSize
-        let maxX = max(0, content.width - frame.width), maxY = max(0, content.height - frame.height)
-        boundsOrigin = Point(x: min(boundsOrigin.x, maxX), y: min(boundsOrigin.y, maxY))
+        guard scrollPhase == .rest else { return }   // motion under way comes back by itself
+        let hi = maximumContentOffset
+        boundsOrigin = Point(x: min(boundsOrigin.x, hi.x), y: min(boundsOrigin.y, hi.y))
     }
 
     private func makeView(for key: ElementKey) -> CollectionReusableView? {

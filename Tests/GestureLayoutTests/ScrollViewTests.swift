@@ -1,0 +1,251 @@
+import GestureKit
+import GestureLayout
+import Testing
+
+/// Records what a scroll view says: offsets, phases, delegate calls.
+final class ScrollRecorder: ScrollViewDelegate {
+    var lines: [(time: Instant, offset: Point, velocity: Point, phase: ScrollPhase)] = []
+    var releaseOffset: Point?
+    var releaseVelocity: Point?
+    var proposedTarget: Point?
+    var replaceTarget: ((Point) -> Point)?
+    var calls: [String] = []
+
+    init(_ scrollView: ScrollView, clock: @escaping () -> Instant) {
+        scrollView.delegate = self
+        scrollView.onScroll = { [weak self] s in
+            self?.lines.append((clock(), s.contentOffset, s.scrollVelocity, s.scrollPhase))
+        }
+    }
+
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { calls.append("willBeginDragging") }
+    func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point) {
+        calls.append("willEndDragging")
+        releaseOffset = scrollView.contentOffset
+        releaseVelocity = velocity * 1000
+        proposedTarget = targetContentOffset
+        if let replaceTarget { targetContentOffset = replaceTarget(targetContentOffset) }
+    }
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+        calls.append("didEndDragging(\(decelerate))")
+    }
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { calls.append("didEndDecelerating") }
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { calls.append("didEndScrollingAnimation") }
+
+    var phases: [ScrollPhase] {
+        var result: [ScrollPhase] = []
+        for l in lines where result.last != l.phase { result.append(l.phase) }
+        return result
+    }
+}
+
+/// A vertical scroll view 400×800 over content 400×`height`, in an engine.
+func scrollScene(height: Double = 10_000, width: Double = 400) -> (ScrollView, TouchScript, ScrollRecorder) {
+    let sv = ScrollView(id: "scroll", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+    sv.contentSize = Size(width: width, height: height)
+    let script = TouchScript(root: sv)
+    let recorder = ScrollRecorder(sv, clock: { [weak script] in script?.now ?? .zero })
+    return (sv, script, recorder)
+}
+
+extension TouchScript {
+    /// A finger that goes down at (x, y) at `t` and moves by `velocity` (points per second)
+    /// in 10 ms steps for `duration` seconds, then lifts while still moving.
+    func fling(from x: Double, _ y: Double, velocity: Point, at t: Double = 0, duration: Double = 0.2) {
+        down(0, x, y, at: t)
+        let steps = Int((duration / 0.01).rounded())
+        for k in 1...steps {
+            let dt = Double(k) * 0.01
+            move(0, x + velocity.x * dt, y + velocity.y * dt, at: t + dt)
+        }
+        let dt = Double(steps + 1) * 0.01
+        up(0, x + velocity.x * dt, y + velocity.y * dt, at: t + dt)
+    }
+}
+
+@Suite("ScrollPhysics: the curves")
+struct ScrollPhysicsTests {
+    @Test("the projection is where per-millisecond deceleration ends: v/1000 × rate/(1 − rate)")
+    func projection() {
+        let p = ScrollPhysics(decelerationRate: 0.998)
+        #expect(abs(p.projection(100, velocity: 1000) - (100 + 499)) < 1e-9, "1000 pt/s at 0.998 goes 499 pt")
+        // Summing the per-millisecond steps gives the same place.
+        var offset = 100.0, v = 1000.0
+        for _ in 0..<20_000 { v *= 0.998; offset += v / 1000 }
+        #expect(abs(offset - p.projection(100, velocity: 1000)) < 1e-6)
+        #expect(abs(p.distance(1000, after: 20_000) - 499) < 1e-6)
+        #expect(abs(p.velocity(toTravel: 499) - 1000) < 1e-9, "the inverse gives the velocity back")
+    }
+
+    @Test("the rubber band: (1 − 1/(x·c/d + 1))·d, less than the drag, never past d, and invertible")
+    func rubberBand() {
+        let d = 800.0
+        #expect(abs(ScrollPhysics.rubberBand(100, dimension: d) - (1 - 1 / (100 * 0.55 / d + 1)) * d) < 1e-12)
+        #expect(ScrollPhysics.rubberBand(100, dimension: d) < 100)
+        #expect(ScrollPhysics.rubberBand(1e9, dimension: d) < d)
+        for shown in [1.0, 50, 300, 700] {
+            let drag = ScrollPhysics.unstretched(shown, dimension: d)
+            #expect(abs(ScrollPhysics.rubberBand(drag, dimension: d) - shown) < 1e-6)
+        }
+    }
+
+    @Test("the critically damped spring comes back without crossing the edge")
+    func spring() {
+        var x = 100.0, v = 0.0
+        var crossed = false
+        for _ in 0..<60 {
+            (x, v) = ScrollPhysics.spring(x, velocity: v, after: 1.0 / 60)
+            if x < 0 { crossed = true }
+        }
+        #expect(!crossed)
+        #expect(abs(x) < 0.5, "a 100 pt overshoot is back within half a point in a second (\(x))")
+    }
+}
+
+@Suite("ScrollView: drag, deceleration, bounce, paging")
+struct ScrollViewTests {
+    @Test("a generated fling comes to rest within 1 pt of the projection", arguments: [
+        (300.0, DecelerationRate.normal), (1200, .normal), (2500, .normal), (1200, .fast), (4000, .fast),
+    ])
+    func flingRestsAtProjection(speed: Double, rate: DecelerationRate) throws {
+        let (sv, script, rec) = scrollScene(height: 100_000)
+        sv.decelerationRate = rate
+        sv.contentOffset = Point(x: 0, y: 20_000)
+        rec.lines.removeAll()
+        script.fling(from: 200, 600, velocity: Point(x: 0, y: -speed))
+        let releaseOffset = try #require(rec.releaseOffset)
+        let v = try #require(rec.releaseVelocity)
+        #expect(abs(v.y - speed) < speed * 0.1, "the release velocity is the finger's recent motion (\(v.y) for \(speed))")
+        #expect(sv.isDecelerating)
+        script.finish()
+        let expected = releaseOffset.y + v.y / 1000 * rate.rawValue / (1 - rate.rawValue)
+        #expect(abs(sv.contentOffset.y - expected) <= 1, "at rest at \(sv.contentOffset.y), projection \(expected)")
+        #expect(rec.phases == [.dragging, .decelerating, .rest])
+        #expect(rec.lines.filter { $0.phase == .rest }.count == 1, "rest is reported once")
+        #expect(!sv.isDecelerating && sv.scrollPhase == .rest)
+        #expect(rec.calls == ["willBeginDragging", "willEndDragging", "didEndDragging(true)", "didEndDecelerating"])
+        // Every frame is on the 60 Hz grid and the content only slows down.
+        let frames = rec.lines.filter { $0.phase == .decelerating }
+        #expect(frames.allSatisfy { f in
+            let k = (f.time.nanoseconds * 60 + 500_000_000) / 1_000_000_000
+            return f.time.nanoseconds == k * 1_000_000_000 / 60
+        })
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { abs($1.velocity.y) <= abs($0.velocity.y) })
+    }
+
+    @Test("a fling toward the top runs past the edge, bounces, and comes to rest at the edge")
+    func flingBouncesAtEdge() {
+        let (sv, script, rec) = scrollScene()
+        sv.contentOffset = Point(x: 0, y: 1000)
+        script.fling(from: 200, 200, velocity: Point(x: 0, y: 2500))   // finger down: content up
+        script.finish()
+        #expect(sv.contentOffset == Point(x: 0, y: 0), "at rest at the top edge")
+        #expect(rec.phases.suffix(3) == [.decelerating, .bouncing, .rest])
+        let overshoot = rec.lines.map(\.offset.y).min() ?? 0
+        #expect(overshoot < -1, "it ran past the edge (\(overshoot))")
+        #expect(overshoot > -800, "never farther than the view's height")
+    }
+
+    @Test("a drag past the edge follows the finger less and less, and springs back when released")
+    func rubberBandAndBounceBack() {
+        let (sv, script, rec) = scrollScene()
+        script.down(0, 200, 100, at: 0)
+        script.move(0, 200, 120, at: 0.05)
+        script.move(0, 200, 300, at: 0.2)
+        let shown = -sv.contentOffset.y
+        // The pan began at y = 120 (its translation counts from there): a 180 pt drag past the edge.
+        #expect(shown > 0 && shown < 180, "rubber band: \(shown) pt shown for a 180 pt drag")
+        #expect(abs(shown - ScrollPhysics.rubberBand(180, dimension: 800)) < 1e-6)
+        script.up(0, 200, 300, at: 0.3)   // still for 100 ms: no velocity
+        script.finish()
+        #expect(sv.contentOffset == .zero)
+        #expect(rec.phases == [.dragging, .bouncing, .rest])
+    }
+
+    @Test("without bounces the content stops at the edge")
+    func noBounce() {
+        let (sv, script, rec) = scrollScene()
+        sv.bounces = false
+        sv.contentOffset = Point(x: 0, y: 300)
+        script.fling(from: 200, 200, velocity: Point(x: 0, y: 2500))
+        script.finish()
+        #expect(sv.contentOffset == .zero)
+        #expect(rec.lines.allSatisfy { $0.offset.y >= 0 }, "never past the edge")
+        #expect(!rec.phases.contains(.bouncing))
+    }
+
+    @Test("paging: a release comes to rest on a page", arguments: [-1500.0, -100, 100, 1500])
+    func paging(speed: Double) {
+        let (sv, script, _) = scrollScene()
+        sv.isPagingEnabled = true
+        sv.contentOffset = Point(x: 0, y: 1600)   // page 2
+        script.fling(from: 200, 400, velocity: Point(x: 0, y: speed), duration: 0.1)
+        script.finish()
+        let page = sv.contentOffset.y / 800
+        #expect(abs(page - page.rounded()) < 1e-9, "at rest on a page: \(sv.contentOffset.y)")
+        if abs(speed) >= ScrollViewMetrics.pagingFlickVelocity {
+            #expect(page == (speed < 0 ? 3 : 1), "a flick turns the page in its direction")
+        } else {
+            #expect(page == 2, "a slow release goes back to the nearest page")
+        }
+    }
+
+    @Test("the delegate may change the target: the content comes to rest there")
+    func delegateTarget() {
+        let (sv, script, rec) = scrollScene()
+        rec.replaceTarget = { t in Point(x: t.x, y: (t.y / 100).rounded() * 100 + 37) }
+        sv.contentOffset = Point(x: 0, y: 2000)
+        script.fling(from: 200, 600, velocity: Point(x: 0, y: -1500))
+        script.finish()
+        let wanted = ((rec.proposedTarget?.y ?? 0) / 100).rounded() * 100 + 37
+        #expect(sv.contentOffset.y == wanted)
+    }
+
+    @Test("content that fits does not begin a drag in that direction, unless it always bounces")
+    func shortContent() {
+        let (sv, script, rec) = scrollScene(height: 500)
+        script.fling(from: 200, 600, velocity: Point(x: 0, y: -1000), duration: 0.1)
+        script.finish()
+        #expect(script.lines("scroll.pan").last == "0.010 scroll.pan: possible→failed", "it would have begun at 10 pt, 10 ms in: it fails instead")
+        #expect(rec.lines.isEmpty && sv.contentOffset == .zero)
+
+        let (sv2, script2, rec2) = scrollScene(height: 500)
+        sv2.alwaysBounceVertical = true
+        script2.fling(from: 200, 600, velocity: Point(x: 0, y: -1000), duration: 0.1)
+        script2.finish()
+        #expect(rec2.phases == [.dragging, .bouncing, .rest], "always bounces: dragged, then back")
+        #expect(sv2.contentOffset == .zero)
+    }
+
+    @Test("a touch on moving content stops it where it is")
+    func touchStops() {
+        let (sv, script, rec) = scrollScene()
+        sv.contentOffset = Point(x: 0, y: 2000)
+        rec.lines.removeAll()
+        script.fling(from: 200, 600, velocity: Point(x: 0, y: -2000))
+        script.advance(to: 0.5)
+        #expect(sv.isDecelerating)
+        let offset = sv.contentOffset
+        script.down(1, 200, 400, at: 0.5)
+        #expect(sv.scrollPhase == .rest && !sv.isDecelerating)
+        #expect(sv.contentOffset == offset, "stopped where it was")
+        script.up(1, 200, 400, at: 0.55)
+        script.finish()
+        #expect(sv.contentOffset == offset)
+        #expect(rec.lines.filter { $0.phase == .rest }.count == 1)
+    }
+
+    @Test("setContentOffset animated eases there on the engine's clock; scrollRectToVisible scrolls the least")
+    func animatedOffset() {
+        let (sv, script, rec) = scrollScene()
+        sv.setContentOffset(Point(x: 0, y: 500), animated: true)
+        #expect(sv.contentOffset == .zero, "nothing moves before a frame")
+        script.advance(to: 0.15)
+        #expect(sv.contentOffset.y > 250 && sv.contentOffset.y < 500, "ease-out: more than half way at half time")
+        script.advance(to: 0.4)
+        #expect(sv.contentOffset == Point(x: 0, y: 500))
+        #expect(rec.calls == ["didEndScrollingAnimation"])
+        sv.scrollRectToVisible(Rect(x: 0, y: 1400, width: 10, height: 100), animated: false)
+        #expect(sv.contentOffset == Point(x: 0, y: 700), "the rect's bottom at the view's bottom")
+    }
+}
