@@ -227,12 +227,13 @@ open class ScrollView: View, GestureRecognizerDelegate {
 
     /// The scrolling pan begins only in a direction the content can scroll in (or always
     /// bounces in): a wiggle on a list that fits stays a tap. The direction is the larger
-    /// component of the pan's translation when it is about to begin.
+    /// component of the pan's translation when it is about to begin, or of its velocity (the
+    /// recent motion) while the translation is still zero.
     open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-        guard let pan = recognizer as? PanGestureRecognizer, pan.view === self || scrollingPans.contains(where: { $0 === pan })
+        guard let pan = recognizer as? PanGestureRecognizer, scrollingPans.contains(where: { $0 === pan })
         else { return true }
-        let t = pan.translation
-        return abs(t.x) > abs(t.y) ? scrollsHorizontally : scrollsVertically
+        let d = pan.translation == .zero ? pan.velocity : pan.translation
+        return abs(d.x) > abs(d.y) ? scrollsHorizontally : scrollsVertically
     }
 
     /// Pans that drive this scroll view (its own, and any given to `attachScrollingPan`).
