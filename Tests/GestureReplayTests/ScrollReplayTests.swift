@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GesturePicture
 @testable import GestureReplay
 import Testing
 
@@ -170,5 +171,20 @@ struct ScrollReplayTests {
     func sceneErrors(extra: String, path: String) throws {
         let json = Self.scrollScene().replacingOccurrences(of: ", \"scroll\": \"pan\"", with: extra)
         #expect { try scene(json) } throws: { error in "\(error)".contains(path) }
+    }
+
+    @Test("the picture has a scroll phase lane and the offset plotted against time, coloured by phase")
+    func picture() throws {
+        let r = try Replayed(Self.verticalDrags[0], scene: scene(Self.scrollScene()))
+        var picture = ReplayPicture(scene: try scene(Self.scrollScene()))
+        for record in r.records { picture.observe(record) }
+        let svg = picture.svg(title: "scroll")
+        #expect(svg.contains("<g id=\"scroll\">") && svg.contains(">scroll phase</text>") && svg.contains(">content offset</text>"))
+        #expect(svg.components(separatedBy: "<title>rest at").count - 1 == 1, "one rest marker")
+        #expect(svg.contains("<title>dragging from") && svg.contains("<title>bouncing from"), "a band for each phase the content went through")
+        #expect(svg.contains("stroke=\"#ff7f0e\" stroke-width=\"2\""), "the bounce is drawn in its colour on the plot")
+        var plain = ReplayPicture(scene: .defaultScene())
+        for record in try Replayed(Self.verticalDrags[0]).records { plain.observe(record) }
+        #expect(!plain.svg(title: "plain").contains("scroll phase"), "no scroll lane without a scrolling layout")
     }
 }
