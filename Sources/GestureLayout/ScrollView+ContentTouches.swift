@@ -21,6 +21,7 @@ import GestureKit
 /// | the delay passes, or the touch lifts first | fail | gets the held events, in order |
 /// | touch down on still content, not delaying | fail | gets it at once |
 /// | a drag begins meanwhile | (the pan cancels touches in view) | never sees it |
+/// | a drag would begin once the content has the touch | the pan begins only with `canCancelContentTouches` | gets `touchesCancelled`, or keeps the touch |
 public final class ScrollViewContentTouchRecognizer: GestureRecognizer {
     weak var scrollView: ScrollView?
     private var wakeAt: Instant?
@@ -38,17 +39,22 @@ public final class ScrollViewContentTouchRecognizer: GestureRecognizer {
             for t in touches { scrollView.touchesThatStoppedScrolling.insert(t.id) }
             return .recognize(.custom("a touch on moving content stops it"))
         }
-        guard scrollView.delaysContentTouches else { return .fail(.custom("content touches are not delayed")) }
+        guard scrollView.delaysContentTouches else {
+            scrollView.contentIsTracking = true
+            return .fail(.custom("content touches are not delayed"))
+        }
         if wakeAt == nil { wakeAt = time + ScrollViewMetrics.contentTouchDelay }
         return .none
     }
 
     public override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        .fail(.custom("the touch lifted before the content touch delay"))
+        scrollView?.contentIsTracking = true
+        return .fail(.custom("the touch lifted before the content touch delay"))
     }
 
     public override func deadlineReached(at time: Instant) -> GestureDecision {
         wakeAt = nil
+        scrollView?.contentIsTracking = true
         return .fail(.custom("no drag began within the content touch delay"))
     }
 
@@ -60,6 +66,7 @@ public final class ScrollViewContentTouchRecognizer: GestureRecognizer {
         // The sequence is over: touches that stopped the content are gone; content they
         // held past an edge springs back.
         scrollView.touchesThatStoppedScrolling.removeAll()
+        scrollView.contentIsTracking = false
         scrollView.bounceBackIfNeeded()
     }
 }

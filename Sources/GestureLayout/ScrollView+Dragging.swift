@@ -22,7 +22,6 @@ extension ScrollView {
         guard !scrollingPans.contains(where: { $0 === pan }) else { return }
         scrollingPans.append(pan)
         pan.delegate = self
-        pan.cancelsTouchesInView = canCancelContentTouches
         contentTouchRecognizer.recognizeSimultaneously(with: pan)
         pan.addTarget { [weak self] pan in self?.scrollingPanChanged(pan) }
     }

@@ -113,11 +113,10 @@ open class ScrollView: View, GestureRecognizerDelegate {
     public var delaysContentTouches = true {
         didSet { contentTouchRecognizer.delaysTouchesBegan = delaysContentTouches }
     }
-    /// Whether a drag that begins takes the touch from the content (which gets
-    /// `touchesCancelled`). Default true.
-    public var canCancelContentTouches = true {
-        didSet { panGestureRecognizer.cancelsTouchesInView = canCancelContentTouches }
-    }
+    /// Whether a drag may begin once the content has the touch, taking it from the content
+    /// (which gets `touchesCancelled`). Default true. False: once the content tracks the touch,
+    /// the scroll view does not scroll, however far the finger moves (UIKit's rule).
+    public var canCancelContentTouches = true
     /// Hears about scrolling (a collection view's `CollectionViewDelegate` is one, as in UIKit).
     public weak var delegate: (any ScrollViewDelegate)?
     /// Called after every change of `contentOffset` and when the content comes to rest
@@ -147,6 +146,9 @@ open class ScrollView: View, GestureRecognizerDelegate {
     var displayLink: DisplayLink?
     var lastFrameTime: Instant?
     lazy var contentTouchRecognizer = ScrollViewContentTouchRecognizer(scrollView: self)
+    /// Whether the content has had the touches of the current sequence (the delay passed, or
+    /// there was none).
+    public internal(set) var contentIsTracking = false
     /// Touches that came down on moving content and stopped it (they select nothing).
     public internal(set) var touchesThatStoppedScrolling: Set<TouchID> = []
 
@@ -226,12 +228,14 @@ open class ScrollView: View, GestureRecognizerDelegate {
     // MARK: GestureRecognizerDelegate (the scrolling pan's)
 
     /// The scrolling pan begins only in a direction the content can scroll in (or always
-    /// bounces in): a wiggle on a list that fits stays a tap. The direction is the larger
+    /// bounces in): a wiggle on a list that fits stays a tap. Without `canCancelContentTouches`
+    /// it does not begin once the content tracks the touch. The direction is the larger
     /// component of the pan's translation when it is about to begin, or of its velocity (the
     /// recent motion) while the translation is still zero.
     open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard let pan = recognizer as? PanGestureRecognizer, scrollingPans.contains(where: { $0 === pan })
         else { return true }
+        if !canCancelContentTouches && contentIsTracking { return false }
         let d = pan.translation == .zero ? pan.velocity : pan.translation
         return abs(d.x) > abs(d.y) ? scrollsHorizontally : scrollsVertically
     }
