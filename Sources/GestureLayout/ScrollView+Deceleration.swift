@@ -129,6 +129,20 @@ extension ScrollView {
         comeToRest()
     }
 
+    /// Sets the content moving at `velocity` (points per second, the offset's) from where it
+    /// is, as if a drag had just been released: it decelerates, and bounces at the edges (a
+    /// scroll whose momentum the scroll view carries on, as for a touchpad's kinetic scroll).
+    /// Stops any motion under way first; does nothing while dragging.
+    public func startDecelerating(velocity: Point) {
+        guard !isDragging, velocity.isFinite else { return }
+        stopMotion()
+        var motion = ScrollAnimation(scrollView: self)
+        motion.release(velocity: Point(x: scrollsHorizontally ? velocity.x : 0, y: scrollsVertically ? velocity.y : 0),
+                       target: nil)
+        if motion.isAtRest { return }
+        start(motion, kind: .deceleration)
+    }
+
     /// Content left past an edge with nothing moving it (a touch stopped a bounce and
     /// lifted without dragging) springs back.
     func bounceBackIfNeeded() {

@@ -9,7 +9,7 @@ import GestureKit
 ///
 /// | pan | what the scroll view does |
 /// |---|---|
-/// | began | motion under way stops; `scrollViewWillBeginDragging`; phase dragging |
+/// | began | motion under way stops; `scrollViewWillBeginDragging`; phase dragging; with `isDirectionalLockEnabled`, the axis locked if the drag began near one |
 /// | changed | the offset follows the finger (rubber band past the edges) |
 /// | ended | `scrollViewWillEndDragging` (may change the target), `scrollViewDidEndDragging`; decelerating, bouncing or rest |
 /// | cancelled | as ended, with no velocity |
@@ -44,6 +44,8 @@ extension ScrollView {
         switch pan.state {
         case .began:
             beginDragging()
+            lockedAxis = nil
+            lockPending = isDirectionalLockEnabled
             drag(to: pan.translation, velocity: pan.velocity)
         case .changed:
             guard isDragging else { return }
@@ -72,15 +74,24 @@ extension ScrollView {
 
     /// The offset for a finger `translation` from where the drag began.
     func drag(to translation: Point, velocity: Point) {
+        if lockPending {
+            // The direction the drag began in: its first movement (or, before any, the
+            // finger's recent motion).
+            let d = translation == .zero ? velocity : translation
+            if d != .zero {
+                lockedAxis = Self.lockedAxis(d)
+                lockPending = false
+            }
+        }
         let lo = minimumContentOffset, hi = maximumContentOffset
         var offset = contentOffset
-        if scrollsHorizontally {
+        if movesHorizontally {
             offset.x = stretched(dragOrigin.x - translation.x, lo.x, hi.x, frame.width)
         }
-        if scrollsVertically {
+        if movesVertically {
             offset.y = stretched(dragOrigin.y - translation.y, lo.y, hi.y, frame.height)
         }
-        scrollVelocity = Point(x: scrollsHorizontally ? -velocity.x : 0, y: scrollsVertically ? -velocity.y : 0)
+        scrollVelocity = Point(x: movesHorizontally ? -velocity.x : 0, y: movesVertically ? -velocity.y : 0)
         scrollPhase = .dragging
         contentOffset = offset
     }
@@ -88,7 +99,9 @@ extension ScrollView {
     /// The finger lifted with the content moving at `velocity` (points per second).
     func endDragging(velocity v: Point) {
         isDragging = false
-        let velocity = Point(x: scrollsHorizontally ? v.x : 0, y: scrollsVertically ? v.y : 0)
+        let velocity = Point(x: movesHorizontally ? v.x : 0, y: movesVertically ? v.y : 0)
+        lockedAxis = nil
+        lockPending = false
         var motion = ScrollAnimation(scrollView: self)
         var target = motion.projectedTarget(velocity: velocity)
         if isPagingEnabled { target = pageTarget(velocity: velocity) }
@@ -120,6 +133,19 @@ extension ScrollView {
         let lo = minimumContentOffset, hi = maximumContentOffset, o = contentOffset
         return Point(x: page(o.x, velocity.x, frame.width, lo.x, hi.x),
                      y: page(o.y, velocity.y, frame.height, lo.y, hi.y))
+    }
+
+    /// Whether the drag under way moves the content on that axis: it scrolls on it, and the
+    /// drag is not locked to the other.
+    var movesHorizontally: Bool { scrollsHorizontally && lockedAxis != .vertical }
+    var movesVertically: Bool { scrollsVertically && lockedAxis != .horizontal }
+
+    /// The axis a drag beginning in direction `d` locks to, if it is near enough to one.
+    static func lockedAxis(_ d: Point) -> LockedAxis? {
+        let r = ScrollViewMetrics.directionalLockRatio
+        if abs(d.x) >= r * abs(d.y) && d.x != 0 { return .horizontal }
+        if abs(d.y) >= r * abs(d.x) && d.y != 0 { return .vertical }
+        return nil
     }
 
     private func stretched(_ raw: Double, _ lo: Double, _ hi: Double, _ d: Double) -> Double {

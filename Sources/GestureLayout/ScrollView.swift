@@ -100,6 +100,10 @@ open class ScrollView: View, GestureRecognizerDelegate {
     public var alwaysBounceVertical = false
     /// Whether a horizontal drag moves content that fits horizontally. Default false.
     public var alwaysBounceHorizontal = false
+    /// Whether a drag that begins mostly horizontally or mostly vertically (one component at
+    /// least `ScrollViewMetrics.directionalLockRatio` times the other) moves the content on
+    /// that axis only, until the finger lifts; a diagonal drag moves it freely. Default false.
+    public var isDirectionalLockEnabled = false
     /// Whether a released drag comes to rest on a multiple of the view's size. Default false.
     public var isPagingEnabled = false
     /// How fast a released drag slows down. Default `.normal`.
@@ -140,6 +144,11 @@ open class ScrollView: View, GestureRecognizerDelegate {
     var storedContentSize = Size.zero
     /// The drag: the offset it started from, with any rubber band undone.
     var dragOrigin = Point.zero
+    /// The axis a directionally locked drag moves on (nil: both).
+    var lockedAxis: LockedAxis?
+    /// Whether the lock waits for the drag's first movement.
+    var lockPending = false
+    enum LockedAxis { case horizontal, vertical }
     /// The motion under way after a drag, or to an animated offset.
     var animation: ScrollAnimation?
     var animationKind = AnimationKind.deceleration
@@ -249,6 +258,9 @@ public enum ScrollViewMetrics {
     /// How long a touch on the content waits to become a drag before the content gets it
     /// (UIKit documents 150 ms for `delaysContentTouches`).
     public static let contentTouchDelay = Duration(seconds: 0.150) /* s */
+    /// How many times larger than the other a drag's first component must be for
+    /// `isDirectionalLockEnabled` to lock the drag to its axis (about 27° either side of it).
+    public static let directionalLockRatio = 2.0 /* unitless */
     /// How long `setContentOffset(_:animated:)` takes.
     public static let scrollingAnimationDuration = 0.3 /* s */
     /// A release this fast or faster turns the page in its direction; slower ones come to

@@ -249,3 +249,48 @@ struct ScrollViewTests {
         #expect(sv.contentOffset == Point(x: 0, y: 700), "the rect's bottom at the view's bottom")
     }
 }
+
+@Suite("ScrollView: direction lock and momentum from code")
+struct ScrollViewDirectionTests {
+    @Test("with isDirectionalLockEnabled a drag that begins vertically moves only vertically; a diagonal one moves freely",
+          arguments: [true, false])
+    func directionalLock(enabled: Bool) {
+        let (sv, script, _) = scrollScene(height: 10_000, width: 10_000)
+        sv.isDirectionalLockEnabled = enabled
+        sv.contentOffset = Point(x: 5000, y: 5000)
+        script.down(0, 200, 600, at: 0)
+        script.move(0, 202, 580, at: 0.02)    // the pan begins
+        script.move(0, 203, 560, at: 0.04)    // its first movement is vertical
+        script.move(0, 260, 500, at: 0.1)     // then it drifts sideways
+        script.up(0, 260, 500, at: 0.3)
+        script.finish()
+        #expect(sv.contentOffset.y > 5000)
+        if enabled {
+            #expect(sv.contentOffset.x == 5000, "locked to the vertical axis")
+        } else {
+            #expect(sv.contentOffset.x < 5000, "free: the sideways drift moved it")
+        }
+        let (free, script2, _) = scrollScene(height: 10_000, width: 10_000)
+        free.isDirectionalLockEnabled = true
+        free.contentOffset = Point(x: 5000, y: 5000)
+        script2.down(0, 200, 600, at: 0)
+        script2.move(0, 210, 590, at: 0.02)   // the pan begins
+        script2.move(0, 225, 575, at: 0.04)   // diagonal
+        script2.move(0, 260, 540, at: 0.1)
+        script2.up(0, 260, 540, at: 0.3)
+        script2.finish()
+        #expect(free.contentOffset.x < 5000 && free.contentOffset.y > 5000, "a diagonal drag is not locked")
+    }
+
+    @Test("startDecelerating carries momentum on from code: it rests at the projection")
+    func startDecelerating() {
+        let (sv, script, rec) = scrollScene()
+        sv.contentOffset = Point(x: 0, y: 1000)
+        sv.startDecelerating(velocity: Point(x: 300, y: 1500))
+        #expect(sv.isDecelerating)
+        script.finish()
+        #expect(abs(sv.contentOffset.y - (1000 + 1.5 * 499)) <= 1)
+        #expect(sv.contentOffset.x == 0, "content as wide as the view does not move sideways")
+        #expect(rec.calls == ["didEndDecelerating"])
+    }
+}
