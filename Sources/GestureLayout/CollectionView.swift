@@ -176,6 +176,12 @@ struct ElementKey: Hashable, Comparable {
     private var rank: Int {
         switch category { case .header: 0; case .cell: 1; case .footer: 2 }
     }
+    /// Hashes two integers: the category's synthesized hash would hash its raw string, which
+    /// was half of a scrolling frame's time (every visible element is looked up each frame).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(indexPath.item &* 3 &+ rank)
+        hasher.combine(indexPath.section)
+    }
     static func < (a: ElementKey, b: ElementKey) -> Bool {
         (a.indexPath.section, a.rank, a.indexPath.item) < (b.indexPath.section, b.rank, b.indexPath.item)
     }
@@ -260,18 +266,25 @@ open class CollectionView: ScrollView {
     public private(set) var reuseStatistics = CollectionViewReuseStatistics()
 
     // MARK: State (internal: the extensions in the other files use it)
+    //
+    // The state `updateVisibleCells` reads at every frame of a scroll is marked
+    // `@exclusivity(unchecked)`: Swift's run-time check of each access was a quarter of a
+    // frame's time. No access is held across a call into other code (the data source, a
+    // view's `apply`, the delegate): each reads or writes and is done.
 
     lazy var layoutSource = CollectionViewLayoutSource(self)
-    private var lastBoundsSize: Size?
+    @exclusivity(unchecked) private var lastBoundsSize: Size?
     private var cellFactories: [String: () -> CollectionViewCell] = [:]
     private var supplementaryFactories: [String: [String: () -> CollectionReusableView]] = [:]
     private var cellQueues: [String: [CollectionViewCell]] = [:]
     private var supplementaryQueues: [String: [String: [CollectionReusableView]]] = [:]
-    private(set) var visibleViews: [ElementKey: CollectionReusableView] = [:]
-    private var attributesBuffer: [LayoutAttributes] = []
-    private var wanted: [ElementKey: LayoutAttributes] = [:]
-    private var wantedOrder: [ElementKey] = []
-    private var retiring: [ElementKey] = []
+    @exclusivity(unchecked) private(set) var visibleViews: [ElementKey: CollectionReusableView] = [:]
+    @exclusivity(unchecked) private var attributesBuffer: [LayoutAttributes] = []
+    /// Elements coming into view in this pass, in layout order.
+    @exclusivity(unchecked) private var pending: [(key: ElementKey, attributes: LayoutAttributes)] = []
+    @exclusivity(unchecked) private var retiring: [ElementKey] = []
+    /// Counts `updateVisibleCells` passes; each visible view carries the last it was wanted in.
+    @exclusivity(unchecked) private var layoutPass = 0
 
     /// Selected items (model index paths).
     var selected: Set<LayoutIndexPath> = []
@@ -280,7 +293,7 @@ open class CollectionView: ScrollView {
     /// The touch that may select an item: see `handleTouches`.
     var tracking: TouchTracking?
     /// An interactive movement under way.
-    var movement: Movement?
+    @exclusivity(unchecked) var movement: Movement?
 
     struct TouchTracking {
         var touch: TouchID
@@ -327,7 +340,9 @@ open class CollectionView: ScrollView {
     /// registered closure. Traps when nothing is registered for `identifier` (as UIKit).
     public func dequeueReusableCell(withReuseIdentifier identifier: String,
                                     for indexPath: LayoutIndexPath) -> CollectionViewCell {
-        if let cell = cellQueues[identifier]?.popLast() {
+        // `[key, default:]` mutates the queue in place; `[key]?.popLast()` copied it (an
+        // allocation for every cell that scrolls into view).
+        if cellQueues[identifier] != nil, let cell = cellQueues[identifier, default: []].popLast() {
             reuseStatistics.cellsReused += 1
             cell.prepareForReuse()
             return cell
@@ -345,7 +360,8 @@ open class CollectionView: ScrollView {
     /// A header or footer from the reuse queue of (`kind`, `identifier`), or a new one.
     public func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String,
                                                  for indexPath: LayoutIndexPath) -> CollectionReusableView {
-        if let view = supplementaryQueues[kind]?[identifier]?.popLast() {
+        if supplementaryQueues[kind]?[identifier] != nil,
+           let view = supplementaryQueues[kind, default: [:]][identifier, default: []].popLast() {
             reuseStatistics.supplementaryViewsReused += 1
             view.prepareForReuse()
             return view
@@ -487,41 +503,46 @@ open class CollectionView: ScrollView {
     public func updateVisibleCells() {
         syncBoundsSize()
         layout.layoutAttributesForElements(in: bounds, into: &attributesBuffer)
-        wanted.removeAll(keepingCapacity: true)
-        wantedOrder.removeAll(keepingCapacity: true)
+        // One look-up per element in view (this runs at every frame of a scroll): visible
+        // views that are still wanted are updated in place and stamped with this pass; the
+        // others go back to their queues; then the new ones are made, in layout order.
+        layoutPass &+= 1
+        pending.removeAll(keepingCapacity: true)
+        var needsReorder = false
+        func want(_ key: ElementKey, _ a: LayoutAttributes) {
+            if let view = visibleViews[key] {
+                guard view.visibleStamp != layoutPass else { return }   // listed twice: the first wins
+                view.visibleStamp = layoutPass
+                if view.zIndex != a.zIndex { needsReorder = true }
+                view.apply(a)
+            } else if !pending.contains(where: { $0.key == key }) {
+                pending.append((key, a))
+            }
+        }
         for a in attributesBuffer {
-            let key: ElementKey
             if a.category == .cell {
                 let data = dataPath(forDisplay: a.indexPath)
                 if let m = movement, data == m.original { continue }   // placed below
-                key = ElementKey(category: .cell, indexPath: data)
+                want(ElementKey(category: .cell, indexPath: data), a)
             } else {
-                key = ElementKey(category: a.category, indexPath: a.indexPath)
+                want(ElementKey(category: a.category, indexPath: a.indexPath), a)
             }
-            if wanted.updateValue(a, forKey: key) == nil { wantedOrder.append(key) }
         }
         // The moving cell follows the finger wherever its slot is.
         if let m = movement, var a = layout.layoutAttributesForItem(at: m.current) {
             a.frame = Rect(x: m.position.x - a.frame.width / 2, y: m.position.y - a.frame.height / 2,
                            width: a.frame.width, height: a.frame.height)
             a.zIndex = CollectionViewMetrics.movingItemZIndex
-            let key = ElementKey(category: .cell, indexPath: m.original)
-            if wanted.updateValue(a, forKey: key) == nil { wantedOrder.append(key) }
+            want(ElementKey(category: .cell, indexPath: m.original), a)
         }
         retiring.removeAll(keepingCapacity: true)
-        for key in visibleViews.keys where wanted[key] == nil { retiring.append(key) }
+        for (key, view) in visibleViews where view.visibleStamp != layoutPass { retiring.append(key) }
         retiring.sort()
         for key in retiring { retire(key) }
-        var needsReorder = false
-        for key in wantedOrder {
-            let a = wanted[key]!
-            if let view = visibleViews[key] {
-                if view.zIndex != a.zIndex { needsReorder = true }
-                view.apply(a)
-                continue
-            }
+        for (key, a) in pending {
             guard let view = makeView(for: key) else { continue }
             view.apply(a)
+            view.visibleStamp = layoutPass
             addSubview(view)
             visibleViews[key] = view
             if a.zIndex != LayoutZIndex.cell { needsReorder = true }

@@ -208,55 +208,11 @@ func layoutBenchmarks() {
 
 // MARK: - Scrolling
 
-/// A phone-sized collection view (390×844, 120×120 items, three to a line: about 24 cells
-/// visible) over `items` items in 1,000 sections, decelerating: each inner iteration is one
-/// display-link frame (`advance(to:)` the engine's next deadline), which moves the content,
-/// brings in and reuses cells and reports the scroll. When it comes to rest it is flung
-/// again the other way from where it is (20,000 pt/s: about 300 frames a fling at UIKit's
-/// normal rate), so it stays around the middle of the content.
-final class ScrollScene: CollectionViewDataSource {
-    let engine = GestureEngine()
-    let collectionView: CollectionView
-    let counts: [Int]
-    var direction = 1.0
-    var frames = 0
-
-    init(items: Int) {
-        counts = Array(repeating: items / 1000, count: 1000)
-        let layout = FlowLayout(dataSource: nil, boundsSize: .zero)
-        layout.itemSize = Size(width: 120, height: 120)
-        layout.minimumLineSpacing = 10
-        layout.minimumInteritemSpacing = 10
-        collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), layout: layout)
-        collectionView.register({ CollectionViewCell() }, forCellWithReuseIdentifier: "cell")
-        collectionView.dataSource = self
-        engine.addRoot(collectionView)
-        collectionView.contentOffset = Point(x: 0, y: collectionView.contentSize.height / 2)
-        for _ in 0..<2_000 { frame() }   // every cell a frame needs is made and queued
-    }
-
-    func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: LayoutIndexPath) -> CollectionViewCell {
-        collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
-    }
-    func collectionView(_ collectionView: CollectionView, moveItemAt source: LayoutIndexPath, to destination: LayoutIndexPath) {}
-
-    @inline(__always)
-    func frame() {
-        if !collectionView.isDecelerating {
-            direction = -direction
-            collectionView.startDecelerating(velocity: Point(x: 0, y: 20_000 * direction))
-        }
-        engine.advance(to: engine.nextDeadline!)
-        frames &+= 1
-    }
-}
-
+/// One display-link frame of a decelerating collection view (BenchSupport's ScrollScene).
 func scrollBenchmarks() {
     for items in [1_000, 100_000, 1_000_000] {
         let box = Box<ScrollScene>()
-        Benchmark("Scroll: one frame of a decelerating collection view, \(items) items in 1,000 sections",
+        Benchmark("Scroll: one frame of a decelerating collection view, \(items) items in sections of 1,000",
                   configuration: .init(metrics: perFrameMetrics, scalingFactor: .kilo),
                   closure: { benchmark in
                       let scene = box.value!
