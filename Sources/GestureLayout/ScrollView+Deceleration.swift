@@ -72,23 +72,35 @@ extension ScrollView {
         animationKind = kind
         scrollPhase = kind == .deceleration ? motion.phase : .decelerating
         scrollVelocity = motion.velocity
-        lastFrameTime = engine.now
+        runDisplayLink(engine)
+    }
+
+    /// Starts the display link (made on first use) if it is not running.
+    func runDisplayLink(_ engine: GestureEngine) {
         let link = displayLink ?? engine.addDisplayLink(frameRate: frameRate) { [weak self] link in
             self?.displayFrame(link)
         }
         displayLink = link
-        link.isPaused = false
+        if link.isPaused {
+            lastFrameTime = engine.now
+            link.isPaused = false
+        }
     }
 
     /// One frame of the display link.
     func displayFrame(_ link: DisplayLink) {
-        guard var motion = animation else {
-            link.isPaused = true
-            return
-        }
         let previous = lastFrameTime ?? link.timestamp
         lastFrameTime = link.timestamp
-        motion.advance(milliseconds: link.timestamp.seconds(since: previous) * 1000)
+        let ms = link.timestamp.seconds(since: previous) * 1000
+        if zoomAnimation != nil { zoomFrame(milliseconds: ms) }
+        guard var motion = animation else {
+            if zoomAnimation == nil {
+                link.isPaused = true
+                lastFrameTime = nil
+            }
+            return
+        }
+        motion.advance(milliseconds: ms)
         animation = motion
         scrollVelocity = motion.velocity
         if !motion.isAtRest {
@@ -105,8 +117,10 @@ extension ScrollView {
     func comeToRest(after kind: AnimationKind? = nil) {
         let wasAnimating = animation != nil
         animation = nil
-        displayLink?.isPaused = true
-        lastFrameTime = nil
+        if zoomAnimation == nil {
+            displayLink?.isPaused = true
+            lastFrameTime = nil
+        }
         scrollVelocity = .zero
         guard scrollPhase != .rest else { return }
         scrollPhase = .rest
@@ -146,7 +160,7 @@ extension ScrollView {
     /// Content left past an edge with nothing moving it (a touch stopped a bounce and
     /// lifted without dragging) springs back.
     func bounceBackIfNeeded() {
-        guard !isDragging, animation == nil, clampedContentOffset(contentOffset) != contentOffset else { return }
+        guard !isDragging, !isZooming, zoomAnimation == nil, animation == nil, clampedContentOffset(contentOffset) != contentOffset else { return }
         var motion = ScrollAnimation(scrollView: self)
         motion.release(velocity: .zero, target: nil)
         if !motion.isAtRest { start(motion, kind: .deceleration) }

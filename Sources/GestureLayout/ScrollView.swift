@@ -18,6 +18,15 @@ public protocol ScrollViewDelegate: AnyObject {
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
     /// An animation started by `setContentOffset(_:animated:)` ended.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+    /// The view that zooming scales (its frame follows `zoomScale`); nil: the content size
+    /// alone scales. Default nil.
+    func viewForZooming(in scrollView: ScrollView) -> View?
+    /// A pinch is about to zoom.
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?)
+    /// `zoomScale` changed.
+    func scrollViewDidZoom(_ scrollView: ScrollView)
+    /// The zoom is over (after any bounce back into range), at `scale`.
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double)
 }
 
 extension ScrollViewDelegate {
@@ -28,6 +37,10 @@ extension ScrollViewDelegate {
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
     public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+    public func viewForZooming(in scrollView: ScrollView) -> View? { nil }
+    public func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?) {}
+    public func scrollViewDidZoom(_ scrollView: ScrollView) {}
+    public func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {}
 }
 
 /// Where a scroll view's content is in its life: what the replay prints as a `scroll`
@@ -121,6 +134,30 @@ open class ScrollView: View, GestureRecognizerDelegate {
     /// (which gets `touchesCancelled`). Default true. False: once the content tracks the touch,
     /// the scroll view does not scroll, however far the finger moves (UIKit's rule).
     public var canCancelContentTouches = true
+    /// The smallest zoom scale. Default 1. Zooming works when the largest is larger.
+    public var minimumZoomScale = 1.0 {
+        didSet { updateZooming() }
+    }
+    /// The largest zoom scale. Default 1.
+    public var maximumZoomScale = 1.0 {
+        didSet { updateZooming() }
+    }
+    /// How much the content is scaled (1: not at all). Setting it keeps it within
+    /// `minimumZoomScale…maximumZoomScale`, about the view's centre, without animation.
+    public var zoomScale: Double {
+        get { storedZoomScale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+    /// Whether a pinch may take the scale past its range (rubber band) and springs back.
+    /// Default true.
+    public var bouncesZoom = true
+    /// Whether a pinch is zooming.
+    public internal(set) var isZooming = false
+    /// Whether the scale springs back into its range after a pinch.
+    public var isZoomBouncing: Bool { zoomAnimation != nil && zoomAnimation?.phase == .bouncing }
+    /// The scroll view's own pinch (UIKit's `pinchGestureRecognizer`): there while the zoom
+    /// range is more than one scale, nil otherwise.
+    public internal(set) var pinchGestureRecognizer: PinchGestureRecognizer?
     /// Hears about scrolling (a collection view's `CollectionViewDelegate` is one, as in UIKit).
     public weak var delegate: (any ScrollViewDelegate)?
     /// Called after every change of `contentOffset` and when the content comes to rest
@@ -142,6 +179,14 @@ open class ScrollView: View, GestureRecognizerDelegate {
     // MARK: State of the other files
 
     var storedContentSize = Size.zero
+    var storedZoomScale = 1.0
+    /// The zoom under way: the unscaled content point under the fingers, where they are (in
+    /// the view's bounds, from its top left corner) and the scale when the pinch began.
+    var zoomFocus = Point.zero
+    var zoomAnchor = Point.zero
+    var zoomScaleAtBegan = 1.0
+    /// The scale's own motion (a bounce back into range, or an animated zoom).
+    var zoomAnimation: ScrollAxisMotion?
     /// The drag: the offset it started from, with any rubber band undone.
     var dragOrigin = Point.zero
     /// The axis a directionally locked drag moves on (nil: both).

@@ -294,3 +294,113 @@ struct ScrollViewDirectionTests {
         #expect(rec.calls == ["didEndDecelerating"])
     }
 }
+
+/// Records the zoom delegate calls.
+final class ZoomRecorder: ScrollViewDelegate {
+    var calls: [String] = []
+    var scales: [Double] = []
+    let zoomed: View?
+    init(zoomed: View?) { self.zoomed = zoomed }
+    func viewForZooming(in scrollView: ScrollView) -> View? { zoomed }
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?) { calls.append("willBeginZooming") }
+    func scrollViewDidZoom(_ scrollView: ScrollView) { scales.append(scrollView.zoomScale) }
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {
+        calls.append("didEndZooming(\(scale))")
+    }
+}
+
+@Suite("ScrollView: zooming with its own pinch")
+struct ScrollViewZoomTests {
+    /// A 400×800 scroll view over 400×800 content (an image view), zoomable 1…`maximum`.
+    static func zoomScene(maximum: Double = 3, bounces: Bool = true) -> (ScrollView, TouchScript, ZoomRecorder, View) {
+        let sv = ScrollView(id: "scroll", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        let image = View(id: "image", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        sv.addSubview(image)
+        sv.contentSize = Size(width: 400, height: 800)
+        sv.maximumZoomScale = maximum
+        sv.bouncesZoom = bounces
+        let recorder = ZoomRecorder(zoomed: image)
+        sv.delegate = recorder
+        return (sv, TouchScript(root: sv), recorder, image)
+    }
+
+    /// Two fingers about (200, 400), 100 pt apart, spread to `factor` times that in 0.3 s.
+    static func pinch(_ script: TouchScript, factor: Double, center: Point = Point(x: 200, y: 400)) {
+        script.frame(0, [(0, .began, center.x - 50, center.y), (1, .began, center.x + 50, center.y)])
+        for k in 1...30 {
+            let half = 50 * (1 + (factor - 1) * Double(k) / 30)
+            script.frame(Double(k) * 0.01, [(0, .moved, center.x - half, center.y), (1, .moved, center.x + half, center.y)])
+        }
+        let half = 50 * factor
+        script.frame(0.4, [(0, .ended, center.x - half, center.y), (1, .ended, center.x + half, center.y)])
+    }
+
+    @Test("a pinch zooms about the fingers: the content point under them stays under them")
+    func pinchZooms() throws {
+        let (sv, script, rec, image) = Self.zoomScene()
+        let pinch = try #require(sv.pinchGestureRecognizer)
+        var ratios: [Double] = []
+        var last = 0.0
+        pinch.addTarget { p in
+            if p.state == .changed { ratios.append(sv.zoomScale / p.scale); last = p.scale }
+        }
+        Self.pinch(script, factor: 2, center: Point(x: 100, y: 200))
+        script.finish()
+        #expect(ratios.count > 10 && ratios.allSatisfy { abs($0 - 1) < 1e-9 }, "zoomScale = scale at began (1) × the pinch's scale")
+        // The pinch's scale counts from its span when it began (past its threshold), so a 2×
+        // spread from touch-down is a smaller scale.
+        #expect(sv.zoomScale == last && last > 1.5 && last < 2, "zoomed by the pinch's scale: \(sv.zoomScale)")
+        #expect(abs(sv.contentSize.width - 400 * sv.zoomScale) < 1e-9 && abs(image.frame.width - 400 * sv.zoomScale) < 1e-9,
+                "content and the zoomed view scale with it")
+        // The point (100, 200) stayed under the fingers' centroid: offset = 100·s − 100, 200·s − 200.
+        let s = sv.zoomScale
+        #expect(abs(sv.contentOffset.x - (100 * s - 100)) < 1e-6 && abs(sv.contentOffset.y - (200 * s - 200)) < 1e-6)
+        #expect(rec.calls.first == "willBeginZooming" && rec.calls.last?.hasPrefix("didEndZooming") == true)
+    }
+
+    @Test("past the maximum the scale rubber-bands, then springs back to it")
+    func bouncesBackToMaximum() {
+        let (sv, script, rec, _) = Self.zoomScene(maximum: 2)
+        var last = 0.0
+        sv.pinchGestureRecognizer!.addTarget { p in if p.state == .changed { last = p.scale } }
+        Self.pinch(script, factor: 3)
+        let peak = rec.scales.max() ?? 0
+        #expect(last > 2 && peak > 2 && peak < last, "the rubber band shows more than 2, less than the pinch's \(last): \(peak)")
+        #expect(abs(peak - (2 + ScrollPhysics.rubberBand(last - 2, dimension: 2))) < 1e-9)
+        #expect(sv.isZoomBouncing)
+        script.finish()
+        #expect(sv.zoomScale == 2, "back to the maximum")
+        #expect(rec.calls.last == "didEndZooming(2.0)")
+        #expect(sv.contentOffset == sv.clampedContentOffset(sv.contentOffset), "and the offset within its edges")
+    }
+
+    @Test("below the minimum it springs back up; without bouncesZoom it stops at the range's end")
+    func minimumAndNoBounce() {
+        let (sv, script, _, _) = Self.zoomScene()
+        Self.pinch(script, factor: 0.5)
+        script.finish()
+        #expect(sv.zoomScale == 1)
+        #expect(sv.contentSize == Size(width: 400, height: 800))
+        let (sv2, script2, rec2, _) = Self.zoomScene(maximum: 2, bounces: false)
+        Self.pinch(script2, factor: 3)
+        #expect(rec2.scales.allSatisfy { $0 <= 2 }, "never past the maximum")
+        script2.finish()
+        #expect(sv2.zoomScale == 2)
+    }
+
+    @Test("no zoom range, no pinch; setZoomScale animated eases there")
+    func rangeAndAnimation() {
+        let (sv, script, rec, _) = Self.zoomScene(maximum: 1)
+        #expect(sv.pinchGestureRecognizer == nil)
+        sv.maximumZoomScale = 4
+        #expect(sv.pinchGestureRecognizer != nil)
+        sv.setZoomScale(3, animated: true)
+        script.advance(to: 0.15)
+        #expect(sv.zoomScale > 2 && sv.zoomScale < 3)
+        script.advance(to: 0.5)
+        #expect(sv.zoomScale == 3)
+        #expect(rec.calls == ["didEndZooming(3.0)"])
+        sv.zoomScale = 10
+        #expect(sv.zoomScale == 4, "kept within the range")
+    }
+}
