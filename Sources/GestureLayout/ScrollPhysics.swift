@@ -17,9 +17,8 @@ import RealModule
 ///   per-millisecond friction.
 /// - Rubber band, while dragging past an edge: an overshoot `x` shows as
 ///   `(1 − 1 / (x·c / d + 1))·d`, `c = 0.55`, `d` the view's size on that axis: the farther
-///   past, the less the content follows, never farther than `d` (the formula from UIKit's
-///   reverse engineering, e.g. Grant Paul's "rubber band" gist and Apple's
-///   `UIScrollView` feel; the same in Flutter's `BouncingScrollPhysics` frictionFactor idea).
+///   past, the less the content follows, never farther than `d` (UIScrollView's curve as
+///   reverse-engineered by Grant Paul, 2014, and used since by open-source scroll views).
 /// - Bounce: back to the edge on a critically damped spring,
 ///   `x(t) = (x₀ + (v₀ + ω·x₀)·t)·e^(−ω·t)`, `v(t) = (v₀ − ω·(v₀ + ω·x₀)·t)·e^(−ω·t)`
 ///   (x the overshoot, ω the spring's angular frequency): it never oscillates, and a fling
