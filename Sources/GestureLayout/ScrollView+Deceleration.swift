@@ -64,8 +64,7 @@ extension ScrollView {
                 m.advance(milliseconds: 1000 / Double(frameRate))
                 guardFrames += 1
             }
-            contentOffset = m.offset
-            comeToRest(after: kind)
+            comeToRest(after: kind, at: m.offset)
             return
         }
         animation = motion
@@ -108,13 +107,13 @@ extension ScrollView {
             contentOffset = motion.offset
             return
         }
-        contentOffset = motion.offset
-        comeToRest(after: animationKind)
+        comeToRest(after: animationKind, at: motion.offset)
     }
 
-    /// The content is still: the link pauses, the phase is rest (reported once), and the
-    /// delegate hears the end of what was moving it.
-    func comeToRest(after kind: AnimationKind? = nil) {
+    /// The content is still (at `offset`, if given: the last step of its motion): the link
+    /// pauses, the phase is rest (reported once, with that last step), and the delegate hears
+    /// the end of what was moving it.
+    func comeToRest(after kind: AnimationKind? = nil, at offset: Point? = nil) {
         let wasAnimating = animation != nil
         animation = nil
         if zoomAnimation == nil {
@@ -122,9 +121,14 @@ extension ScrollView {
             lastFrameTime = nil
         }
         scrollVelocity = .zero
-        guard scrollPhase != .rest else { return }
+        let wasMoving = scrollPhase != .rest
         scrollPhase = .rest
-        onScroll?(self)
+        if let offset, offset != contentOffset {
+            contentOffset = offset   // reported, at rest
+        } else if wasMoving {
+            onScroll?(self)
+        }
+        guard wasMoving else { return }
         if wasAnimating, let kind {
             switch kind {
             case .deceleration: delegate?.scrollViewDidEndDecelerating(self)

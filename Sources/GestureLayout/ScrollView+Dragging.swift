@@ -114,8 +114,7 @@ extension ScrollView {
         if moves {
             start(motion, kind: .deceleration)
         } else {
-            contentOffset = motion.offset
-            comeToRest()
+            comeToRest(at: motion.offset)
         }
     }
 
