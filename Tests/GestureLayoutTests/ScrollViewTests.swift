@@ -404,3 +404,36 @@ struct ScrollViewZoomTests {
         #expect(sv.zoomScale == 4, "kept within the range")
     }
 }
+
+@Suite("ScrollView: caught mid-bounce, and without a clock")
+struct ScrollViewEdgeCaseTests {
+    @Test("a touch that catches the content past the edge holds it there; lifting it springs back")
+    func caughtMidBounce() {
+        let (sv, script, rec) = scrollScene()
+        script.down(0, 200, 100, at: 0)
+        script.move(0, 200, 120, at: 0.05)
+        script.move(0, 200, 400, at: 0.2)
+        script.up(0, 200, 400, at: 0.3)       // still: no velocity, it bounces back
+        script.advance(to: 0.35)
+        #expect(sv.scrollPhase == .bouncing && sv.contentOffset.y < 0)
+        let held = sv.contentOffset
+        script.down(1, 200, 300, at: 0.35)
+        #expect(sv.scrollPhase == .rest && sv.contentOffset == held, "held where it was, past the edge")
+        script.advance(to: 1)
+        #expect(sv.contentOffset == held, "still held while the finger is down")
+        script.up(1, 200, 300, at: 1)
+        script.finish()
+        #expect(sv.contentOffset == .zero, "back at the edge once the finger lifted")
+        #expect(rec.phases.suffix(3) == [.rest, .bouncing, .rest])
+    }
+
+    @Test("without an engine there is no clock: motion ends at once where it would rest")
+    func noEngine() {
+        let sv = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        sv.contentSize = Size(width: 400, height: 10_000)
+        sv.setContentOffset(Point(x: 0, y: 500), animated: true)
+        #expect(sv.contentOffset == Point(x: 0, y: 500))
+        sv.startDecelerating(velocity: Point(x: 0, y: 1000))
+        #expect(abs(sv.contentOffset.y - 999) <= 1 && sv.scrollPhase == .rest && !sv.isDecelerating)
+    }
+}
