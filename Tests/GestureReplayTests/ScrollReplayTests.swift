@@ -187,4 +187,12 @@ struct ScrollReplayTests {
         for record in try Replayed(Self.verticalDrags[0]).records { plain.observe(record) }
         #expect(!plain.svg(title: "plain").contains("scroll phase"), "no scroll lane without a scrolling layout")
     }
+
+    @Test("pagingEnabled: a release comes to rest on a multiple of the view's height", arguments: verticalDrags)
+    func paging(fixture: String) throws {
+        let r = try Replayed(fixture, scene: scene(Self.scrollScene(extra: ", \"pagingEnabled\": true")))
+        let last = try #require(Self.scrollLines(r.records).last)
+        #expect(last.phase == "rest")
+        #expect(last.offset.y.truncatingRemainder(dividingBy: 1000) == 0, "at rest on a page: \(last.offset.y)")
+    }
 }
