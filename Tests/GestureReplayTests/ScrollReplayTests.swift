@@ -1,4 +1,5 @@
 import Foundation
+import GestureFormat
 import GestureKit
 import GesturePicture
 @testable import GestureReplay
@@ -107,6 +108,10 @@ struct ScrollReplayTests {
 
     /// A fling (finger up the screen, 2000 pt/s for 0.2 s), then a tap at `tapAt`.
     static func flingThenTap(tapAt: Double) throws -> [ReplayRecord] {
+        try flingThenTapSession(tapAt: tapAt).records
+    }
+
+    static func flingThenTapSession(tapAt: Double) throws -> (records: [ReplayRecord], live: LiveScene) {
         var records: [ReplayRecord] = []
         let session = try ReplaySession(scene: scene(scrollScene())) { records.append($0) }
         func frame(_ t: Double, _ id: Int, _ phase: TouchPhase, _ y: Double) {
@@ -119,7 +124,7 @@ struct ScrollReplayTests {
         frame(tapAt, 2, .began, 500)
         frame(tapAt + 0.05, 2, .ended, 500)
         session.finish()
-        return records
+        return (records, session.live)
     }
 
     @Test("a tap on moving content stops it where it is and selects nothing")
@@ -194,5 +199,15 @@ struct ScrollReplayTests {
         let last = try #require(Self.scrollLines(r.records).last)
         #expect(last.phase == "rest")
         #expect(last.offset.y.truncatingRemainder(dividingBy: 1000) == 0, "at rest on a page: \(last.offset.y)")
+    }
+
+    @Test("the layout picture shows the layout where it came to rest")
+    func layoutPictureScrolled() throws {
+        let (records, live) = try Self.flingThenTapSession(tapAt: 8)
+        let rest = try #require(Self.scrollLines(records).last)
+        let offset = try #require(live.scrollView?.contentOffset)
+        #expect(offset == rest.offset && offset.y > 0)
+        let svg = try #require(LayoutPicture.svg(live, title: "scrolled"))
+        #expect(svg.contains("contentOffset 0, \(DecimalText.trimmed(offset.y, digits: 2))") && svg.contains("clip-path=\"url(#bounds)\""))
     }
 }
