@@ -46,7 +46,7 @@ let package = Package(
         // Links libm on Linux: without Foundation nothing else brings in floor/sqrt.
         .target(
             name: "GestureLayout",
-            dependencies: ["GestureKit"],
+            dependencies: ["GestureKit", .product(name: "RealModule", package: "swift-numerics")],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         // Recorded traces: evemu, libinput record YAML, libinput debug-events; the evdev

@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "GestureKit", package: "GestureKit"),
                 .product(name: "GestureTraces", package: "GestureKit"),
                 .product(name: "GestureReplay", package: "GestureKit"),
+                .product(name: "GestureLayout", package: "GestureKit"),
             ]
         ),
         // Times one replay in a process of its own (peak RSS per file size; the ratio to
@@ -27,6 +28,8 @@ let package = Package(
         .executableTarget(name: "replay-throughput", dependencies: ["BenchSupport"]),
         // Sends frames through the dispatch benchmark's scene, for a profiler.
         .executableTarget(name: "profile-dispatch", dependencies: ["BenchSupport"]),
+        // Runs frames of the scrolling benchmark's collection view, for a profiler.
+        .executableTarget(name: "profile-scroll", dependencies: ["BenchSupport"]),
         .executableTarget(
             name: "GestureBenchmarks",
             dependencies: [

@@ -21,6 +21,10 @@ open class View {
     /// Called for every delivery of touches to this view, after the overridable methods.
     public var onTouches: ((View, TouchPhase, [Touch]) -> Void)?
 
+    /// The engine the view's root was added to, if any: where its animations ask for frames
+    /// (`addDisplayLink`).
+    public var gestureEngine: GestureEngine? { engine }
+
     weak var engine: GestureEngine? {
         didSet {
             guard engine !== oldValue else { return }

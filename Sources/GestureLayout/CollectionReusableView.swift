@@ -21,7 +21,9 @@ open class CollectionReusableView: View {
     public internal(set) weak var collectionView: CollectionView?
     /// The zIndex of the attributes last applied (the collection view keeps higher ones in
     /// front).
-    public internal(set) var zIndex = LayoutZIndex.cell
+    @exclusivity(unchecked) public internal(set) var zIndex = LayoutZIndex.cell
+    /// The collection view's last layout pass that wanted this view on screen.
+    @exclusivity(unchecked) var visibleStamp = 0
 
     public override init(id: String = "reusable", frame: Rect = .zero) {
         super.init(id: id, frame: frame)

@@ -33,7 +33,8 @@ extension CollectionViewDataSource {
 /// What the app hears about highlight, selection and movement (UIKit's
 /// `UICollectionViewDelegate`). Every method has UIKit's default. Only touches call these;
 /// `selectItem`/`deselectItem` do not (as in UIKit).
-public protocol CollectionViewDelegate: AnyObject {
+/// It is a `ScrollViewDelegate` too, as UIKit's is: set it as the collection view's `delegate`.
+public protocol CollectionViewDelegate: ScrollViewDelegate {
     /// Default true. No also means a touch on the item does not select it (UIKit).
     func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: LayoutIndexPath) -> Bool
     func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: LayoutIndexPath)
@@ -175,6 +176,12 @@ struct ElementKey: Hashable, Comparable {
     private var rank: Int {
         switch category { case .header: 0; case .cell: 1; case .footer: 2 }
     }
+    /// Hashes two integers: the category's synthesized hash would hash its raw string, which
+    /// was half of a scrolling frame's time (every visible element is looked up each frame).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(indexPath.item &* 3 &+ rank)
+        hasher.combine(indexPath.section)
+    }
     static func < (a: ElementKey, b: ElementKey) -> Bool {
         (a.indexPath.section, a.rank, a.indexPath.item) < (b.indexPath.section, b.rank, b.indexPath.item)
     }
@@ -182,12 +189,13 @@ struct ElementKey: Hashable, Comparable {
 
 // MARK: - CollectionView
 
-/// A headless `UICollectionView`: a scrolling `View` that shows the elements its layout puts
+/// A headless `UICollectionView`: a `ScrollView` that shows the elements its layout puts
 /// in the visible rectangle as reusable subviews, and turns touches into highlight,
 /// selection and interactive reordering.
 ///
 /// ## Scrolling and visible elements
-/// `contentOffset` is the view's `boundsOrigin`: the collection view's own coordinates are
+/// It scrolls as its superclass `ScrollView` does (one finger drags, the content decelerates
+/// and bounces). `contentOffset` is the view's `boundsOrigin`: the collection view's own coordinates are
 /// the layout's content coordinates, and each visible element's view is a subview whose
 /// frame is its layout frame. `updateVisibleCells()` (UIKit's `layoutSubviews`) runs when
 /// the offset, the layout or the data change: elements that left the visible rectangle
@@ -208,7 +216,7 @@ struct ElementKey: Hashable, Comparable {
 ///
 /// ## Touches, highlight and selection
 /// See `handleTouches(_:_:from:)`.
-open class CollectionView: View {
+open class CollectionView: ScrollView {
     /// Setting a new layout binds it, invalidates it and reloads the visible elements.
     public var layout: any CollectionViewLayout {
         didSet {
@@ -221,7 +229,8 @@ open class CollectionView: View {
     public weak var dataSource: (any CollectionViewDataSource)? {
         didSet { reloadData() }
     }
-    public weak var delegate: (any CollectionViewDelegate)?
+    /// The `delegate`, when it is a `CollectionViewDelegate` (highlight, selection, movement).
+    var collectionDelegate: (any CollectionViewDelegate)? { delegate as? any CollectionViewDelegate }
 
     /// Whether touches select items (and highlight them). Default true.
     public var allowsSelection = true {
@@ -238,18 +247,17 @@ open class CollectionView: View {
         }
     }
 
-    /// The scroll position: the content point at the view's top left corner. Setting it
-    /// updates the visible cells.
-    public var contentOffset: Point {
-        get { boundsOrigin }
-        set {
-            boundsOrigin = newValue
-            updateVisibleCells()
-        }
+    /// The layout's full scrollable size, points (setting it does nothing: the layout
+    /// decides, as in UIKit).
+    open override var contentSize: Size {
+        get { layout.contentSize }
+        set {}
     }
 
-    /// The layout's full scrollable size, points.
-    public var contentSize: Size { layout.contentSize }
+    /// A new content offset brings in the cells that came into view.
+    open override func contentOffsetDidChange() {
+        updateVisibleCells()
+    }
 
     /// The flow layout's item size when the pinch installed by `installPinchToResize` began;
     /// nil when no such pinch is under way.
@@ -258,18 +266,25 @@ open class CollectionView: View {
     public private(set) var reuseStatistics = CollectionViewReuseStatistics()
 
     // MARK: State (internal: the extensions in the other files use it)
+    //
+    // The state `updateVisibleCells` reads at every frame of a scroll is marked
+    // `@exclusivity(unchecked)`: Swift's run-time check of each access was a quarter of a
+    // frame's time. No access is held across a call into other code (the data source, a
+    // view's `apply`, the delegate): each reads or writes and is done.
 
     lazy var layoutSource = CollectionViewLayoutSource(self)
-    private var lastBoundsSize: Size?
+    @exclusivity(unchecked) private var lastBoundsSize: Size?
     private var cellFactories: [String: () -> CollectionViewCell] = [:]
     private var supplementaryFactories: [String: [String: () -> CollectionReusableView]] = [:]
     private var cellQueues: [String: [CollectionViewCell]] = [:]
     private var supplementaryQueues: [String: [String: [CollectionReusableView]]] = [:]
-    private(set) var visibleViews: [ElementKey: CollectionReusableView] = [:]
-    private var attributesBuffer: [LayoutAttributes] = []
-    private var wanted: [ElementKey: LayoutAttributes] = [:]
-    private var wantedOrder: [ElementKey] = []
-    private var retiring: [ElementKey] = []
+    @exclusivity(unchecked) private(set) var visibleViews: [ElementKey: CollectionReusableView] = [:]
+    @exclusivity(unchecked) private var attributesBuffer: [LayoutAttributes] = []
+    /// Elements coming into view in this pass, in layout order.
+    @exclusivity(unchecked) private var pending: [(key: ElementKey, attributes: LayoutAttributes)] = []
+    @exclusivity(unchecked) private var retiring: [ElementKey] = []
+    /// Counts `updateVisibleCells` passes; each visible view carries the last it was wanted in.
+    @exclusivity(unchecked) private var layoutPass = 0
 
     /// Selected items (model index paths).
     var selected: Set<LayoutIndexPath> = []
@@ -278,7 +293,7 @@ open class CollectionView: View {
     /// The touch that may select an item: see `handleTouches`.
     var tracking: TouchTracking?
     /// An interactive movement under way.
-    var movement: Movement?
+    @exclusivity(unchecked) var movement: Movement?
 
     struct TouchTracking {
         var touch: TouchID
@@ -325,7 +340,9 @@ open class CollectionView: View {
     /// registered closure. Traps when nothing is registered for `identifier` (as UIKit).
     public func dequeueReusableCell(withReuseIdentifier identifier: String,
                                     for indexPath: LayoutIndexPath) -> CollectionViewCell {
-        if let cell = cellQueues[identifier]?.popLast() {
+        // `[key, default:]` mutates the queue in place; `[key]?.popLast()` copied it (an
+        // allocation for every cell that scrolls into view).
+        if cellQueues[identifier] != nil, let cell = cellQueues[identifier, default: []].popLast() {
             reuseStatistics.cellsReused += 1
             cell.prepareForReuse()
             return cell
@@ -343,7 +360,8 @@ open class CollectionView: View {
     /// A header or footer from the reuse queue of (`kind`, `identifier`), or a new one.
     public func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String,
                                                  for indexPath: LayoutIndexPath) -> CollectionReusableView {
-        if let view = supplementaryQueues[kind]?[identifier]?.popLast() {
+        if supplementaryQueues[kind]?[identifier] != nil,
+           let view = supplementaryQueues[kind, default: [:]][identifier, default: []].popLast() {
             reuseStatistics.supplementaryViewsReused += 1
             view.prepareForReuse()
             return view
@@ -485,41 +503,46 @@ open class CollectionView: View {
     public func updateVisibleCells() {
         syncBoundsSize()
         layout.layoutAttributesForElements(in: bounds, into: &attributesBuffer)
-        wanted.removeAll(keepingCapacity: true)
-        wantedOrder.removeAll(keepingCapacity: true)
+        // One look-up per element in view (this runs at every frame of a scroll): visible
+        // views that are still wanted are updated in place and stamped with this pass; the
+        // others go back to their queues; then the new ones are made, in layout order.
+        layoutPass &+= 1
+        pending.removeAll(keepingCapacity: true)
+        var needsReorder = false
+        func want(_ key: ElementKey, _ a: LayoutAttributes) {
+            if let view = visibleViews[key] {
+                guard view.visibleStamp != layoutPass else { return }   // listed twice: the first wins
+                view.visibleStamp = layoutPass
+                if view.zIndex != a.zIndex { needsReorder = true }
+                view.apply(a)
+            } else if !pending.contains(where: { $0.key == key }) {
+                pending.append((key, a))
+            }
+        }
         for a in attributesBuffer {
-            let key: ElementKey
             if a.category == .cell {
                 let data = dataPath(forDisplay: a.indexPath)
                 if let m = movement, data == m.original { continue }   // placed below
-                key = ElementKey(category: .cell, indexPath: data)
+                want(ElementKey(category: .cell, indexPath: data), a)
             } else {
-                key = ElementKey(category: a.category, indexPath: a.indexPath)
+                want(ElementKey(category: a.category, indexPath: a.indexPath), a)
             }
-            if wanted.updateValue(a, forKey: key) == nil { wantedOrder.append(key) }
         }
         // The moving cell follows the finger wherever its slot is.
         if let m = movement, var a = layout.layoutAttributesForItem(at: m.current) {
             a.frame = Rect(x: m.position.x - a.frame.width / 2, y: m.position.y - a.frame.height / 2,
                            width: a.frame.width, height: a.frame.height)
             a.zIndex = CollectionViewMetrics.movingItemZIndex
-            let key = ElementKey(category: .cell, indexPath: m.original)
-            if wanted.updateValue(a, forKey: key) == nil { wantedOrder.append(key) }
+            want(ElementKey(category: .cell, indexPath: m.original), a)
         }
         retiring.removeAll(keepingCapacity: true)
-        for key in visibleViews.keys where wanted[key] == nil { retiring.append(key) }
+        for (key, view) in visibleViews where view.visibleStamp != layoutPass { retiring.append(key) }
         retiring.sort()
         for key in retiring { retire(key) }
-        var needsReorder = false
-        for key in wantedOrder {
-            let a = wanted[key]!
-            if let view = visibleViews[key] {
-                if view.zIndex != a.zIndex { needsReorder = true }
-                view.apply(a)
-                continue
-            }
+        for (key, a) in pending {
             guard let view = makeView(for: key) else { continue }
             view.apply(a)
+            view.visibleStamp = layoutPass
             addSubview(view)
             visibleViews[key] = view
             if a.zIndex != LayoutZIndex.cell { needsReorder = true }
@@ -550,9 +573,9 @@ open class CollectionView: View {
     }
 
     private func clampContentOffset() {
-        let content = layout.contentSize
-        let maxX = max(0, content.width - frame.width), maxY = max(0, content.height - frame.height)
-        boundsOrigin = Point(x: min(boundsOrigin.x, maxX), y: min(boundsOrigin.y, maxY))
+        guard scrollPhase == .rest else { return }   // motion under way comes back by itself
+        let hi = maximumContentOffset
+        boundsOrigin = Point(x: min(boundsOrigin.x, hi.x), y: min(boundsOrigin.y, hi.y))
     }
 
     private func makeView(for key: ElementKey) -> CollectionReusableView? {

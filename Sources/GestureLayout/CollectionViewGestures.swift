@@ -50,34 +50,16 @@ extension CollectionView {
 
     // MARK: Scrolling
 
-    /// Installs a pan recognizer that scrolls, as UIScrollView's does: from `began` on,
-    /// `contentOffset = offsetAtBegan − translation`, kept within `0…contentSize − bounds size`
-    /// on each axis (no bounce, no deceleration: nothing here has a clock). It keeps the
-    /// recognizer defaults, so a drag that begins a scroll cancels the touch on the cell
-    /// (unhighlighted, not selected).
+    /// Makes a new pan recognizer (attached to the collection view) the one that scrolls it,
+    /// in place of its own one-finger `panGestureRecognizer` (removed): from `began` on,
+    /// `contentOffset = offsetAtBegan − translation` with the rubber band past the edges, then
+    /// deceleration and bounce, as `ScrollView` scrolls. Set its touch counts to scroll with
+    /// two fingers. It keeps the recognizer defaults, so a drag that begins a scroll cancels
+    /// the touch on the cell (unhighlighted, not selected).
     @discardableResult
     public func installScrollingPan(name: String? = nil) -> PanGestureRecognizer {
         let pan = PanGestureRecognizer(name: name ?? "\(id).scroll")
-        var offsetAtBegan = Point.zero
-        pan.addTarget { [weak self] pan in
-            guard let self else { return }
-            switch pan.state {
-            case .began:
-                offsetAtBegan = contentOffset
-            case .changed, .ended:
-                contentOffset = clampedContentOffset(offsetAtBegan - pan.translation)
-            case .possible, .failed, .cancelled:
-                break
-            }
-        }
-        addGestureRecognizer(pan)
+        replaceScrollingPan(with: pan)
         return pan
-    }
-
-    /// `offset` kept within the scrollable range (0 to content size minus bounds size).
-    public func clampedContentOffset(_ offset: Point) -> Point {
-        let content = contentSize
-        let maxX = max(0, content.width - frame.width), maxY = max(0, content.height - frame.height)
-        return Point(x: min(max(offset.x, 0), maxX), y: min(max(offset.y, 0), maxY))
     }
 }

@@ -34,7 +34,7 @@ extension CollectionView {
         guard let m = movement, position.isFinite else { return }
         movement?.position = position
         if let proposed = layout.targetIndexPathForInteractivelyMovingItem(m.current, withPosition: position) {
-            let target = delegate?.collectionView(self, targetIndexPathForMoveOfItemFromOriginalIndexPath: m.original,
+            let target = collectionDelegate?.collectionView(self, targetIndexPathForMoveOfItemFromOriginalIndexPath: m.original,
                                                   atCurrentIndexPath: m.current, toProposedIndexPath: proposed) ?? proposed
             if target != m.current && isValidTarget(target, current: m.current) {
                 movement?.current = target

@@ -39,7 +39,7 @@ extension CollectionView {
             }
             tracking = TouchTracking(touch: touch.id, indexPath: nil)
             guard let item, allowsSelection, movement == nil,
-                  delegate?.collectionView(self, shouldHighlightItemAt: item) ?? true else { return }
+                  collectionDelegate?.collectionView(self, shouldHighlightItemAt: item) ?? true else { return }
             tracking?.indexPath = item
             setHighlighted(item)
         case .moved:
@@ -67,31 +67,31 @@ extension CollectionView {
         if let old = highlighted {
             highlighted = nil
             cellForItem(at: old)?.isHighlighted = false
-            delegate?.collectionView(self, didUnhighlightItemAt: old)
+            collectionDelegate?.collectionView(self, didUnhighlightItemAt: old)
         }
         if let item {
             highlighted = item
             cellForItem(at: item)?.isHighlighted = true
-            delegate?.collectionView(self, didHighlightItemAt: item)
+            collectionDelegate?.collectionView(self, didHighlightItemAt: item)
         }
     }
 
     private func selectByTouch(_ item: LayoutIndexPath) {
         if allowsMultipleSelection && selected.contains(item) {
-            guard delegate?.collectionView(self, shouldDeselectItemAt: item) ?? true else { return }
+            guard collectionDelegate?.collectionView(self, shouldDeselectItemAt: item) ?? true else { return }
             setSelected(false, item)
-            delegate?.collectionView(self, didDeselectItemAt: item)
+            collectionDelegate?.collectionView(self, didDeselectItemAt: item)
             return
         }
-        guard delegate?.collectionView(self, shouldSelectItemAt: item) ?? true else { return }
+        guard collectionDelegate?.collectionView(self, shouldSelectItemAt: item) ?? true else { return }
         if !allowsMultipleSelection {
             for old in selected.sorted() where old != item {
                 setSelected(false, old)
-                delegate?.collectionView(self, didDeselectItemAt: old)
+                collectionDelegate?.collectionView(self, didDeselectItemAt: old)
             }
         }
         setSelected(true, item)
-        delegate?.collectionView(self, didSelectItemAt: item)
+        collectionDelegate?.collectionView(self, didSelectItemAt: item)
     }
 
     func setSelected(_ isSelected: Bool, _ item: LayoutIndexPath) {

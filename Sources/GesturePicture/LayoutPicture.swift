@@ -4,16 +4,17 @@ import GestureReplay
 import GestureLayout
 
 /// Draws a scene's flow layout as it stands at the end of a replay: what the first root view
-/// shows (its bounds, unscrolled), with every cell labelled by its item id and index path,
-/// header and footer bars with their titles, the selected items filled and the last moved
-/// item outlined.
+/// shows (its bounds, scrolled to where a scrolling layout came to rest), with every cell
+/// labelled by its item id and index path, header and footer bars with their titles, the
+/// selected items filled and the last moved item outlined.
 public enum LayoutPicture {
     /// Pixels per point are chosen so the picture is this wide.
     public static let widthPixels = 800.0
 
     public static func svg(_ live: LiveScene, title: String) -> String? {
         guard let layout = live.layout else { return nil }
-        let bounds = Rect(origin: .zero, size: layout.boundsSize)
+        let offset = live.scrollView?.contentOffset ?? .zero
+        let bounds = Rect(origin: offset, size: layout.boundsSize)
         let k = widthPixels / max(bounds.width, 1)
         let top = 40.0
         let height = top + bounds.height * k + 30
@@ -25,9 +26,13 @@ public enum LayoutPicture {
         <rect x="0" y="0" width="\(n(bounds.width * k))" height="\(n(bounds.height * k))" fill="#fafafa" stroke="#333"/>
 
         """
+        if offset != .zero {
+            // Elements cut by the view's edges are clipped to it.
+            svg += "<clipPath id=\"bounds\"><rect x=\"0\" y=\"0\" width=\"\(n(bounds.width * k))\" height=\"\(n(bounds.height * k))\"/></clipPath>\n<g clip-path=\"url(#bounds)\">\n"
+        }
         for a in layout.layoutAttributesForElements(in: bounds) {
             let f = a.frame
-            let x = f.minX * k, y = f.minY * k, w = f.width * k, h = f.height * k
+            let x = (f.minX - offset.x) * k, y = (f.minY - offset.y) * k, w = f.width * k, h = f.height * k
             switch a.category {
             case .header, .footer:
                 let label = "Section \(a.indexPath.section) \(a.category == .header ? "header" : "footer")"
@@ -45,7 +50,9 @@ public enum LayoutPicture {
                 svg += "<text x=\"\(n(x + 4))\" y=\"\(n(y + h - 5))\" fill=\"\(selected ? "white" : "#555")\" font-size=\"9\">[\(s),\(i)]\(selected ? " selected" : "")\(moved ? " moved" : "")</text>\n"
             }
         }
-        svg += "</g>\n<text x=\"10\" y=\"\(n(height - 10))\" fill=\"#555\">itemSize \(value(layout.itemSize.width))×\(value(layout.itemSize.height)), contentSize \(value(layout.contentSize.width))×\(value(layout.contentSize.height))</text>\n</svg>\n"
+        if offset != .zero { svg += "</g>\n" }
+        let scrolled = offset != .zero ? ", contentOffset \(value(offset.x)), \(value(offset.y))" : ""
+        svg += "</g>\n<text x=\"10\" y=\"\(n(height - 10))\" fill=\"#555\">itemSize \(value(layout.itemSize.width))×\(value(layout.itemSize.height)), contentSize \(value(layout.contentSize.width))×\(value(layout.contentSize.height))\(scrolled)</text>\n</svg>\n"
         return svg
     }
 

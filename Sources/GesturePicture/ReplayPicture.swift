@@ -1,10 +1,12 @@
 import GestureFormat
 import GestureKit
+import GestureLayout
 import GestureReplay
 
 /// Draws a replay as SVG: the touch paths on the surface (with the scene's views), and a
 /// timeline with one lane per recognizer (its states over time, each failure marked with its
-/// reason) and one per view (the touches it received).
+/// reason) and one per view (the touches it received); with a scrolling layout, a lane for the
+/// scroll phase and a plot of the content offset against time.
 public struct ReplayPicture {
     public struct PathPoint: Hashable, Sendable {
         public var time: Instant
@@ -141,9 +143,12 @@ public struct ReplayPicture {
         let labelWidth = 150.0
         let laneHeight = 34.0
         let timelineTop = surfaceTop + surfaceHeight + 50
+        let scrolls = scrollLines
         let lanes = scene.recognizers.map(\.id) + scene.views.map { "view " + $0.id }
             + (records.contains { if case .layout = $0 { true } else { false } } ? ["layout"] : [])
-        let height = timelineTop + Double(lanes.count) * laneHeight + 60
+            + (scrolls.isEmpty ? [] : ["scroll phase"])
+        let offsetPlotHeight = scrolls.isEmpty ? 0.0 : ReplayPicture.offsetPlotHeight + 40
+        let height = timelineTop + Double(lanes.count) * laneHeight + offsetPlotHeight + 60
         let duration = max(endTime.seconds, 0.5) * 1.05
         let plotLeft = margin + labelWidth
         let plotWidth = width - plotLeft - margin
@@ -264,15 +269,20 @@ public struct ReplayPicture {
             }
         }
         // Layout lane.
-        if lanes.last == "layout" {
-            let mid = laneY(lanes.count - 1) + 15
+        if let layoutLane = lanes.firstIndex(of: "layout") {
+            let mid = laneY(layoutLane) + 15
             for record in records {
                 guard case let .layout(time, itemSize, _) = record else { continue }
                 svg += "<circle cx=\"\(n(x(time)))\" cy=\"\(n(mid))\" r=\"2.5\" fill=\"#17becf\"><title>itemSize \(value(itemSize.width))×\(value(itemSize.height))</title></circle>\n"
             }
         }
+        // Scroll phase lane and the offset plot.
+        if !scrolls.isEmpty {
+            svg += scrollDrawing(scrolls, laneMid: laneY(lanes.count - 1) + 15, plotTop: laneY(lanes.count) + 30,
+                                 left: plotLeft, width: plotWidth, labelLeft: margin, x: x)
+        }
         // Legend.
-        let ly = laneY(lanes.count) + 30
+        let ly = laneY(lanes.count) + offsetPlotHeight + 30
         svg += "<g font-size=\"11\" fill=\"#444\">\n"
         svg += diamond(plotLeft, ly - 4, 5, "#2ca02c", "recognized") + "<text x=\"\(n(plotLeft + 9))\" y=\"\(n(ly))\">recognized</text>\n"
         svg += "<rect x=\"\(n(plotLeft + 85))\" y=\"\(n(ly - 10))\" width=\"18\" height=\"10\" fill=\"#2ca02c\" fill-opacity=\"0.6\"/><text x=\"\(n(plotLeft + 108))\" y=\"\(n(ly))\">began → ended</text>\n"
@@ -283,6 +293,95 @@ public struct ReplayPicture {
         svg += cross(plotLeft + 660, ly - 4, 4, "#d62728") + "<text x=\"\(n(plotLeft + 669))\" y=\"\(n(ly))\">touchesCancelled</text>\n"
         svg += "</g>\n</g>\n</svg>\n"
         return svg
+    }
+
+    /// The scroll lines: time, offset, velocity, phase.
+    var scrollLines: [(time: Instant, offset: Point, velocity: Point, phase: ScrollPhase)] {
+        records.compactMap { if case let .scroll(t, o, v, p) = $0 { (t, o, v, p) } else { nil } }
+    }
+
+    /// The height of the content offset's plot, in pixels.
+    static let offsetPlotHeight = 130.0
+    static let phaseColors: [ScrollPhase: String] = [.dragging: "#1f77b4", .decelerating: "#2ca02c",
+                                                     .bouncing: "#ff7f0e", .rest: "#333333"]
+
+    /// The scroll phase lane (a band per stretch of time, coloured by the phase the content
+    /// was in: dragging blue, decelerating green, bouncing orange; a black bar where it came to
+    /// rest) and, below the lanes, the content offset against time on the same time axis
+    /// (y solid, x dashed when it moves), its range labelled, the edge at 0 dotted.
+    private func scrollDrawing(_ lines: [(time: Instant, offset: Point, velocity: Point, phase: ScrollPhase)],
+                               laneMid mid: Double, plotTop: Double, left: Double, width: Double, labelLeft: Double,
+                               x: (Instant) -> Double) -> String {
+        var svg = "<g id=\"scroll\">\n"
+        // One band per run of lines in the same phase, from the line before the run.
+        var runStart: Instant?
+        var runPhase: ScrollPhase?
+        func closeRun(at end: Instant) {
+            guard let start = runStart, let phase = runPhase, end > start else { return }
+            let color = ReplayPicture.phaseColors[phase] ?? "#999"
+            svg += "<rect x=\"\(n(x(start)))\" y=\"\(n(mid - 6))\" width=\"\(n(max(0.8, x(end) - x(start))))\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.75\"><title>\(phase.rawValue) from \(formatTime(start)) s to \(formatTime(end)) s</title></rect>\n"
+        }
+        var previous: Instant?
+        for line in lines {
+            if line.phase != runPhase {
+                if let previous { closeRun(at: previous) }
+                runStart = previous ?? line.time
+                runPhase = line.phase
+            }
+            if line.phase == .rest {
+                closeRun(at: line.time)
+                svg += "<rect x=\"\(n(x(line.time) - 1.5))\" y=\"\(n(mid - 8))\" width=\"3\" height=\"16\" fill=\"\(ReplayPicture.phaseColors[.rest]!)\"><title>rest at \(formatTime(line.time)) s, offset (\(value(line.offset.x)), \(value(line.offset.y)))</title></rect>\n"
+                runStart = nil
+                runPhase = nil
+                previous = nil
+                continue
+            }
+            previous = line.time
+        }
+        if let previous { closeRun(at: previous) }
+        let h = ReplayPicture.offsetPlotHeight
+        let ys = lines.map(\.offset.y), xs = lines.map(\.offset.x)
+        let movesX = xs.contains { $0 != xs.first }
+        var lo = min(ys.min() ?? 0, 0), hi = max(ys.max() ?? 0, 0)
+        if movesX { lo = min(lo, xs.min() ?? 0); hi = max(hi, xs.max() ?? 0) }
+        if hi - lo < 1 { hi = lo + 1 }
+        func py(_ v: Double) -> Double { plotTop + (hi - v) / (hi - lo) * h }
+        svg += "<text x=\"\(n(labelLeft))\" y=\"\(n(plotTop + 12))\">content offset</text>\n"
+        svg += "<text x=\"\(n(labelLeft))\" y=\"\(n(plotTop + 28))\" fill=\"#666\" font-size=\"10\">y solid\(movesX ? ", x dashed" : "") (pt)</text>\n"
+        svg += "<rect x=\"\(n(left))\" y=\"\(n(plotTop))\" width=\"\(n(width))\" height=\"\(n(h))\" fill=\"none\" stroke=\"#ccc\"/>\n"
+        svg += "<text x=\"\(n(left - 4))\" y=\"\(n(plotTop + 10))\" text-anchor=\"end\" fill=\"#666\" font-size=\"10\">\(value(hi))</text>\n"
+        svg += "<text x=\"\(n(left - 4))\" y=\"\(n(plotTop + h))\" text-anchor=\"end\" fill=\"#666\" font-size=\"10\">\(value(lo))</text>\n"
+        if lo < 0 && hi > 0 {
+            svg += "<line x1=\"\(n(left))\" y1=\"\(n(py(0)))\" x2=\"\(n(left + width))\" y2=\"\(n(py(0)))\" stroke=\"#999\" stroke-dasharray=\"2 3\"><title>the top edge (offset 0)</title></line>\n"
+            svg += "<text x=\"\(n(left - 4))\" y=\"\(n(py(0) + 4))\" text-anchor=\"end\" fill=\"#666\" font-size=\"10\">0</text>\n"
+        }
+        func polyline(_ value: (Point) -> Double, dashed: Bool) -> String {
+            // One segment per phase, in the phase's colour.
+            var out = ""
+            var i = 0
+            while i < lines.count {
+                var j = i
+                while j + 1 < lines.count && lines[j + 1].phase == lines[i].phase { j += 1 }
+                let end = min(j + 1, lines.count - 1)
+                let pts = lines[i...end].map { "\(n(x($0.time))),\(n(py(value($0.offset))))" }
+                let color = ReplayPicture.phaseColors[lines[i].phase] ?? "#999"
+                if pts.count > 1 {
+                    out += "<polyline points=\"\(pts.joined(separator: " "))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dashed ? " stroke-dasharray=\"5 3\"" : "")/>\n"
+                }
+                i = j + 1
+            }
+            return out
+        }
+        svg += polyline({ $0.y }, dashed: false)
+        if movesX { svg += polyline({ $0.x }, dashed: true) }
+        // Legend of the phases.
+        var lx = left
+        for phase in [ScrollPhase.dragging, .decelerating, .bouncing, .rest] {
+            svg += "<rect x=\"\(n(lx))\" y=\"\(n(plotTop + h + 8))\" width=\"14\" height=\"8\" fill=\"\(ReplayPicture.phaseColors[phase]!)\"/>"
+            svg += "<text x=\"\(n(lx + 18))\" y=\"\(n(plotTop + h + 16))\" fill=\"#444\" font-size=\"11\">\(phase.rawValue)</text>\n"
+            lx += 110
+        }
+        return svg + "</g>\n"
     }
 
     /// The touches' paths enlarged, beside the surface: taps and small movements are a few

@@ -1,5 +1,6 @@
 import GestureFormat
 import GestureKit
+import GestureLayout
 
 /// One line of replay output (REPLAY.md's events), in the order the engine decided them.
 public enum ReplayRecord: Hashable, Sendable {
@@ -9,6 +10,9 @@ public enum ReplayRecord: Hashable, Sendable {
     case touches(time: Instant, view: String, phase: TouchPhase, ids: [Int])
     /// A layout invalidation driven by a gesture.
     case layout(time: Instant, itemSize: Size, contentSize: Size)
+    /// The layout's content offset changed, or the content came to rest (the scene layout's
+    /// `scroll`): offset and velocity in points (per second), the scroll phase.
+    case scroll(time: Instant, contentOffset: Point, velocity: Point, phase: ScrollPhase)
     /// A tap selected the item under it (the scene layout's `select`).
     case select(time: Instant, section: Int, item: Int, id: Int)
     /// A long press moved an item (the scene layout's `reorder`).
@@ -34,6 +38,7 @@ public enum ReplayRecord: Hashable, Sendable {
         switch self {
         case let .state(s): s.time
         case let .touches(time, _, _, _), let .layout(time, _, _), let .waiting(time, _, _), let .ignored(time, _),
+             let .scroll(time, _, _, _),
              let .select(time, _, _, _), let .move(time, _, _, _): time
         }
     }
@@ -65,6 +70,11 @@ public enum ReplayRecord: Hashable, Sendable {
             o.string("type", "layout")
             o.numbers("itemSize", [itemSize.width, itemSize.height])
             o.numbers("contentSize", [contentSize.width, contentSize.height])
+        case let .scroll(_, offset, velocity, phase):
+            o.string("type", "scroll")
+            o.numbers("contentOffset", [offset.x, offset.y])
+            o.numbers("velocity", [velocity.x, velocity.y])
+            o.string("phase", phase.rawValue)
         case let .select(_, section, item, id):
             o.string("type", "select")
             o.raw("indexPath", "[\(section),\(item)]")
@@ -103,6 +113,8 @@ public enum ReplayRecord: Hashable, Sendable {
             return "\(t)  \(pad("view " + view, 12)) \(pad(phase.callbackName, 22)) touches \(ids.map(String.init).joined(separator: ", "))"
         case let .layout(_, itemSize, contentSize):
             return "\(t)  \(pad("layout", 12)) \(pad("invalidated", 22)) itemSize \(fmtValue(itemSize.width))×\(fmtValue(itemSize.height)), contentSize \(fmtValue(contentSize.width))×\(fmtValue(contentSize.height))"
+        case let .scroll(_, offset, velocity, phase):
+            return "\(t)  \(pad("layout", 12)) \(pad("scroll " + phase.rawValue, 22)) offset (\(fmtValue(offset.x)), \(fmtValue(offset.y)))  velocity (\(fmtValue(velocity.x)), \(fmtValue(velocity.y))) pt/s"
         case let .select(_, section, item, id):
             return "\(t)  \(pad("layout", 12)) \(pad("selected", 22)) item \(id) at [\(section), \(item)]"
         case let .move(_, from, to, id):

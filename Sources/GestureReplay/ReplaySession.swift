@@ -1,4 +1,5 @@
 import GestureKit
+import GestureLayout
 
 /// What a replay feeds the engine: touch frames, touchpad gestures, device removals.
 public enum ReplayInput: Sendable {
@@ -29,12 +30,14 @@ public final class ReplaySession {
     private func record(_ event: GestureTraceEvent) {
         switch event {
         case let .transition(t):
+            if live.isInternal(t.recognizer) { return }
             output(.state(.init(time: t.time, recognizer: live.id(of: t.recognizer), kind: live.kind(of: t.recognizer),
                                 from: t.from, to: t.to, reason: t.reason.description, location: t.location,
                                 values: t.values)))
         case let .delivery(d):
             output(.touches(time: d.time, view: d.view.id, phase: d.phase, ids: d.touches.map(\.id.rawValue)))
         case let .waiting(time, r, reason):
+            if live.isInternal(r) { return }
             output(.waiting(time: time, recognizer: live.id(of: r), reason: reason.description))
         case let .inputIgnored(time, reason):
             output(.ignored(time: time, reason: reason))

@@ -52,6 +52,22 @@ public struct Scene: Hashable, Sendable {
         /// The id of a long-press recognizer that picks up the item under it and drops it
         /// where it is released (an addition to REPLAY.md's layout key).
         public var reorder: String?
+        /// The id of the pan that scrolls the layout as UIScrollView's does (REPLAY.md,
+        /// "Scrolling layouts"); nil: the layout does not scroll.
+        public var scroll: String?
+        /// Whether the content rubber-bands past the edges and bounces back. Default true.
+        public var bounces = true
+        /// Velocity kept per millisecond of deceleration. Default 0.998 (UIKit's normal).
+        public var decelerationRate = ScrollPhysics.normalRate
+        /// Frames a second of the layout's animation, on the replay's virtual clock. Default 60.
+        public var frameRate = 60
+        /// Whether a release comes to rest on a multiple of the view's height (an addition).
+        public var pagingEnabled = false
+        /// Whether touches reach the views 150 ms late unless a drag began (UIKit's
+        /// `delaysContentTouches`; an addition, default false so `touches` lines keep their time).
+        public var delaysContentTouches = false
+        /// Whether a vertical drag moves content shorter than the view (an addition). Default false.
+        public var alwaysBounceVertical = false
     }
 
     public var screen = Size(width: 1000, height: 1000)
@@ -473,18 +489,37 @@ extension Scene {
             case "headerReferenceSize", "footerReferenceSize":
                 let s = try numbers(value, count: 2, path: path, what: "[width, height]")
                 if key == "headerReferenceSize" { spec.headerReferenceSize = Size(width: s[0], height: s[1]) } else { spec.footerReferenceSize = Size(width: s[0], height: s[1]) }
-            case "pinch", "select", "reorder":
+            case "bounces", "pagingEnabled", "delaysContentTouches", "alwaysBounceVertical":
+                let b = try bool(value, path: path)
+                switch key {
+                case "bounces": spec.bounces = b
+                case "pagingEnabled": spec.pagingEnabled = b
+                case "delaysContentTouches": spec.delaysContentTouches = b
+                default: spec.alwaysBounceVertical = b
+                }
+            case "decelerationRate":
+                guard case let .number(n) = value, n > 0.5, n < 1 else {
+                    throw SceneError(path: path, message: "expected a number between 0.5 and 1 (velocity kept per millisecond)")
+                }
+                spec.decelerationRate = n
+            case "frameRate":
+                guard case let .number(n) = value, n >= 1, n <= 1000, n == n.rounded() else {
+                    throw SceneError(path: path, message: "expected a whole number of frames a second from 1 to 1000")
+                }
+                spec.frameRate = Int(n)
+            case "pinch", "select", "reorder", "scroll":
                 let id = try string(value, path: path)
                 guard let r = recognizers.first(where: { $0.id == id }) else {
                     throw SceneError(path: path, message: "unknown recognizer \"\(id)\"")
                 }
-                let wanted: Kind = key == "pinch" ? .pinch : key == "select" ? .tap : .longPress
+                let wanted: Kind = key == "pinch" ? .pinch : key == "select" ? .tap : key == "scroll" ? .pan : .longPress
                 guard r.kind == wanted else {
                     throw SceneError(path: path, message: "\"\(id)\" is a \(r.kind.rawValue), expected a \(wanted.rawValue)")
                 }
                 switch key {
                 case "pinch": spec.pinch = id
                 case "select": spec.select = id
+                case "scroll": spec.scroll = id
                 default: spec.reorder = id
                 }
             default:

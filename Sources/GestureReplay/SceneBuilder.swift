@@ -11,6 +11,9 @@ public final class LiveScene {
     /// Recognizers in scene order.
     public let recognizers: [(id: String, recognizer: GestureRecognizer)]
     public let layout: FlowLayout?
+    /// The scroll view the layout scrolls in (the first root view), when the scene's layout
+    /// has `scroll`.
+    public private(set) var scrollView: ScrollView?
     /// The layout's items, by section: item ids in display order (ids count from 0 across
     /// sections, in the scene's order). Reordering moves them.
     public private(set) var items: [[Int]] = []
@@ -30,8 +33,11 @@ public final class LiveScene {
         self.scene = scene
         engine = GestureEngine()
         var views: [(id: String, view: View)] = []
+        // A layout that scrolls lives in a scroll view: the first root view.
+        let scrollingRoot = scene.layout?.scroll != nil ? scene.views.first { $0.parent == nil }?.id : nil
         for spec in scene.views {
-            views.append((spec.id, View(id: spec.id, frame: spec.frame)))
+            let view = spec.id == scrollingRoot ? ScrollView(id: spec.id, frame: spec.frame) : View(id: spec.id, frame: spec.frame)
+            views.append((spec.id, view))
         }
         // Roots first, in order; children join their parent in scene order (later ones in front).
         for (spec, entry) in zip(scene.views, views) {
@@ -90,6 +96,22 @@ public final class LiveScene {
                 return Array(next..<next + count)
             }
             let container = views.first { v in scene.views.contains { $0.id == v.id && $0.parent == nil } }?.view
+            if let scrollID = spec.scroll, let scrollView = container as? ScrollView,
+               let pan = recognizers.first(where: { $0.id == scrollID })?.recognizer as? PanGestureRecognizer {
+                self.scrollView = scrollView
+                scrollView.contentSize = layout.contentSize
+                scrollView.bounces = spec.bounces
+                scrollView.decelerationRate = DecelerationRate(rawValue: spec.decelerationRate)
+                scrollView.frameRate = spec.frameRate
+                scrollView.isPagingEnabled = spec.pagingEnabled
+                scrollView.delaysContentTouches = spec.delaysContentTouches
+                scrollView.alwaysBounceVertical = spec.alwaysBounceVertical
+                scrollView.replaceScrollingPan(with: pan)
+                scrollView.onScroll = { [unowned self] s in
+                    self.onRecord?(.scroll(time: self.engine.now, contentOffset: s.contentOffset,
+                                           velocity: s.scrollVelocity, phase: s.scrollPhase))
+                }
+            }
             if let pinchID = spec.pinch, let pinch = recognizers.first(where: { $0.id == pinchID })?.recognizer as? PinchGestureRecognizer {
                 var itemSizeAtBegan = spec.itemSize
                 pinch.addTarget { [unowned self, unowned layout] r in
@@ -101,6 +123,7 @@ public final class LiveScene {
                         // Always from the size at began: successive scales are never multiplied.
                         layout.itemSize = itemSizeAtBegan * pinch.scale
                         layout.invalidateLayout(with: .metrics)
+                        self.scrollView?.contentSize = layout.contentSize
                         self.onRecord?(.layout(time: self.engine.now, itemSize: layout.itemSize, contentSize: layout.contentSize))
                     default:
                         break
@@ -151,6 +174,13 @@ public final class LiveScene {
     private func layoutCountsChanged(_ layout: FlowLayout) {
         if let source = layoutDataSource { source.itemCounts = items.map(\.count) }
         layout.invalidateLayout(with: .dataSourceCounts)
+        scrollView?.contentSize = layout.contentSize
+    }
+
+    /// Whether `recognizer` is one the framework added (a scroll view's content-touch
+    /// recognizer): the replay does not print its transitions.
+    public func isInternal(_ recognizer: GestureRecognizer) -> Bool {
+        recognizer is ScrollViewContentTouchRecognizer
     }
 
     static func make(_ spec: Scene.RecognizerSpec) -> GestureRecognizer {

@@ -82,10 +82,11 @@ struct RecordedGestureTests {
         #expect(cv.shown == cv.expected)
     }
 
-    @Test("a recorded tap selects the cell under it; with a double tap that delays touches began, it is selected late, when the double tap fails")
+    @Test("a recorded tap selects the cell under it; with a double tap that delays touches began, it is selected late, when the double tap fails; with content touches delayed, the quick tap reaches the cell at its touch-up")
     func recordedTapSelection() throws {
-        for delays in [false, true] {
+        for (delays, delaysContent) in [(false, false), (true, false), (false, true)] {
             let cv = CollectionView(id: "collection", frame: Rect(x: 0, y: 0, width: 1000, height: 1000), layout: Self.flow())
+            cv.delaysContentTouches = delaysContent
             let model = Model([30, 30])
             model.attach(cv)
             let engine = GestureEngine()
@@ -101,6 +102,9 @@ struct RecordedGestureTests {
             if delays {
                 #expect(model.events == ["0.324 highlight [0, 24]", "0.324 unhighlight [0, 24]", "0.324 select [0, 24]"],
                         "held until the double tap fails 0.3 s after the touch-up")
+            } else if delaysContent {
+                #expect(model.events == ["0.024 highlight [0, 24]", "0.024 unhighlight [0, 24]", "0.024 select [0, 24]"],
+                        "the touch lifted before the 150 ms delay: the cell gets it all at the touch-up")
             } else {
                 #expect(model.events == ["0.000 highlight [0, 24]", "0.024 unhighlight [0, 24]", "0.024 select [0, 24]"])
             }

@@ -31,6 +31,7 @@ let benchmarks: @Sendable () -> Void = {
     pointerBenchmarks()
     timerBenchmarks()
     layoutBenchmarks()
+    scrollBenchmarks()
     replayBenchmarks()
 }
 
@@ -201,6 +202,24 @@ func layoutBenchmarks() {
                       blackHole(scene.buffer.count)
                   },
                   setup: { box.value = LayoutScene(items: items) },
+                  teardown: { box.value = nil })
+    }
+}
+
+// MARK: - Scrolling
+
+/// One display-link frame of a decelerating collection view (BenchSupport's ScrollScene).
+func scrollBenchmarks() {
+    for items in [1_000, 100_000, 1_000_000] {
+        let box = Box<ScrollScene>()
+        Benchmark("Scroll: one frame of a decelerating collection view, \(items) items in sections of 1,000",
+                  configuration: .init(metrics: perFrameMetrics, scalingFactor: .kilo),
+                  closure: { benchmark in
+                      let scene = box.value!
+                      for _ in benchmark.scaledIterations { scene.frame() }
+                      blackHole(scene.collectionView.contentOffset.y)
+                  },
+                  setup: { box.value = ScrollScene(items: items) },
                   teardown: { box.value = nil })
     }
 }

@@ -139,8 +139,9 @@ extension GestureEngine {
     }
 
     /// Fires the recognizers' deadlines and the end of a wheel's scroll before `limit` (or at
-    /// it), in time order (a recognizer's deadline first at the same instant).
-    func fireDeadlines(before limit: Instant, inclusive: Bool) {
+    /// it), in time order (a recognizer's deadline first at the same instant). Display links'
+    /// frames are interleaved by `fireDeadlines` (GestureEngine+DisplayLink.swift).
+    func fireInputDeadlines(before limit: Instant, inclusive: Bool) {
         while let w = pointer.wheelDeadline, w < limit || (inclusive && w == limit) {
             fireTimers(before: w, inclusive: true)
             guard pointer.wheelDeadline == w else { continue }

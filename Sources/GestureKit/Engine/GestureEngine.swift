@@ -16,6 +16,7 @@ import Logging
 ///   GestureEngine+Arbitration.swift: carrying out what the arbiter decides;
 /// - GestureEngine+Delivery.swift: touches to views (cancelsTouchesInView, delays);
 /// - GestureEngine+Timers.swift: the recognizers' deadlines;
+/// - GestureEngine+DisplayLink.swift: animation frames, deadlines at a frame rate;
 /// - GestureEngine+Tracing.swift: transitions, deliveries and ignored input reported.
 ///
 /// Rules for input that does not make sense (each is reported as `inputIgnored`):
@@ -77,6 +78,8 @@ public final class GestureEngine {
     /// delivery to views skips asking the touch's recognizers.
     @exclusivity(unchecked) var recognizersDelayingBegan = 0
     @exclusivity(unchecked) var timers = TimerQueue()
+    /// Animation frames (GestureEngine+DisplayLink.swift).
+    @exclusivity(unchecked) var displayLinks: [DisplayLink] = []
     /// The pointer (GestureEngine+Pointer.swift).
     @exclusivity(unchecked) var pointer = PointerState()
     /// The touches the engine holds: down, lifted in the current step, or with events held
@@ -166,9 +169,9 @@ public final class GestureEngine {
         if time > now { now = time }
     }
 
-    /// The earliest deadline a recognizer is waiting for, if any.
+    /// The earliest deadline a recognizer or a running display link is waiting for, if any.
     public var nextDeadline: Instant? {
-        nextDeadlineIncludingPointer(timers.nextDeadline())
+        nextDeadlineIncludingDisplayLinks(nextDeadlineIncludingPointer(timers.nextDeadline()))
     }
 
     /// Cancels every touch (and touchpad gesture) of `device`: it was unplugged. Reported as

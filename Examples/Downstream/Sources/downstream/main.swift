@@ -28,7 +28,9 @@ let up = (1...20).map { Point(x: 130 + Double($0) * 3, y: 130 - Double($0) * 4) 
 var t = stroke(engine, from: 0, through: down + up)
 t = stroke(engine, from: t, through: (0...10).map { Point(x: 100 + Double($0) * 3, y: 100) })
 
-// A collection view: a drag scrolls it, a tap selects the photo under the finger.
+// A collection view: a drag scrolls it (270 pt under the finger, then the content keeps the
+// release's 1,500 pt/s and comes to rest 1.5 × 499 = 748.5 pt further on), a tap selects the
+// photo under the finger.
 let photosEngine = GestureEngine()
 let photos = Photos(frame: Rect(x: 0, y: 0, width: 340, height: 600))
 photosEngine.addRoot(photos.collection)
