@@ -101,6 +101,10 @@ struct Arbiter {
     struct Arena {
         let touch: TouchID
         var members: [RecognizerSlot]
+        /// The members not in a final state, in the order of `members`, as of
+        /// `liveGeneration` (see `refreshLive`): a frame without lifts feeds no other.
+        var live: [RecognizerSlot] = []
+        var liveGeneration = -1
     }
 
     /// What the engine must do, in order.
@@ -131,6 +135,9 @@ struct Arbiter {
     private var needsResolve = false
     /// What the engine must do, in order. The engine takes them out.
     var actions: [Action] = []
+    /// Changes whenever a recognizer enters a final state, is reset, or leaves the arenas:
+    /// an arena's `live` list made at an earlier generation is out of date.
+    private(set) var finalityGeneration = 0
 
     init() {
         actions.reserveCapacity(16)
@@ -156,6 +163,7 @@ struct Arbiter {
         members[r.rawValue].isAttached = false
         waitingList.removeAll { $0 == r }
         for i in arenas.indices { arenas[i].members.removeAll { $0 == r } }
+        finalityGeneration &+= 1
     }
 
     @inline(__always)
@@ -231,6 +239,24 @@ struct Arbiter {
 
     mutating func openArena(_ touch: TouchID, members list: [RecognizerSlot]) {
         arenas.append(Arena(touch: touch, members: list))
+    }
+
+    /// Brings arena `a`'s `live` list up to date: its members not in a final state, in order.
+    /// A recognizer in a final state only waits for its sequence to end, so a frame without
+    /// lifts passes it over; the list lets that frame skip it without visiting it. It is
+    /// made again only after a recognizer entered a final state or was reset (rare: a few
+    /// times a gesture), so a steady frame visits only the recognizers still in the gesture.
+    @inline(__always)
+    mutating func refreshLive(_ a: Int) {
+        guard arenas[a].liveGeneration != finalityGeneration else { return }
+        arenas[a].live.removeAll(keepingCapacity: true)
+        var m = 0
+        while m < arenas[a].members.count {
+            let r = arenas[a].members[m]
+            m += 1
+            if !members[r.rawValue].state.isFinal { arenas[a].live.append(r) }
+        }
+        arenas[a].liveGeneration = finalityGeneration
     }
 
     mutating func closeArena(_ touch: TouchID) {
@@ -553,6 +579,7 @@ struct Arbiter {
     }
 
     private mutating func reset(_ r: RecognizerSlot) {
+        finalityGeneration &+= 1
         members[r.rawValue].state = .possible
         members[r.rawValue].touches.removeAll(keepingCapacity: true)
         members[r.rawValue].touchesDown = 0
@@ -566,6 +593,7 @@ struct Arbiter {
                                      reason: TransitionReason) {
         let from = members[r.rawValue].state
         members[r.rawValue].state = state
+        if state.isFinal { finalityGeneration &+= 1 }
         actions.append(.transition(r, from: from, to: state, reason: reason))
     }
 }

@@ -190,22 +190,38 @@ extension GestureEngine {
         feedList.clearKeepingCapacity()
         let mark = stepCounter
         // A recognizer in a final state hears nothing until its sequence ends: only a frame
-        // that lifts touches concerns it (new touches join it below, without it).
+        // that lifts touches concerns it (new touches join it below, without it). A frame
+        // without lifts goes through each arena's `live` list (its members not in a final
+        // state, in the same order), so it never visits them.
         let lifts = present & (GestureEngine.phaseBit(.ended) | GestureEngine.phaseBit(.cancelled)) != 0
         t = 0
         while t < frameTouches.count {
             let touch = records[frameTouches[t].record].touch.id
             t += 1
             guard let a = arbiter.arenaIndex(touch) else { continue }
-            var m = 0
-            while m < arbiter.arenas[a].members.count {
-                let r = arbiter.arenas[a].members[m]
-                m += 1
-                if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID
-                    && (lifts || !arbiter.members[r.rawValue].state.isFinal) {
-                    stepMarks[r.rawValue] = mark
-                    feedList.append(r)
-                    stepRecognizers.append(r)
+            if lifts {
+                var m = 0
+                while m < arbiter.arenas[a].members.count {
+                    let r = arbiter.arenas[a].members[m]
+                    m += 1
+                    if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID {
+                        stepMarks[r.rawValue] = mark
+                        feedList.append(r)
+                        stepRecognizers.append(r)
+                    }
+                }
+            } else {
+                arbiter.refreshLive(a)
+                var m = 0
+                while m < arbiter.arenas[a].live.count {
+                    let r = arbiter.arenas[a].live[m]
+                    m += 1
+                    // (None is final: one entering a final state makes the list anew.)
+                    if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID {
+                        stepMarks[r.rawValue] = mark
+                        feedList.append(r)
+                        stepRecognizers.append(r)
+                    }
                 }
             }
         }

@@ -18,8 +18,8 @@ public struct PanStateMachine: GestureStateMachine {
     enum State: Sendable {
         /// Not begun: how far the centroid has moved so far.
         case tracking(moved: Point)
-        /// Begun; the time of the last change (for the velocity).
-        case panning(lastTime: Instant)
+        /// Begun.
+        case panning
     }
 
     private(set) var state = State.tracking(moved: .zero)
@@ -27,12 +27,13 @@ public struct PanStateMachine: GestureStateMachine {
     /// The centroid at the last event, to measure the next one's movement from.
     private var lastCentroid = Point.zero
     public private(set) var translation = Point.zero
-    public private(set) var velocity = Point.zero
+    /// Points per second, of recent motion; fitted when read (`LazyVelocity`).
+    public var velocity: Point { recentVelocity.value }
     public private(set) var location = Point.zero
     /// Where the gesture is, as the sum of its movements (continuous when touches join or
     /// leave), and its recent samples for the velocity.
     private var position = Point.zero
-    private var tracker = VelocityTracker()
+    private var recentVelocity = LazyVelocity()
 
     public init() {}
 
@@ -63,22 +64,23 @@ public struct PanStateMachine: GestureStateMachine {
 
     private mutating func move(by delta: Point, at time: Instant) -> GestureDecision {
         position = position + delta
-        tracker.add(position, at: time)
         switch state {
         case let .tracking(moved):
             let total = moved + delta
             state = .tracking(moved: total)
             let distance = total.distance(to: .zero)
             let scaled = threshold * touches.distanceScale
-            guard distance >= scaled, touches.count >= minimumTouches || touches.isEmpty else { return .none }
-            state = .panning(lastTime: time)
+            guard distance >= scaled, touches.count >= minimumTouches || touches.isEmpty else {
+                recentVelocity.add(position, at: time)
+                return .none
+            }
+            state = .panning
             translation = .zero
-            velocity = tracker.velocity(at: time)
+            recentVelocity.addAndMeasure(position, at: time)
             return .begin(.panned(points: distance, threshold: scaled))
         case .panning:
-            velocity = tracker.velocity(at: time)
+            recentVelocity.addAndMeasure(position, at: time)
             translation = translation + delta
-            state = .panning(lastTime: time)
             return .change
         }
     }
@@ -91,7 +93,7 @@ public struct PanStateMachine: GestureStateMachine {
         if isActive {
             guard touches.count < max(1, minimumTouches) else { return .none }
             // The velocity at the release: zero if the touches had stopped.
-            velocity = tracker.velocity(at: time)
+            recentVelocity.measure(at: time)
             return .end(.touchesEnded)
         }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none
@@ -112,12 +114,11 @@ public struct PanStateMachine: GestureStateMachine {
     private mutating func scroll(_ event: TouchpadGestureEvent) -> GestureDecision {
         switch event.phase {
         case .begin:
-            state = .panning(lastTime: event.time)
+            state = .panning
             translation = event.delta
-            velocity = .zero
             position = event.delta
-            tracker.removeAll()
-            tracker.add(position, at: event.time)
+            recentVelocity.reset()
+            recentVelocity.add(position, at: event.time)
             return .begin(.scrolled(event.kind, .begin))
         case .update:
             guard isActive else { return .none }
@@ -162,9 +163,8 @@ public struct PanStateMachine: GestureStateMachine {
         touches.removeAll()
         state = .tracking(moved: .zero)
         translation = .zero
-        velocity = .zero
         position = .zero
-        tracker.removeAll()
+        recentVelocity.reset()
     }
 }
 
