@@ -29,6 +29,8 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case liftedBeforeDuration(held: Duration, required: Duration)
     case swipeTooSlow(took: Duration, allowed: Duration)
     case swipeWrongDirection(moved: SwipeDirection)
+    /// A pan moved `points` along an axis it does not allow (`PanGestureRecognizer.allowedDirections`).
+    case panWrongDirection(points: Double, moved: PanDirections, allowed: PanDirections)
     case touchesLiftedWithoutGesture
     /// A screen edge pan's first touch began `distance` from the nearest of its edges, beyond
     /// the margin (both in millimetres when `millimetres`, in points otherwise).
@@ -75,6 +77,8 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
         case let .liftedBeforeDuration(s, r): return "lifted after \(fmt(s.inSeconds)) s < minimum press duration \(fmt(r.inSeconds)) s"
         case let .swipeTooSlow(s, a): return "swipe took \(fmt(s.inSeconds)) s > \(fmt(a.inSeconds)) s"
         case let .swipeWrongDirection(d): return "moved \(d), not an allowed direction"
+        case let .panWrongDirection(p, moved, allowed):
+            return "moved \(fmt(p)) pt \(moved == .vertical ? "vertically" : "horizontally"); allowed \(allowed)"
         case .touchesLiftedWithoutGesture: return "touches lifted without a gesture"
         case let .notAtScreenEdge(d, m, mm):
             let unit = mm ? "mm" : "pt"
