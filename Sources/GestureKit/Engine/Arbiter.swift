@@ -25,7 +25,7 @@
 /// |---|---|---|
 /// | 1 | a transition is already waiting | keeps waiting (a waiting `began` followed by `ended` becomes began-then-ended) |
 /// | 2 | a recognizer sharing one of its touches has begun, not simultaneous with it | fails: "prevented by" |
-/// | 3 | a recognizer it requires to fail (`require(toFail:)`, or the delegate's answer for one sharing its touches) has begun or ended | fails: "recognized first" |
+/// | 3 | a recognizer it requires to fail (`require(toFail:)`, or either delegate's answer: the same, in every way) has begun or ended | fails: "recognized first" |
 /// | 4 | a recognizer it requires to fail is possible and involved (has touches, a timer, or a waiting transition) | waits: "waiting for … to fail" |
 /// | 5 | its delegate's `shouldBegin` says no | fails |
 /// | 6 | otherwise | makes the transition (below) |
@@ -426,12 +426,20 @@ struct Arbiter {
             return status == nil
         }
         if let status { return status }
-        forEachSharingTouches(with: r) { other, _ in
-            guard status == nil, !q.explicitlyRequires(r, toFail: other), q.requires(r, toFail: other),
-                  !q.requirementPathExists(from: other, to: r) else { return }
-            status = consider(other)
+        // The delegates' requirements count as require(toFail:) does, whatever view the other
+        // recognizer is on (rule 7): every recognizer that could matter is asked about, those
+        // in a gesture or that have begun or ended. (A delegate's answer that would close a
+        // cycle of explicit requirements is ignored.)
+        if q.hasDelegates {
+            for i in members.indices where i != r.rawValue && members[i].isAttached {
+                let b = RecognizerSlot(rawValue: i)
+                let s = members[i].state
+                guard s.isActive || s.isEnded || (s.isPossible && isInvolved(b, q)) else { continue }
+                guard !q.explicitlyRequires(r, toFail: b), q.requires(r, toFail: b),
+                      !q.requirementPathExists(from: b, to: r) else { continue }
+                if let found = consider(b) { return found }
+            }
         }
-        if let status { return status }
         if let waitingOn { return .waiting(waitingOn) }
         return .clear
     }
@@ -498,7 +506,11 @@ struct Arbiter {
         for i in members.indices {
             let a = RecognizerSlot(rawValue: i)
             guard a != r, members[i].isAttached, members[i].state.isPossible, isInvolved(a, q) else { continue }
-            if q.explicitlyRequires(a, toFail: r) || (members[i].isWaiting && q.requires(a, toFail: r)) {
+            // Required to fail by `a`, by require(toFail:) or a delegate (the same, rule 7;
+            // a delegate's answer that would close a cycle counts only for a waiting `a`).
+            if q.explicitlyRequires(a, toFail: r)
+                || (q.hasDelegates && q.requires(a, toFail: r)
+                    && (members[i].isWaiting || !q.requirementPathExists(from: r, to: a))) {
                 fail(a, .requiredRecognizerSucceeded(name), q)
             }
         }
@@ -610,6 +622,9 @@ protocol ArbiterQuestions {
     func explicitlyRequires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool
     /// Whether `a` must wait for `b` to fail: `require(toFail:)` or either delegate's answer.
     func requires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool
+    /// Whether any recognizer may have a delegate (if none has, `requires` is
+    /// `explicitlyRequires`, and the arbiter need not ask it of every recognizer).
+    var hasDelegates: Bool { get }
     /// Whether explicit requirements lead from `a` to `b` (so `b` requiring `a` would be a cycle).
     func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool
     /// Whether `a` and `b` may recognize at the same time.

@@ -112,6 +112,8 @@ struct EngineQuestions: ArbiterQuestions {
             || (rb.delegate?.gestureRecognizer(rb, shouldBeRequiredToFailBy: ra) ?? false)
     }
 
+    var hasDelegates: Bool { engine.hasDelegates }
+
     func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool {
         recognizer(a).requirementPath(to: recognizer(b)) != nil
     }

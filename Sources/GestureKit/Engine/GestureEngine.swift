@@ -57,6 +57,9 @@ public final class GestureEngine {
     public var pointsPerMillimetre: [InputDeviceID: Double] = [:]
     /// Whether anyone listens to the trace (a handler, or the logger at debug level).
     @exclusivity(unchecked) var isTracing = false
+    /// Whether a recognizer of this engine has been given a delegate (never unset): until
+    /// then failure requirements are only the explicit ones, and arbitration asks no one.
+    @exclusivity(unchecked) var hasDelegates = false
 
     // MARK: Recognizers, by slot (GestureEngine+Registry.swift)
 

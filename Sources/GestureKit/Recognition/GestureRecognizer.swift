@@ -113,7 +113,9 @@ open class GestureRecognizer {
     /// While it is `possible`, ended events are held back from the view. Default true.
     @exclusivity(unchecked) public var delaysTouchesEnded = true
 
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    public weak var delegate: (any GestureRecognizerDelegate)? {
+        didSet { if delegate != nil { engine?.hasDelegates = true } }
+    }
 
     /// The types of touch this recognizer sees (UIKit's `allowedTouchTypes`); a touch of
     /// another type is invisible to it for its whole life. Default: all three.

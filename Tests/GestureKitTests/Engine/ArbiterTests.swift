@@ -25,6 +25,7 @@ import Testing
             requirements.contains { $0 == (a.rawValue, b.rawValue) }
         }
         func requires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool { explicitlyRequires(a, toFail: b) }
+        var hasDelegates: Bool { false }
         func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool {
             var seen: Set<Int> = [], frontier = [a.rawValue]
             while let x = frontier.popLast() {
