@@ -73,6 +73,9 @@ struct Arbiter {
         var touches: [TouchID] = []
         /// How many of `touches` are still down.
         var touchesDown = 0
+        /// The touches of the sequence that ended at the last reset (for the invariant
+        /// tests, which see a transition after the arbiter may have reset the recognizer).
+        var previousSequence: [TouchID] = []
         /// Touches with a smaller id began before the last reset and are ignored.
         var minimumTouchID = TouchID(rawValue: 0)
         /// The transition waiting for a recognizer to fail, if any.
@@ -593,6 +596,8 @@ struct Arbiter {
     private mutating func reset(_ r: RecognizerSlot) {
         finalityGeneration &+= 1
         members[r.rawValue].state = .possible
+        members[r.rawValue].previousSequence.removeAll(keepingCapacity: true)
+        members[r.rawValue].previousSequence.append(contentsOf: members[r.rawValue].touches)
         members[r.rawValue].touches.removeAll(keepingCapacity: true)
         members[r.rawValue].touchesDown = 0
         members[r.rawValue].minimumTouchID = nextTouchID

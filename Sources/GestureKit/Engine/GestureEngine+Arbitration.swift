@@ -147,6 +147,14 @@ extension GestureEngine {
         slot(of: r).flatMap { arbiter.member($0)?.touches } ?? []
     }
 
+    /// The touches of `r`'s current sequence or, if it has none, of the sequence that ended
+    /// at its last reset: what a transition just traced was about (the arbiter resets a
+    /// recognizer whose sequence is over before the engine traces its final state).
+    func sequenceTouches(of r: GestureRecognizer) -> [TouchID] {
+        guard let m = slot(of: r).flatMap({ arbiter.member($0) }) else { return [] }
+        return m.touches.isEmpty ? m.previousSequence : m.touches
+    }
+
     /// Whether `r` takes part in a gesture now (touches, a timer, or a waiting transition).
     func isInvolved(_ r: GestureRecognizer) -> Bool {
         guard let s = slot(of: r) else { return false }
