@@ -43,6 +43,10 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case preventedBy(String)
     case excludedBy(String)
     case delegateDeclinedBegin
+    /// The recognizer's view's `gestureRecognizerShouldBegin(_:)` said no.
+    case viewDeclinedBegin
+    /// A recognizer of the app's own set its `state` (UIKit's way of writing one).
+    case stateSet(GestureRecognizer.State)
     // Outside events
     case disabled
     case removedFromView
@@ -90,6 +94,8 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
         case let .preventedBy(name): return "prevented by \(name), which has begun"
         case let .excludedBy(name): return "\(name) recognized and they are not simultaneous"
         case .delegateDeclinedBegin: return "delegate's shouldBegin said no"
+        case .viewDeclinedBegin: return "its view's gestureRecognizerShouldBegin said no"
+        case let .stateSet(s): return "the recognizer set its state to \(s.rawValue)"
         case .disabled: return "disabled"
         case .removedFromView: return "removed from its view"
         case let .deviceRemoved(id): return "\(id) removed"

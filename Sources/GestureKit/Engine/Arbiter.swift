@@ -24,10 +24,10 @@
 /// | # | when | the recognizer |
 /// |---|---|---|
 /// | 1 | a transition is already waiting | keeps waiting (a waiting `began` followed by `ended` becomes began-then-ended) |
-/// | 2 | a recognizer sharing one of its touches has begun, not simultaneous with it | fails: "prevented by" |
+/// | 2 | a recognizer sharing one of its touches has begun, not simultaneous with it, and may prevent it (`canPrevent` / `canBePrevented`) | fails: "prevented by" |
 /// | 3 | a recognizer it requires to fail (`require(toFail:)`, or either delegate's answer: the same, in every way) has begun or ended | fails: "recognized first" |
 /// | 4 | a recognizer it requires to fail is possible and involved (has touches, a timer, or a waiting transition) | waits: "waiting for … to fail" |
-/// | 5 | its delegate's `shouldBegin` says no | fails |
+/// | 5 | its view's `gestureRecognizerShouldBegin`, then its delegate's `shouldBegin`, says no | fails |
 /// | 6 | otherwise | makes the transition (below) |
 ///
 /// When a recognizer begins or recognizes:
@@ -35,7 +35,7 @@
 /// | # | who | what happens |
 /// |---|---|---|
 /// | 1 | every involved recognizer that requires it to fail | fails: "recognized first" |
-/// | 2 | every recognizer tracking one of its touches, not simultaneous with it | fails (possible) or is cancelled (began): "excluded by" |
+/// | 2 | every recognizer tracking one of its touches, not simultaneous with it, that it may prevent (`canPrevent` / `canBePrevented`) | fails (possible) or is cancelled (began): "excluded by" |
 /// | 3 | its touches, if it cancels touches in view | stop reaching their views (`touchesCancelled`) |
 /// | 4 | the recognizer itself | performs its actions (then, began-then-ended: `ended` and its actions again) |
 /// | 5 | waiting recognizers | are weighed again once the exclusions are done, never in the middle of them |
@@ -291,6 +291,14 @@ struct Arbiter {
         members[r.rawValue].touchesDown += 1
     }
 
+    /// `r` stops tracking `touch` (UIKit's `ignore(_:for:)`); `stillDown` says whether the
+    /// touch is down (and so counted in `touchesDown`).
+    mutating func ignore(_ touch: TouchID, for r: RecognizerSlot, stillDown: Bool) {
+        guard isMember(r), let i = members[r.rawValue].touches.firstIndex(of: touch) else { return }
+        members[r.rawValue].touches.remove(at: i)
+        if stillDown { members[r.rawValue].touchesDown -= 1 }
+    }
+
     /// One of `r`'s touches lifted (ended or was cancelled).
     mutating func lift(_ r: RecognizerSlot) {
         if isMember(r) { members[r.rawValue].touchesDown -= 1 }
@@ -433,7 +441,7 @@ struct Arbiter {
         // recognizer is on (rule 7): every recognizer that could matter is asked about, those
         // in a gesture or that have begun or ended. (A delegate's answer that would close a
         // cycle of explicit requirements is ignored.)
-        if q.hasDelegates {
+        if q.hasDynamicRequirements {
             for i in members.indices where i != r.rawValue && members[i].isAttached {
                 let b = RecognizerSlot(rawValue: i)
                 let s = members[i].state
@@ -450,7 +458,8 @@ struct Arbiter {
     private mutating func evaluate(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
         var preventer: RecognizerSlot?
         forEachSharingTouches(with: r) { other, _ in
-            if preventer == nil, members[other.rawValue].state.isActive, !q.simultaneous(r, other) {
+            if preventer == nil, members[other.rawValue].state.isActive, !q.simultaneous(r, other),
+               q.canPrevent(other, r) {
                 preventer = other
             }
         }
@@ -472,6 +481,10 @@ struct Arbiter {
 
     private mutating func commit(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
         clearPending(r)
+        if !q.viewShouldBegin(r) {
+            fail(r, .viewDeclinedBegin, q)
+            return
+        }
         if !q.shouldBegin(r) {
             fail(r, .delegateDeclinedBegin, q)
             return
@@ -512,13 +525,13 @@ struct Arbiter {
             // Required to fail by `a`, by require(toFail:) or a delegate (the same, rule 7;
             // a delegate's answer that would close a cycle counts only for a waiting `a`).
             if q.explicitlyRequires(a, toFail: r)
-                || (q.hasDelegates && q.requires(a, toFail: r)
+                || (q.hasDynamicRequirements && q.requires(a, toFail: r)
                     && (members[i].isWaiting || !q.requirementPathExists(from: r, to: a))) {
                 fail(a, .requiredRecognizerSucceeded(name), q)
             }
         }
         for (other, touch) in sharingTouches(with: r) where isMember(other) {
-            guard !q.simultaneous(r, other) else { continue }
+            guard !q.simultaneous(r, other), q.canPrevent(r, other) else { continue }
             if isPossibleAndTracking(other, touch) {
                 fail(other, .excludedBy(name), q)
             } else if members[other.rawValue].state.isActive && members[other.rawValue].touches.contains(touch) {
@@ -627,9 +640,14 @@ protocol ArbiterQuestions {
     func explicitlyRequires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool
     /// Whether `a` must wait for `b` to fail: `require(toFail:)` or either delegate's answer.
     func requires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool
-    /// Whether any recognizer may have a delegate (if none has, `requires` is
-    /// `explicitlyRequires`, and the arbiter need not ask it of every recognizer).
-    var hasDelegates: Bool { get }
+    /// Whether any recognizer may have requirements besides `require(toFail:)` (a delegate,
+    /// or a class of the app's own that may override `shouldRequireFailure(of:)`): if none
+    /// has, `requires` is `explicitlyRequires`, and the arbiter need not ask every recognizer.
+    var hasDynamicRequirements: Bool { get }
+    /// Whether `a`, beginning or recognizing, may exclude `b` (`canPrevent` / `canBePrevented`).
+    func canPrevent(_ a: RecognizerSlot, _ b: RecognizerSlot) -> Bool
+    /// The view's `gestureRecognizerShouldBegin(_:)`.
+    func viewShouldBegin(_ r: RecognizerSlot) -> Bool
     /// Whether explicit requirements lead from `a` to `b` (so `b` requiring `a` would be a cycle).
     func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool
     /// Whether `a` and `b` may recognize at the same time.

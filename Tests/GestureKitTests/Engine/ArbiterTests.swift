@@ -25,7 +25,9 @@ import Testing
             requirements.contains { $0 == (a.rawValue, b.rawValue) }
         }
         func requires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool { explicitlyRequires(a, toFail: b) }
-        var hasDelegates: Bool { false }
+        var hasDynamicRequirements: Bool { false }
+        func canPrevent(_ a: RecognizerSlot, _ b: RecognizerSlot) -> Bool { true }
+        func viewShouldBegin(_ r: RecognizerSlot) -> Bool { true }
         func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool {
             var seen: Set<Int> = [], frontier = [a.rawValue]
             while let x = frontier.popLast() {
