@@ -2,28 +2,25 @@
 /// done in the order it gave them, each transition recorded on the recognizer and traced,
 /// actions performed, state machines reset, touches cancelled in their views.
 extension GestureEngine {
-    /// Hands `decision`, which recognizer `r` just made, to the arbiter.
+    /// Hands `decision`, which recognizer `r` just made, to the arbiter; then weighs the
+    /// states recognizers set themselves meanwhile (`GestureRecognizer.state`).
     @inline(__always)
     func apply(_ decision: GestureDecision, to r: RecognizerSlot) {
-        applyDecision(decision, to: r)
-        if !stateRequests.isEmpty { applyStateRequests() }
-    }
-
-    @inline(__always)
-    private func applyDecision(_ decision: GestureDecision, to r: RecognizerSlot) {
         markDirty(r)
         switch decision {
         case .none:
-            return
+            break
         case .change:
             // A begun recognizer's new values, every frame: decided on the spot (Arbiter.change).
-            guard let from = arbiter.change(r) else { return }
-            carryOut(.transition(r, from: from, to: .changed, reason: .touchesMoved))
-            carryOut(.performActions(r))
-            runDeferredChanges()
+            if let from = arbiter.change(r) {
+                carryOut(.transition(r, from: from, to: .changed, reason: .touchesMoved))
+                carryOut(.performActions(r))
+                runDeferredChanges()
+            }
         default:
             arbitrate { $0.decide(decision, for: r, $1) }
         }
+        if hasStateRequests { applyStateRequests() }
     }
 
     /// A recognizer set its own `state` (UIKit's way): weighed after the call that set it
@@ -34,6 +31,7 @@ extension GestureEngine {
             return
         }
         stateRequests.append(r)
+        hasStateRequests = true
         if !inStep {
             beginStep(at: now)
             applyStateRequests()
@@ -44,6 +42,7 @@ extension GestureEngine {
     /// Turns the states recognizers set into the decisions they stand for, in order;
     /// transitions the state machine does not have are refused and reported.
     func applyStateRequests() {
+        hasStateRequests = false
         while !stateRequests.isEmpty {
             let r = stateRequests.removeFirst()
             guard let recognizer = recognizers[r.rawValue], !recognizer.requestedStates.isEmpty else { continue }
@@ -52,7 +51,7 @@ extension GestureEngine {
             for state in wanted {
                 guard let from = arbiter.state(of: r) else { break }
                 if let decision = Self.decision(setting: state, from: from, kind: recognizer.kind) {
-                    applyDecision(decision, to: r)
+                    apply(decision, to: r)
                 } else {
                     ignored("\(recognizer.name) set its state to \(state.rawValue) while \(from.rawValue): "
                             + Self.refusal(setting: state, from: from, kind: recognizer.kind))

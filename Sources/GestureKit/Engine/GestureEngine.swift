@@ -63,6 +63,8 @@ public final class GestureEngine {
     @exclusivity(unchecked) var hasDynamicRequirements = false
     /// Recognizers that set their own `state`, waiting to be weighed.
     @exclusivity(unchecked) var stateRequests: [RecognizerSlot] = []
+    /// `!stateRequests.isEmpty`, as one byte the dispatch loop reads after every decision.
+    @exclusivity(unchecked) var hasStateRequests = false
     /// Where the last touches to lift were, by id, for `location(ofTouch:in:)` once their
     /// records are gone (a ring of `liftedCapacity`).
     @exclusivity(unchecked) var liftedTouches: [(id: TouchID, location: Point)] = []
@@ -242,7 +244,7 @@ public final class GestureEngine {
     }
 
     func endStep() {
-        if !stateRequests.isEmpty { applyStateRequests() }
+        if hasStateRequests { applyStateRequests() }
         // A recognizer still possible whose touches have all lifted, with no timer and no
         // transition waiting, has seen everything it will see: it fails. This keeps the
         // promise that every recognizer returns to possible once touches end and timers run.
