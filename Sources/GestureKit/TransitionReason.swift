@@ -29,6 +29,8 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case liftedBeforeDuration(held: Duration, required: Duration)
     case swipeTooSlow(took: Duration, allowed: Duration)
     case swipeWrongDirection(moved: SwipeDirection)
+    /// A pan moved `points` along an axis it does not allow (`PanGestureRecognizer.allowedDirections`).
+    case panWrongDirection(points: Double, moved: PanDirections, allowed: PanDirections)
     case touchesLiftedWithoutGesture
     /// A screen edge pan's first touch began `distance` from the nearest of its edges, beyond
     /// the margin (both in millimetres when `millimetres`, in points otherwise).
@@ -41,6 +43,10 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case preventedBy(String)
     case excludedBy(String)
     case delegateDeclinedBegin
+    /// The recognizer's view's `gestureRecognizerShouldBegin(_:)` said no.
+    case viewDeclinedBegin
+    /// A recognizer of the app's own set its `state` (UIKit's way of writing one).
+    case stateSet(GestureRecognizer.State)
     // Outside events
     case disabled
     case removedFromView
@@ -75,6 +81,8 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
         case let .liftedBeforeDuration(s, r): return "lifted after \(fmt(s.inSeconds)) s < minimum press duration \(fmt(r.inSeconds)) s"
         case let .swipeTooSlow(s, a): return "swipe took \(fmt(s.inSeconds)) s > \(fmt(a.inSeconds)) s"
         case let .swipeWrongDirection(d): return "moved \(d), not an allowed direction"
+        case let .panWrongDirection(p, moved, allowed):
+            return "moved \(fmt(p)) pt \(moved == .vertical ? "vertically" : "horizontally"); allowed \(allowed)"
         case .touchesLiftedWithoutGesture: return "touches lifted without a gesture"
         case let .notAtScreenEdge(d, m, mm):
             let unit = mm ? "mm" : "pt"
@@ -86,6 +94,8 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
         case let .preventedBy(name): return "prevented by \(name), which has begun"
         case let .excludedBy(name): return "\(name) recognized and they are not simultaneous"
         case .delegateDeclinedBegin: return "delegate's shouldBegin said no"
+        case .viewDeclinedBegin: return "its view's gestureRecognizerShouldBegin said no"
+        case let .stateSet(s): return "the recognizer set its state to \(s.rawValue)"
         case .disabled: return "disabled"
         case .removedFromView: return "removed from its view"
         case let .deviceRemoved(id): return "\(id) removed"

@@ -13,6 +13,16 @@ open class View {
     public var boundsOrigin: Point = .zero
     public var isUserInteractionEnabled = true
     public var isHidden = false
+    /// UIKit's `isExclusiveTouch`: while a touch is down on this view, a touch that lands
+    /// on any other view reaches neither that view nor its recognizers; and a touch that
+    /// lands on this view while another view is touched reaches nothing either. Both are
+    /// reported as ignored input. Default false.
+    public var isExclusiveTouch = false
+    /// UIKit's `isMultipleTouchEnabled`: when false, a touch that lands on this view while
+    /// another of its touches is down is not delivered to the view (its recognizers still
+    /// see it: a two-finger pinch on the view works). Default true here — UIKit's default
+    /// is false — so that views see every touch unless they ask otherwise.
+    public var isMultipleTouchEnabled = true
 
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
@@ -132,6 +142,11 @@ open class View {
     }
 
     // MARK: Touch delivery (UIResponder)
+
+    /// UIKit's `UIView.gestureRecognizerShouldBegin(_:)`: asked of a recognizer's view when
+    /// the recognizer is about to leave `possible`, before its delegate; no makes it fail.
+    /// Default yes. (A control that wants its own touches says no to an ancestor's pan.)
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
 
     open func touchesBegan(_ touches: [Touch]) {}
     open func touchesMoved(_ touches: [Touch]) {}

@@ -32,6 +32,9 @@ public struct Scene: Hashable, Sendable {
         public var allowedTouchTypes: TouchTypes = .all
         /// A pan's `allowedScrollTypes`: default none.
         public var allowedScrollTypes: ScrollTypes = []
+        /// A pan's `direction` (`allowedDirections`): `horizontal`, `vertical` or `all`
+        /// (the default). An addition to REPLAY.md.
+        public var panDirections: PanDirections = .all
         /// A screen edge pan's `edges` (required for that kind).
         public var edges: ScreenEdges = []
     }
@@ -341,6 +344,15 @@ extension Scene {
                 spec.requireToFail = try ids.enumerated().map { try string($1, path: "\(keyPath)[\($0)]") }
             case "direction" where kind == .swipe:
                 spec.direction = try parseDirection(value, path: keyPath)
+            case "direction" where kind == .pan:
+                let names: [String: PanDirections] = ["horizontal": .horizontal, "vertical": .vertical, "all": .all]
+                guard case let .string(name) = value else {
+                    throw SceneError(path: keyPath, message: "expected one of all, horizontal, vertical, found \(value.typeDescription)")
+                }
+                guard let directions = names[name] else {
+                    throw SceneError(path: keyPath, message: "unknown direction \"\(name)\" (expected one of all, horizontal, vertical)")
+                }
+                spec.panDirections = directions
             case "allowedTouchTypes":
                 spec.allowedTouchTypes = try parseNames(value, path: keyPath, names: [
                     "direct": TouchTypes.direct, "indirect": .indirect, "indirectPointer": .indirectPointer])
@@ -355,7 +367,7 @@ extension Scene {
                     "continuous": ScrollTypes.continuous, "discrete": .discrete])
             default:
                 guard let rule = rules[key] else {
-                    let allowed = (Array(commonKeys.subtracting(kind == .swipe ? [] : ["direction"])
+                    let allowed = (Array(commonKeys.subtracting(kind == .swipe || kind == .pan ? [] : ["direction"])
                         .subtracting(kind == .pan ? [] : ["allowedScrollTypes"])
                         .subtracting(kind == .screenEdgePan ? [] : ["edges"])) + rules.keys).sorted()
                     throw SceneError(path: keyPath, message: "unknown key for a \(kind.rawValue) (expected one of \(allowed.joined(separator: ", ")))")

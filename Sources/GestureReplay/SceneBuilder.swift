@@ -209,6 +209,7 @@ public final class LiveScene {
                                          maximumTouches: p["maximumTouches"].map { Int($0) } ?? .max, name: spec.id)
             if let v = p["threshold"] { r.threshold = v }
             r.allowedScrollTypes = spec.allowedScrollTypes
+            r.allowedDirections = spec.panDirections
             return r
         case .rotation:
             let r = RotationGestureRecognizer(name: spec.id)

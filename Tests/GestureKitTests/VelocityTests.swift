@@ -59,4 +59,71 @@ struct VelocityTests {
         g.add(Point(x: 1001, y: 0), at: Instant(seconds: 0.11))
         #expect(abs(g.velocity(at: Instant(seconds: 0.11)).x - 100) < 1e-6, "only the run after the pause counts")
     }
+
+    @Test("the velocity a pan reports is the fit at its last event, however late it is read")
+    func lazyVelocityIsTheFitAtTheEvent() {
+        // The fit is put off until the velocity is read: what is read, at once or frames
+        // later, must be what a tracker asked at the event's own time gives.
+        var machine = PanStateMachine()
+        var reference = VelocityTracker()
+        var position = Point.zero
+        var previous = Point(x: 100, y: 100)
+        _ = machine.touchesBegan([touch(at: previous, time: 0)], at: Instant(seconds: 0))
+        var checked = 0
+        var lastTime = Instant.zero
+        for i in 1...40 {
+            // Speeding up, with a pause of 60 ms after the 20th move.
+            let seconds = Double(i) * 0.008 + (i > 20 ? 0.06 : 0)
+            let time = Instant(seconds: seconds)
+            let p = Point(x: 100 + 3000 * seconds * seconds, y: 100 + 4 * Double(i))
+            _ = machine.touchesMoved([touch(at: p, time: seconds)], at: time)
+            position = position + (p - previous)
+            previous = p
+            reference.add(position, at: time)
+            lastTime = time
+            // Every third move is not read at all: the next read must not depend on it.
+            guard machine.isActive, i % 3 != 0 else { continue }
+            let expected = reference.velocity(at: time)
+            #expect(machine.velocity == expected, "read at move \(i): \(machine.velocity), the fit at its time \(expected)")
+            checked += 1
+        }
+        #expect(checked > 20, "the pan began early and was read at most moves")
+        let atLastMove = reference.velocity(at: lastTime)
+        #expect(machine.velocity == atLastMove, "read after the last move: the fit at that move, not at the time of reading")
+        #expect(atLastMove.x > 100, "the pan was moving fast at its last move")
+        // Lifted 50 ms after the last move: measured at the lift, it has stopped.
+        let liftTime = Instant(nanoseconds: lastTime.nanoseconds + 50_000_000)
+        _ = machine.touchesEnded([touch(at: previous, time: 0)], at: liftTime)
+        #expect(machine.velocity == .zero, "lifted 50 ms after the last move: no velocity, got \(machine.velocity)")
+    }
+
+    @Test("setting a pinch's scale keeps the velocity it had until the next change")
+    func settingScaleKeepsVelocity() {
+        let h = Harness()
+        let pinch = h.add(PinchGestureRecognizer(name: "pinch"))
+        var seen: [(before: Double, after: Double)] = []
+        pinch.addTarget { p in
+            guard p.state == .changed else { return }
+            let before = p.velocity
+            p.scale = 1
+            seen.append((before, p.velocity))
+        }
+        h.down(0, 400, 500, at: 0)
+        h.down(1, 600, 500, at: 0)
+        for i in 1...10 {
+            let d = Double(i) * 10
+            h.frame(Double(i) * 0.01, [(0, .moved, 400 - d, 500), (1, .moved, 600 + d, 500)])
+        }
+        #expect(seen.count > 3)
+        for (before, after) in seen {
+            #expect(before == after, "the pinch's velocity changed when its scale was set: \(before) → \(after)")
+        }
+        #expect(seen.contains { $0.before > 0 }, "a spreading pinch has a positive velocity")
+    }
+
+    private func touch(at p: Point, time: Double) -> Touch {
+        var frame = TouchFrame(time: Instant(seconds: time))
+        frame.changes = [TouchChange(sourceID: 0, phase: .moved, location: p)]
+        return Touch(id: TouchID(rawValue: 1), change: frame.changes[0], frame: frame)
+    }
 }

@@ -38,6 +38,8 @@ struct DocumentationTests {
             ("Sources/GestureKit/GestureKit.docc/GettingStarted.md", "quickstart", "Examples/QuickStart/main.swift"),
             ("Sources/GestureKit/GestureKit.docc/CustomRecognizers.md", "checkmark",
              "Examples/Downstream/Sources/downstream/CheckmarkGestureRecognizer.swift"),
+            ("Sources/GestureKit/GestureKit.docc/CustomRecognizers.md", "scratch",
+             "Tests/GestureKitTests/ScratchGestureRecognizer.swift"),
             ("Sources/GestureLayout/GestureLayout.docc/LayoutsAndCollectionView.md", "photos",
              "Examples/Downstream/Sources/downstream/Photos.swift"),
           ])

@@ -45,6 +45,12 @@ struct SceneTests {
     static let bad: [Bad] = [
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tap", "view": "root", "allowedTouchTypes": ["finger"]}]}"#,
             error: #"recognizers[0] ("a").allowedTouchTypes[0]: unknown name "finger" (expected one of direct, indirect, indirectPointer)"#),
+        Bad(json: #"{"recognizers": [{"id": "a", "kind": "pan", "view": "root", "direction": "diagonal"}]}"#,
+            error: #"recognizers[0] ("a").direction: unknown direction "diagonal" (expected one of all, horizontal, vertical)"#),
+        Bad(json: #"{"recognizers": [{"id": "a", "kind": "pan", "view": "root", "direction": ["horizontal"]}]}"#,
+            error: #"recognizers[0] ("a").direction: expected one of all, horizontal, vertical, found an array"#),
+        Bad(json: #"{"recognizers": [{"id": "a", "kind": "pinch", "view": "root", "direction": "horizontal"}]}"#,
+            error: #"recognizers[0] ("a").direction: unknown key for a pinch (expected one of allowedTouchTypes, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, enabled, id, kind, requireToFail, threshold, view)"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "pan", "view": "root", "allowedScrollTypes": "discrete"}]}"#,
             error: #"recognizers[0] ("a").allowedScrollTypes: expected an array of names (continuous, discrete), found a string"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tapp", "view": "root"}]}"#,
@@ -73,6 +79,23 @@ struct SceneTests {
             error: "screens: unknown key (expected one of comment, description, input, layout, recognizers, screen, simultaneous, views)"),
         Bad(json: "[1, 2]", error: "expected a JSON object at the top of the scene, found an array"),
     ]
+
+    @Test("a pan's direction key: horizontal, vertical or all (the default), on the recognizer the scene builds")
+    func panDirection() throws {
+        let parsed = try scene("""
+        {"views": [{"id": "root", "frame": [0, 0, 1000, 1000]}],
+         "recognizers": [
+           {"id": "carousel", "kind": "pan", "view": "root", "direction": "horizontal"},
+           {"id": "list", "kind": "pan", "view": "root", "direction": "vertical"},
+           {"id": "free", "kind": "pan", "view": "root", "direction": "all"},
+           {"id": "plain", "kind": "pan", "view": "root"}]}
+        """)
+        #expect(parsed.recognizers.map(\.panDirections) == [.horizontal, .vertical, .all, .all])
+        let live = try LiveScene(parsed)
+        let built = live.engine.roots[0].gestureRecognizers.compactMap { $0 as? PanGestureRecognizer }
+        #expect(built.map(\.allowedDirections) == [.horizontal, .vertical, .all, .all],
+                "the scene's directions reach the recognizers")
+    }
 
     @Test("a bad scene is rejected with an error naming the offending key", arguments: bad)
     func rejected(_ c: Bad) throws {

@@ -24,10 +24,10 @@
 /// | # | when | the recognizer |
 /// |---|---|---|
 /// | 1 | a transition is already waiting | keeps waiting (a waiting `began` followed by `ended` becomes began-then-ended) |
-/// | 2 | a recognizer sharing one of its touches has begun, not simultaneous with it | fails: "prevented by" |
-/// | 3 | a recognizer it requires to fail (`require(toFail:)`, or the delegate's answer for one sharing its touches) has begun or ended | fails: "recognized first" |
+/// | 2 | a recognizer sharing one of its touches has begun, not simultaneous with it, and may prevent it (`canPrevent` / `canBePrevented`) | fails: "prevented by" |
+/// | 3 | a recognizer it requires to fail (`require(toFail:)`, or either delegate's answer: the same, in every way) has begun or ended | fails: "recognized first" |
 /// | 4 | a recognizer it requires to fail is possible and involved (has touches, a timer, or a waiting transition) | waits: "waiting for … to fail" |
-/// | 5 | its delegate's `shouldBegin` says no | fails |
+/// | 5 | its view's `gestureRecognizerShouldBegin`, then its delegate's `shouldBegin`, says no | fails |
 /// | 6 | otherwise | makes the transition (below) |
 ///
 /// When a recognizer begins or recognizes:
@@ -35,7 +35,7 @@
 /// | # | who | what happens |
 /// |---|---|---|
 /// | 1 | every involved recognizer that requires it to fail | fails: "recognized first" |
-/// | 2 | every recognizer tracking one of its touches, not simultaneous with it | fails (possible) or is cancelled (began): "excluded by" |
+/// | 2 | every recognizer tracking one of its touches, not simultaneous with it, that it may prevent (`canPrevent` / `canBePrevented`) | fails (possible) or is cancelled (began): "excluded by" |
 /// | 3 | its touches, if it cancels touches in view | stop reaching their views (`touchesCancelled`) |
 /// | 4 | the recognizer itself | performs its actions (then, began-then-ended: `ended` and its actions again) |
 /// | 5 | waiting recognizers | are weighed again once the exclusions are done, never in the middle of them |
@@ -73,6 +73,9 @@ struct Arbiter {
         var touches: [TouchID] = []
         /// How many of `touches` are still down.
         var touchesDown = 0
+        /// The touches of the sequence that ended at the last reset (for the invariant
+        /// tests, which see a transition after the arbiter may have reset the recognizer).
+        var previousSequence: [TouchID] = []
         /// Touches with a smaller id began before the last reset and are ignored.
         var minimumTouchID = TouchID(rawValue: 0)
         /// The transition waiting for a recognizer to fail, if any.
@@ -101,6 +104,10 @@ struct Arbiter {
     struct Arena {
         let touch: TouchID
         var members: [RecognizerSlot]
+        /// The members not in a final state, in the order of `members`, as of
+        /// `liveGeneration` (see `refreshLive`): a frame without lifts feeds no other.
+        var live: [RecognizerSlot] = []
+        var liveGeneration = -1
     }
 
     /// What the engine must do, in order.
@@ -131,6 +138,9 @@ struct Arbiter {
     private var needsResolve = false
     /// What the engine must do, in order. The engine takes them out.
     var actions: [Action] = []
+    /// Changes whenever a recognizer enters a final state, is reset, or leaves the arenas:
+    /// an arena's `live` list made at an earlier generation is out of date.
+    private(set) var finalityGeneration = 0
 
     init() {
         actions.reserveCapacity(16)
@@ -156,6 +166,7 @@ struct Arbiter {
         members[r.rawValue].isAttached = false
         waitingList.removeAll { $0 == r }
         for i in arenas.indices { arenas[i].members.removeAll { $0 == r } }
+        finalityGeneration &+= 1
     }
 
     @inline(__always)
@@ -233,6 +244,24 @@ struct Arbiter {
         arenas.append(Arena(touch: touch, members: list))
     }
 
+    /// Brings arena `a`'s `live` list up to date: its members not in a final state, in order.
+    /// A recognizer in a final state only waits for its sequence to end, so a frame without
+    /// lifts passes it over; the list lets that frame skip it without visiting it. It is
+    /// made again only after a recognizer entered a final state or was reset (rare: a few
+    /// times a gesture), so a steady frame visits only the recognizers still in the gesture.
+    @inline(__always)
+    mutating func refreshLive(_ a: Int) {
+        guard arenas[a].liveGeneration != finalityGeneration else { return }
+        arenas[a].live.removeAll(keepingCapacity: true)
+        var m = 0
+        while m < arenas[a].members.count {
+            let r = arenas[a].members[m]
+            m += 1
+            if !members[r.rawValue].state.isFinal { arenas[a].live.append(r) }
+        }
+        arenas[a].liveGeneration = finalityGeneration
+    }
+
     mutating func closeArena(_ touch: TouchID) {
         if let i = arenaIndex(touch) { arenas.remove(at: i) }
     }
@@ -260,6 +289,14 @@ struct Arbiter {
         guard isMember(r) else { return }
         members[r.rawValue].touches.append(touch)
         members[r.rawValue].touchesDown += 1
+    }
+
+    /// `r` stops tracking `touch` (UIKit's `ignore(_:for:)`); `stillDown` says whether the
+    /// touch is down (and so counted in `touchesDown`).
+    mutating func ignore(_ touch: TouchID, for r: RecognizerSlot, stillDown: Bool) {
+        guard isMember(r), let i = members[r.rawValue].touches.firstIndex(of: touch) else { return }
+        members[r.rawValue].touches.remove(at: i)
+        if stillDown { members[r.rawValue].touchesDown -= 1 }
     }
 
     /// One of `r`'s touches lifted (ended or was cancelled).
@@ -400,12 +437,20 @@ struct Arbiter {
             return status == nil
         }
         if let status { return status }
-        forEachSharingTouches(with: r) { other, _ in
-            guard status == nil, !q.explicitlyRequires(r, toFail: other), q.requires(r, toFail: other),
-                  !q.requirementPathExists(from: other, to: r) else { return }
-            status = consider(other)
+        // The delegates' requirements count as require(toFail:) does, whatever view the other
+        // recognizer is on (rule 7): every recognizer that could matter is asked about, those
+        // in a gesture or that have begun or ended. (A delegate's answer that would close a
+        // cycle of explicit requirements is ignored.)
+        if q.hasDynamicRequirements {
+            for i in members.indices where i != r.rawValue && members[i].isAttached {
+                let b = RecognizerSlot(rawValue: i)
+                let s = members[i].state
+                guard s.isActive || s.isEnded || (s.isPossible && isInvolved(b, q)) else { continue }
+                guard !q.explicitlyRequires(r, toFail: b), q.requires(r, toFail: b),
+                      !q.requirementPathExists(from: b, to: r) else { continue }
+                if let found = consider(b) { return found }
+            }
         }
-        if let status { return status }
         if let waitingOn { return .waiting(waitingOn) }
         return .clear
     }
@@ -413,7 +458,8 @@ struct Arbiter {
     private mutating func evaluate(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
         var preventer: RecognizerSlot?
         forEachSharingTouches(with: r) { other, _ in
-            if preventer == nil, members[other.rawValue].state.isActive, !q.simultaneous(r, other) {
+            if preventer == nil, members[other.rawValue].state.isActive, !q.simultaneous(r, other),
+               q.canPrevent(other, r) {
                 preventer = other
             }
         }
@@ -435,6 +481,10 @@ struct Arbiter {
 
     private mutating func commit(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
         clearPending(r)
+        if !q.viewShouldBegin(r) {
+            fail(r, .viewDeclinedBegin, q)
+            return
+        }
         if !q.shouldBegin(r) {
             fail(r, .delegateDeclinedBegin, q)
             return
@@ -472,12 +522,16 @@ struct Arbiter {
         for i in members.indices {
             let a = RecognizerSlot(rawValue: i)
             guard a != r, members[i].isAttached, members[i].state.isPossible, isInvolved(a, q) else { continue }
-            if q.explicitlyRequires(a, toFail: r) || (members[i].isWaiting && q.requires(a, toFail: r)) {
+            // Required to fail by `a`, by require(toFail:) or a delegate (the same, rule 7;
+            // a delegate's answer that would close a cycle counts only for a waiting `a`).
+            if q.explicitlyRequires(a, toFail: r)
+                || (q.hasDynamicRequirements && q.requires(a, toFail: r)
+                    && (members[i].isWaiting || !q.requirementPathExists(from: r, to: a))) {
                 fail(a, .requiredRecognizerSucceeded(name), q)
             }
         }
         for (other, touch) in sharingTouches(with: r) where isMember(other) {
-            guard !q.simultaneous(r, other) else { continue }
+            guard !q.simultaneous(r, other), q.canPrevent(r, other) else { continue }
             if isPossibleAndTracking(other, touch) {
                 fail(other, .excludedBy(name), q)
             } else if members[other.rawValue].state.isActive && members[other.rawValue].touches.contains(touch) {
@@ -553,7 +607,10 @@ struct Arbiter {
     }
 
     private mutating func reset(_ r: RecognizerSlot) {
+        finalityGeneration &+= 1
         members[r.rawValue].state = .possible
+        members[r.rawValue].previousSequence.removeAll(keepingCapacity: true)
+        members[r.rawValue].previousSequence.append(contentsOf: members[r.rawValue].touches)
         members[r.rawValue].touches.removeAll(keepingCapacity: true)
         members[r.rawValue].touchesDown = 0
         members[r.rawValue].minimumTouchID = nextTouchID
@@ -566,6 +623,7 @@ struct Arbiter {
                                      reason: TransitionReason) {
         let from = members[r.rawValue].state
         members[r.rawValue].state = state
+        if state.isFinal { finalityGeneration &+= 1 }
         actions.append(.transition(r, from: from, to: state, reason: reason))
     }
 }
@@ -582,6 +640,14 @@ protocol ArbiterQuestions {
     func explicitlyRequires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool
     /// Whether `a` must wait for `b` to fail: `require(toFail:)` or either delegate's answer.
     func requires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool
+    /// Whether any recognizer may have requirements besides `require(toFail:)` (a delegate,
+    /// or a class of the app's own that may override `shouldRequireFailure(of:)`): if none
+    /// has, `requires` is `explicitlyRequires`, and the arbiter need not ask every recognizer.
+    var hasDynamicRequirements: Bool { get }
+    /// Whether `a`, beginning or recognizing, may exclude `b` (`canPrevent` / `canBePrevented`).
+    func canPrevent(_ a: RecognizerSlot, _ b: RecognizerSlot) -> Bool
+    /// The view's `gestureRecognizerShouldBegin(_:)`.
+    func viewShouldBegin(_ r: RecognizerSlot) -> Bool
     /// Whether explicit requirements lead from `a` to `b` (so `b` requiring `a` would be a cycle).
     func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool
     /// Whether `a` and `b` may recognize at the same time.

@@ -2,22 +2,84 @@
 /// done in the order it gave them, each transition recorded on the recognizer and traced,
 /// actions performed, state machines reset, touches cancelled in their views.
 extension GestureEngine {
-    /// Hands `decision`, which recognizer `r` just made, to the arbiter.
+    /// Hands `decision`, which recognizer `r` just made, to the arbiter; then weighs the
+    /// states recognizers set themselves meanwhile (`GestureRecognizer.state`).
     @inline(__always)
     func apply(_ decision: GestureDecision, to r: RecognizerSlot) {
         markDirty(r)
         switch decision {
         case .none:
-            return
+            break
         case .change:
             // A begun recognizer's new values, every frame: decided on the spot (Arbiter.change).
-            guard let from = arbiter.change(r) else { return }
-            carryOut(.transition(r, from: from, to: .changed, reason: .touchesMoved))
-            carryOut(.performActions(r))
-            runDeferredChanges()
+            if let from = arbiter.change(r) {
+                carryOut(.transition(r, from: from, to: .changed, reason: .touchesMoved))
+                carryOut(.performActions(r))
+                runDeferredChanges()
+            }
         default:
             arbitrate { $0.decide(decision, for: r, $1) }
         }
+        if hasStateRequests { applyStateRequests() }
+    }
+
+    /// A recognizer set its own `state` (UIKit's way): weighed after the call that set it
+    /// returns, or at once if no step is under way.
+    func recognizerSetState(_ recognizer: GestureRecognizer) {
+        guard let r = slot(of: recognizer) else {
+            recognizer.requestedStates.removeAll()
+            return
+        }
+        stateRequests.append(r)
+        hasStateRequests = true
+        if !inStep {
+            beginStep(at: now)
+            applyStateRequests()
+            endStep()
+        }
+    }
+
+    /// Turns the states recognizers set into the decisions they stand for, in order;
+    /// transitions the state machine does not have are refused and reported.
+    func applyStateRequests() {
+        hasStateRequests = false
+        while !stateRequests.isEmpty {
+            let r = stateRequests.removeFirst()
+            guard let recognizer = recognizers[r.rawValue], !recognizer.requestedStates.isEmpty else { continue }
+            let wanted = recognizer.requestedStates
+            recognizer.requestedStates.removeAll()
+            for state in wanted {
+                guard let from = arbiter.state(of: r) else { break }
+                if let decision = Self.decision(setting: state, from: from, kind: recognizer.kind) {
+                    apply(decision, to: r)
+                } else {
+                    ignored("\(recognizer.name) set its state to \(state.rawValue) while \(from.rawValue): "
+                            + Self.refusal(setting: state, from: from, kind: recognizer.kind))
+                }
+            }
+        }
+    }
+
+    /// The decision a state set by the recognizer stands for, if the transition is allowed.
+    static func decision(setting state: GestureRecognizer.State, from: GestureRecognizer.State,
+                         kind: GestureRecognizer.Kind) -> GestureDecision? {
+        switch (state, from, kind) {
+        case (.began, .possible, .continuous): .begin(.stateSet(.began))
+        case (.changed, .began, .continuous), (.changed, .changed, .continuous): .change
+        case (.ended, .possible, .discrete): .recognize(.stateSet(.ended))
+        case (.ended, .began, .continuous), (.ended, .changed, .continuous): .end(.stateSet(.ended))
+        case (.cancelled, .began, .continuous), (.cancelled, .changed, .continuous): .cancel(.stateSet(.cancelled))
+        case (.failed, .possible, _): .fail(.stateSet(.failed))
+        default: nil
+        }
+    }
+
+    static func refusal(setting state: GestureRecognizer.State, from: GestureRecognizer.State,
+                        kind: GestureRecognizer.Kind) -> String {
+        if from.isFinal { return "it waits for its event sequence to end (refused)" }
+        if state == .possible { return "only the engine resets a recognizer (refused)" }
+        if kind == .discrete { return "a discrete recognizer goes possible → ended or failed (refused)" }
+        return "a continuous recognizer goes possible → began or failed, then changed, then ended or cancelled (refused)"
     }
 
     /// Runs `body` on the arbiter, then carries out the actions it appended, in order.
@@ -55,7 +117,7 @@ extension GestureEngine {
         switch action {
         case let .transition(r, from, to, reason):
             guard let recognizer = recognizers[r.rawValue] else { return }
-            recognizer.state = to
+            recognizer.recordedState = to
             guard isTracing else { return }
             flushDeliveries()
             emit(.transition(.init(time: now, recognizer: recognizer, from: from, to: to, reason: reason,
@@ -65,7 +127,8 @@ extension GestureEngine {
             recognizers[r.rawValue]?.performActions()
         case let .reset(r):
             guard let recognizer = recognizers[r.rawValue] else { return }
-            recognizer.state = .possible
+            recognizer.recordedState = .possible
+            recognizer.requestedStates.removeAll()
             recognizer.numberOfTouches = 0
             timers.clearFired(r)
             recognizer.reset()
@@ -110,7 +173,10 @@ struct EngineQuestions: ArbiterQuestions {
         return ra.failureRequirements.contains { $0 === rb }
             || (ra.delegate?.gestureRecognizer(ra, shouldRequireFailureOf: rb) ?? false)
             || (rb.delegate?.gestureRecognizer(rb, shouldBeRequiredToFailBy: ra) ?? false)
+            || ra.shouldRequireFailure(of: rb) || rb.shouldBeRequiredToFail(by: ra)
     }
+
+    var hasDynamicRequirements: Bool { engine.hasDynamicRequirements }
 
     func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool {
         recognizer(a).requirementPath(to: recognizer(b)) != nil
@@ -121,6 +187,16 @@ struct EngineQuestions: ArbiterQuestions {
         return ra.isSimultaneous(with: rb)
             || (ra.delegate?.gestureRecognizer(ra, shouldRecognizeSimultaneouslyWith: rb) ?? false)
             || (rb.delegate?.gestureRecognizer(rb, shouldRecognizeSimultaneouslyWith: ra) ?? false)
+    }
+
+    func canPrevent(_ a: RecognizerSlot, _ b: RecognizerSlot) -> Bool {
+        let ra = recognizer(a), rb = recognizer(b)
+        return ra.canPrevent(rb) && rb.canBePrevented(by: ra)
+    }
+
+    func viewShouldBegin(_ r: RecognizerSlot) -> Bool {
+        let recognizer = recognizer(r)
+        return recognizer.view?.gestureRecognizerShouldBegin(recognizer) ?? true
     }
 
     func shouldBegin(_ r: RecognizerSlot) -> Bool {
@@ -143,6 +219,14 @@ extension GestureEngine {
     /// The touches of `r`'s current gesture (since its last reset), in order of arrival.
     func trackedTouches(of r: GestureRecognizer) -> [TouchID] {
         slot(of: r).flatMap { arbiter.member($0)?.touches } ?? []
+    }
+
+    /// The touches of `r`'s current sequence or, if it has none, of the sequence that ended
+    /// at its last reset: what a transition just traced was about (the arbiter resets a
+    /// recognizer whose sequence is over before the engine traces its final state).
+    func sequenceTouches(of r: GestureRecognizer) -> [TouchID] {
+        guard let m = slot(of: r).flatMap({ arbiter.member($0) }) else { return [] }
+        return m.touches.isEmpty ? m.previousSequence : m.touches
     }
 
     /// Whether `r` takes part in a gesture now (touches, a timer, or a waiting transition).

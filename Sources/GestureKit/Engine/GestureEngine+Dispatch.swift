@@ -102,9 +102,19 @@ extension GestureEngine {
             var f = frame
             f.time = now
             let touch = Touch(id: arbiter.newTouchID(), change: change, frame: f)
-            let view = hitTest(change.location)
+            var view = hitTest(change.location)
+            if let v = view, let blocker = exclusiveTouchBlocker(for: v) {
+                ignored("touch \(change.sourceID) of \(frame.device) began on \(v.id) while \(blocker.id) is touched and \(blocker.isExclusiveTouch ? blocker.id : v.id) is exclusive-touch: it reaches no view and no recognizer")
+                view = nil
+            }
             arbiter.openArena(touch.id, members: arenaMembers(for: touch, on: view))
-            records.append(TouchRecord(touch: touch, view: view))
+            var record = TouchRecord(touch: touch, view: view)
+            if let v = view, !v.isMultipleTouchEnabled,
+               records.contains(where: { !$0.lifted && $0.view === v && $0.gestureKind == nil }) {
+                // The view already has a touch: it hears only that one (its recognizers see both).
+                record.delivery = .finished
+            }
+            records.append(record)
             frameTouches.append((records.count - 1, .began))
         case .moved:
             guard let i = activeRecord(device: frame.device, sourceID: change.sourceID) else {
@@ -190,22 +200,38 @@ extension GestureEngine {
         feedList.clearKeepingCapacity()
         let mark = stepCounter
         // A recognizer in a final state hears nothing until its sequence ends: only a frame
-        // that lifts touches concerns it (new touches join it below, without it).
+        // that lifts touches concerns it (new touches join it below, without it). A frame
+        // without lifts goes through each arena's `live` list (its members not in a final
+        // state, in the same order), so it never visits them.
         let lifts = present & (GestureEngine.phaseBit(.ended) | GestureEngine.phaseBit(.cancelled)) != 0
         t = 0
         while t < frameTouches.count {
             let touch = records[frameTouches[t].record].touch.id
             t += 1
             guard let a = arbiter.arenaIndex(touch) else { continue }
-            var m = 0
-            while m < arbiter.arenas[a].members.count {
-                let r = arbiter.arenas[a].members[m]
-                m += 1
-                if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID
-                    && (lifts || !arbiter.members[r.rawValue].state.isFinal) {
-                    stepMarks[r.rawValue] = mark
-                    feedList.append(r)
-                    stepRecognizers.append(r)
+            if lifts {
+                var m = 0
+                while m < arbiter.arenas[a].members.count {
+                    let r = arbiter.arenas[a].members[m]
+                    m += 1
+                    if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID {
+                        stepMarks[r.rawValue] = mark
+                        feedList.append(r)
+                        stepRecognizers.append(r)
+                    }
+                }
+            } else {
+                arbiter.refreshLive(a)
+                var m = 0
+                while m < arbiter.arenas[a].live.count {
+                    let r = arbiter.arenas[a].live[m]
+                    m += 1
+                    // (None is final: one entering a final state makes the list anew.)
+                    if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID {
+                        stepMarks[r.rawValue] = mark
+                        feedList.append(r)
+                        stepRecognizers.append(r)
+                    }
                 }
             }
         }
@@ -408,12 +434,51 @@ extension GestureEngine {
         for g in gestures { send(g) }
     }
 
+    /// The view whose touch keeps a touch landing on `view` away (`isExclusiveTouch`): a
+    /// down touch on another view, when either view is exclusive-touch.
+    private func exclusiveTouchBlocker(for view: View) -> View? {
+        for record in records where !record.lifted && record.gestureKind == nil {
+            guard let other = record.view, other !== view else { continue }
+            if other.isExclusiveTouch || view.isExclusiveTouch { return other }
+        }
+        return nil
+    }
+
+    /// Where touch `index` of `r`'s gesture is, in screen points (`location(ofTouch:in:)`).
+    func screenLocation(ofTouch index: Int, of r: GestureRecognizer) -> Point? {
+        let touches = sequenceTouches(of: r)
+        guard index >= 0, index < touches.count else { return nil }
+        let id = touches[index]
+        if let i = recordIndex(of: id) { return records[i].touch.location }
+        return liftedTouches.first { $0.id == id }?.location
+    }
+
+    /// `r` stops tracking touch `id` (`ignore(_:for:)`).
+    func recognizer(_ recognizer: GestureRecognizer, ignores id: TouchID) {
+        if arbitrationDepth > 0 {
+            deferredChanges.append { [unowned self] in self.recognizer(recognizer, ignores: id) }
+            return
+        }
+        guard let r = slot(of: recognizer) else { return }
+        let down = recordIndex(of: id).map { !records[$0].lifted } ?? false
+        arbiter.ignore(id, for: r, stillDown: down)
+        updateTouchCount(r)
+        arbitrate { a, _ in a.endSequenceIfOver(r) }
+    }
+
     /// Forgets the touches that have lifted and have nothing left for their view, and closes
     /// their arenas.
     func closeFinishedRecords() {
         var i = 0
         while i < records.count {
             if records[i].lifted && records[i].held.isEmpty {
+                let lifted = (records[i].touch.id, records[i].touch.location)
+                if liftedTouches.count < GestureEngine.liftedCapacity {
+                    liftedTouches.append(lifted)
+                } else {
+                    liftedTouches[liftedNext] = lifted
+                }
+                liftedNext = (liftedNext + 1) % GestureEngine.liftedCapacity
                 arbiter.closeArena(records[i].touch.id)
                 records.remove(at: i)
             } else {

@@ -75,6 +75,7 @@ extension GestureEngine {
         r.slot = s
         r.engine = self
         if r.delaysTouchesBegan { recognizersDelayingBegan += 1 }
+        if r.delegate != nil || !(r is BuiltInRecognizer) { hasDynamicRequirements = true }
     }
 
     func unregister(_ r: GestureRecognizer) {

@@ -58,6 +58,19 @@ public final class GestureEngine {
     public var pointsPerMillimetre: [InputDeviceID: Double] = [:]
     /// Whether anyone listens to the trace (a handler, or the logger at debug level).
     @exclusivity(unchecked) var isTracing = false
+    /// Whether a recognizer of this engine has been given a delegate, or is of a class of
+    /// the app's own (which may override `shouldRequireFailure(of:)`); never unset. Until
+    /// then failure requirements are only the explicit ones, and arbitration asks no one.
+    @exclusivity(unchecked) var hasDynamicRequirements = false
+    /// Recognizers that set their own `state`, waiting to be weighed.
+    @exclusivity(unchecked) var stateRequests: [RecognizerSlot] = []
+    /// `!stateRequests.isEmpty`, as one byte the dispatch loop reads after every decision.
+    @exclusivity(unchecked) var hasStateRequests = false
+    /// Where the last touches to lift were, by id, for `location(ofTouch:in:)` once their
+    /// records are gone (a ring of `liftedCapacity`).
+    @exclusivity(unchecked) var liftedTouches: [(id: TouchID, location: Point)] = []
+    @exclusivity(unchecked) var liftedNext = 0
+    static let liftedCapacity = 64
 
     // MARK: Recognizers, by slot (GestureEngine+Registry.swift)
 
@@ -234,6 +247,7 @@ public final class GestureEngine {
     }
 
     func endStep() {
+        if hasStateRequests { applyStateRequests() }
         // A recognizer still possible whose touches have all lifted, with no timer and no
         // transition waiting, has seen everything it will see: it fails. This keeps the
         // promise that every recognizer returns to possible once touches end and timers run.

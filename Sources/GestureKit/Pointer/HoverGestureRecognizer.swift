@@ -3,7 +3,7 @@
 /// or one inside it), `changed` as it moves inside, `ended` when it leaves (or a button is
 /// pressed), `cancelled` when the pointer's device goes away. Touches never hover: it sees
 /// none (`allowedTouchTypes` is empty).
-public final class HoverGestureRecognizer: GestureRecognizer {
+public final class HoverGestureRecognizer: GestureRecognizer, BuiltInRecognizer {
     public override var kind: Kind { .continuous }
     public override class var defaultNamePrefix: String { "hover" }
 

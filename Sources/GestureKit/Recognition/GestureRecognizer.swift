@@ -28,6 +28,10 @@ extension GestureRecognizerDelegate {
                                   shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
 }
 
+/// The recognizers of this module, which override none of the relationship methods
+/// (`shouldRequireFailure(of:)`, `shouldBeRequiredToFail(by:)`).
+protocol BuiltInRecognizer: GestureRecognizer {}
+
 /// Errors in how recognizers are wired together.
 public enum GestureConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `require(toFail:)` would close a cycle; the names go round it.
@@ -52,7 +56,8 @@ open class GestureRecognizer {
     public enum State: String, Hashable, Sendable, CaseIterable {
         case possible, began, changed, ended, cancelled, failed
 
-        /// Ended, cancelled or failed: the recognizer resets to `possible` right after.
+        /// Ended, cancelled or failed: the recognizer stays so until its event sequence ends
+        /// (every touch it tracked has lifted or been cancelled), then resets to `possible`.
         public var isFinal: Bool {
             switch self {
             case .ended, .cancelled, .failed: true
@@ -83,8 +88,30 @@ open class GestureRecognizer {
         case continuous
     }
 
-    /// The recognizer's state. Only the engine changes it.
-    @exclusivity(unchecked) public internal(set) var state: State = .possible
+    /// The recognizer's state.
+    ///
+    /// A recognizer of your own may set it from its `touches…` methods (or
+    /// `deadlineReached(at:)`, `touchpadGesture(_:)`), UIKit's way of writing one, instead of
+    /// returning a `GestureDecision`: `.began`, `.changed`, `.ended`, `.cancelled` or
+    /// `.failed`. Each is weighed exactly as the matching decision is (requirements,
+    /// exclusivity, the delegate), right after the method returns, and traced with the
+    /// reason `stateSet`. Only the transitions of the state machine are allowed: a discrete
+    /// recognizer goes `possible → ended | failed`; a continuous one `possible → began |
+    /// failed`, then `changed`, then `ended | cancelled`; one in a final state waits for its
+    /// sequence to end, and only the engine makes it `possible` again. Anything else is
+    /// refused and reported as ignored input. Reading it back gives the last state set
+    /// until the engine has weighed it.
+    public var state: State {
+        get { requestedStates.last ?? recordedState }
+        set {
+            requestedStates.append(newValue)
+            engine?.recognizerSetState(self)
+        }
+    }
+    /// The state the engine has recorded.
+    @exclusivity(unchecked) var recordedState: State = .possible
+    /// States set by the recognizer itself, not yet weighed.
+    @exclusivity(unchecked) var requestedStates: [State] = []
 
     /// Discrete or continuous; subclasses override.
     open var kind: Kind { .discrete }
@@ -113,7 +140,9 @@ open class GestureRecognizer {
     /// While it is `possible`, ended events are held back from the view. Default true.
     @exclusivity(unchecked) public var delaysTouchesEnded = true
 
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    public weak var delegate: (any GestureRecognizerDelegate)? {
+        didSet { if delegate != nil { engine?.hasDynamicRequirements = true } }
+    }
 
     /// The types of touch this recognizer sees (UIKit's `allowedTouchTypes`); a touch of
     /// another type is invisible to it for its whole life. Default: all three.
@@ -266,6 +295,38 @@ open class GestureRecognizer {
         guard let view else { return screenLocation }
         return view.convertFromScreen(screenLocation)
     }
+
+    /// UIKit's `location(ofTouch:in:)`: where touch `index` of the gesture (0 ..<
+    /// `numberOfTouches`, in the order they landed, lifted ones included at the place they
+    /// lifted) is, in `view`'s coordinates (screen coordinates for nil). An index out of
+    /// range gives the gesture's location (UIKit raises an exception).
+    public func location(ofTouch index: Int, in view: View?) -> Point {
+        guard let p = engine?.screenLocation(ofTouch: index, of: self) else { return location(in: view) }
+        guard let view else { return p }
+        return view.convertFromScreen(p)
+    }
+
+    /// UIKit's `ignore(_:for:)`: this recognizer stops receiving `touch` (its later events,
+    /// and its part in exclusivity and `numberOfTouches`). The touch's view and the other
+    /// recognizers are not affected. `frame` is accepted for UIKit's signature and not used.
+    public func ignore(_ touch: Touch, for frame: TouchFrame? = nil) {
+        engine?.recognizer(self, ignores: touch.id)
+    }
+
+    // MARK: Overrides for relationships (UIKit's UIGestureRecognizerSubclass)
+
+    /// Whether this recognizer, when it begins or recognizes, may exclude `preventedGestureRecognizer`
+    /// (UIKit's `canPrevent(_:)`). Default true.
+    open func canPrevent(_ preventedGestureRecognizer: GestureRecognizer) -> Bool { true }
+    /// Whether `preventingGestureRecognizer` beginning or recognizing may exclude this one
+    /// (UIKit's `canBePrevented(by:)`). Default true. Both must say yes for an exclusion.
+    open func canBePrevented(by preventingGestureRecognizer: GestureRecognizer) -> Bool { true }
+    /// Yes makes this recognizer wait for `otherGestureRecognizer` to fail, exactly as
+    /// `require(toFail:)` does (UIKit's `shouldRequireFailure(of:)`). Default false.
+    open func shouldRequireFailure(of otherGestureRecognizer: GestureRecognizer) -> Bool { false }
+    /// Yes makes `otherGestureRecognizer` wait for this one to fail, exactly as
+    /// `require(toFail:)` does (UIKit's `shouldBeRequiredToFail(by:)`). Default false.
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: GestureRecognizer) -> Bool { false }
 }
 
 /// Actions typed by the recognizer's own class: `TapGestureRecognizer { tap in … }` hands

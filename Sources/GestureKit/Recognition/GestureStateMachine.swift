@@ -53,7 +53,7 @@ extension GestureStateMachine {
 /// A recognizer that is its state machine: every call the engine makes goes to `machine`.
 /// The built-in recognizers (`TapGestureRecognizer`, …) are this class with their machine's
 /// parameters as public properties.
-public class StateMachineGestureRecognizer<Machine: GestureStateMachine>: GestureRecognizer {
+public class StateMachineGestureRecognizer<Machine: GestureStateMachine>: GestureRecognizer, BuiltInRecognizer {
     /// The machine's methods are value code that never reaches back into the recognizer,
     /// so its accesses need no run-time exclusivity check (they were a fifth of dispatch).
     @exclusivity(unchecked) var machine: Machine

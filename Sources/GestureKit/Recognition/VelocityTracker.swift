@@ -92,3 +92,67 @@ public struct VelocityTracker: Sendable, Hashable {
         return Point(x: (s0 * x1 - s1 * x0) / det * 1000, y: (s0 * y1 - s1 * y0) / det * 1000)
     }
 }
+
+/// A recognizer's reported velocity, fitted only when it is read.
+///
+/// **The rule:** reading `value` gives exactly what `tracker.velocity(at:)` would have given
+/// when the recognizer measured it (`measure(at:)`), however much later it is read: the fit
+/// is a pure function of the samples and the moment, so it is put off until someone asks
+/// (an action, a trace), and every change to the samples that is not followed by a new
+/// measurement first fixes the value measured before it (`add`, `removeAll`). A gesture
+/// whose velocity nobody reads never pays for the least-squares fit.
+struct LazyVelocity: Sendable, Hashable {
+    private(set) var tracker = VelocityTracker()
+    /// The moment the velocity was last measured at, if it has not been fixed since.
+    private var measuredAt: Instant?
+    /// The value, when `measuredAt` is nil.
+    private var fixed = Point.zero
+
+    /// The velocity as last measured (or set).
+    var value: Point {
+        if let measuredAt { return tracker.velocity(at: measuredAt) }
+        return fixed
+    }
+
+    /// The velocity is now `v` (zero at a gesture's start).
+    mutating func set(_ v: Point) {
+        measuredAt = nil
+        fixed = v
+    }
+
+    /// The velocity is now the fit of the samples at `time`.
+    mutating func measure(at time: Instant) {
+        measuredAt = time
+    }
+
+    /// Adds a sample and measures the velocity at its time (what a change does every frame).
+    mutating func addAndMeasure(_ position: Point, at time: Instant) {
+        tracker.add(position, at: time)
+        measuredAt = time
+    }
+
+    /// Adds a sample, keeping the velocity as it was measured.
+    mutating func add(_ position: Point, at time: Instant) {
+        fix()
+        tracker.add(position, at: time)
+    }
+
+    /// Forgets the samples, keeping the velocity as it was measured.
+    mutating func removeAll() {
+        fix()
+        tracker.removeAll()
+    }
+
+    /// Forgets the samples and the velocity (zero).
+    mutating func reset() {
+        tracker.removeAll()
+        set(.zero)
+    }
+
+    private mutating func fix() {
+        if let measuredAt {
+            fixed = tracker.velocity(at: measuredAt)
+            self.measuredAt = nil
+        }
+    }
+}

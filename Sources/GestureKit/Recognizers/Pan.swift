@@ -1,3 +1,41 @@
+/// The directions a pan may begin in (`PanGestureRecognizer.allowedDirections`): UIKit has
+/// none, Hammer.js has `direction`, Flutter has Horizontal/VerticalDragGestureRecognizer.
+///
+/// **The rule:** a pan whose movement, when it passes its threshold, is mainly along an axis
+/// it does not allow fails (`TransitionReason.panWrongDirection`), so another recognizer — a
+/// scroll view of the other direction around it — can take the touches. "Mainly" compares
+/// the movement's two components: more horizontal than vertical is horizontal, and a perfect
+/// diagonal is both. Once begun, a pan follows the touches in every direction.
+public struct PanDirections: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Left and right.
+    public static let horizontal = PanDirections(rawValue: 1 << 0)
+    /// Up and down.
+    public static let vertical = PanDirections(rawValue: 1 << 1)
+    /// Every direction (the default, and UIKit's only behaviour).
+    public static let all: PanDirections = [.horizontal, .vertical]
+
+    /// The axes a movement is mainly along: horizontal, vertical, or both for a diagonal.
+    public static func main(of delta: Point) -> PanDirections {
+        let dx = abs(delta.x), dy = abs(delta.y)
+        if dx > dy { return .horizontal }
+        if dy > dx { return .vertical }
+        return .all
+    }
+
+    /// "horizontal", "vertical", "all" (or "none").
+    public var description: String {
+        switch self {
+        case .horizontal: "horizontal"
+        case .vertical: "vertical"
+        case .all: "all"
+        default: "none"
+        }
+    }
+}
+
 /// The pan state machine. Follows the centroid of `minimumTouches`…`maximumTouches`
 /// touches; begins when it has moved `threshold` points; `translation` is the movement since
 /// `began` ((0, 0) at began, continuous when touches join or leave); `velocity` in points
@@ -14,12 +52,14 @@ public struct PanStateMachine: GestureStateMachine {
     /// default. A scroll begins the pan at its first event (no threshold: the person meant
     /// to scroll), changes it at each, ends it when it stops.
     public var allowedScrollTypes: ScrollTypes = []
+    /// The directions the pan may begin in (`PanDirections`): all by default.
+    public var allowedDirections: PanDirections = .all
 
     enum State: Sendable {
         /// Not begun: how far the centroid has moved so far.
         case tracking(moved: Point)
-        /// Begun; the time of the last change (for the velocity).
-        case panning(lastTime: Instant)
+        /// Begun.
+        case panning
     }
 
     private(set) var state = State.tracking(moved: .zero)
@@ -27,12 +67,13 @@ public struct PanStateMachine: GestureStateMachine {
     /// The centroid at the last event, to measure the next one's movement from.
     private var lastCentroid = Point.zero
     public private(set) var translation = Point.zero
-    public private(set) var velocity = Point.zero
+    /// Points per second, of recent motion; fitted when read (`LazyVelocity`).
+    public var velocity: Point { recentVelocity.value }
     public private(set) var location = Point.zero
     /// Where the gesture is, as the sum of its movements (continuous when touches join or
     /// leave), and its recent samples for the velocity.
     private var position = Point.zero
-    private var tracker = VelocityTracker()
+    private var recentVelocity = LazyVelocity()
 
     public init() {}
 
@@ -63,24 +104,39 @@ public struct PanStateMachine: GestureStateMachine {
 
     private mutating func move(by delta: Point, at time: Instant) -> GestureDecision {
         position = position + delta
-        tracker.add(position, at: time)
         switch state {
         case let .tracking(moved):
             let total = moved + delta
             state = .tracking(moved: total)
             let distance = total.distance(to: .zero)
             let scaled = threshold * touches.distanceScale
-            guard distance >= scaled, touches.count >= minimumTouches || touches.isEmpty else { return .none }
-            state = .panning(lastTime: time)
+            guard distance >= scaled, touches.count >= minimumTouches || touches.isEmpty else {
+                recentVelocity.add(position, at: time)
+                return .none
+            }
+            if let wrong = wrongDirection(total) {
+                recentVelocity.add(position, at: time)
+                return .fail(wrong)
+            }
+            state = .panning
             translation = .zero
-            velocity = tracker.velocity(at: time)
+            recentVelocity.addAndMeasure(position, at: time)
             return .begin(.panned(points: distance, threshold: scaled))
         case .panning:
-            velocity = tracker.velocity(at: time)
+            recentVelocity.addAndMeasure(position, at: time)
             translation = translation + delta
-            state = .panning(lastTime: time)
             return .change
         }
+    }
+
+    /// Why a movement may not begin this pan, if it may not: mainly along an axis it does
+    /// not allow (`PanDirections`).
+    private func wrongDirection(_ movement: Point) -> TransitionReason? {
+        guard allowedDirections != .all else { return nil }
+        let main = PanDirections.main(of: movement)
+        guard allowedDirections.isDisjoint(with: main) else { return nil }
+        let along = main == .horizontal ? abs(movement.x) : abs(movement.y)
+        return .panWrongDirection(points: along, moved: main, allowed: allowedDirections)
     }
 
     public mutating func touchesEnded(_ lifted: [Touch], at time: Instant) -> GestureDecision {
@@ -91,7 +147,7 @@ public struct PanStateMachine: GestureStateMachine {
         if isActive {
             guard touches.count < max(1, minimumTouches) else { return .none }
             // The velocity at the release: zero if the touches had stopped.
-            velocity = tracker.velocity(at: time)
+            recentVelocity.measure(at: time)
             return .end(.touchesEnded)
         }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none
@@ -112,12 +168,12 @@ public struct PanStateMachine: GestureStateMachine {
     private mutating func scroll(_ event: TouchpadGestureEvent) -> GestureDecision {
         switch event.phase {
         case .begin:
-            state = .panning(lastTime: event.time)
+            if let wrong = wrongDirection(event.delta) { return .fail(wrong) }
+            state = .panning
             translation = event.delta
-            velocity = .zero
             position = event.delta
-            tracker.removeAll()
-            tracker.add(position, at: event.time)
+            recentVelocity.reset()
+            recentVelocity.add(position, at: event.time)
             return .begin(.scrolled(event.kind, .begin))
         case .update:
             guard isActive else { return .none }
@@ -162,9 +218,8 @@ public struct PanStateMachine: GestureStateMachine {
         touches.removeAll()
         state = .tracking(moved: .zero)
         translation = .zero
-        velocity = .zero
         position = .zero
-        tracker.removeAll()
+        recentVelocity.reset()
     }
 }
 
@@ -187,6 +242,16 @@ public final class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateM
     public var allowedScrollTypes: ScrollTypes {
         get { machine.allowedScrollTypes }
         set { machine.allowedScrollTypes = newValue }
+    }
+    /// The directions the pan may begin in: `.all` (the default, UIKit's behaviour),
+    /// `.horizontal` or `.vertical`. A pan whose movement past its threshold is mainly along
+    /// an axis it does not allow fails, leaving the touches to another recognizer (a
+    /// horizontal carousel inside a vertical list: each pan takes its own direction). The
+    /// first delta of a scroll sequence is judged the same way. Once begun, the pan follows
+    /// the touches in every direction.
+    public var allowedDirections: PanDirections {
+        get { machine.allowedDirections }
+        set { machine.allowedDirections = newValue }
     }
     /// Points moved since `began`.
     public var translation: Point { machine.translation }

@@ -22,18 +22,19 @@ public struct PinchStateMachine: GestureStateMachine {
         case tracking(spanAtStart: Double, centroidAtStart: Point)
         /// Begun on touches: `scale = referenceScale × span / referenceSpan`, re-measured
         /// whenever touches join or leave.
-        case pinching(referenceSpan: Double, referenceScale: Double, lastTime: Instant)
+        case pinching(referenceSpan: Double, referenceScale: Double)
         /// Begun on a touchpad: `scale = libinput's scale / scaleAtBegin`.
-        case touchpadPinching(scaleAtBegin: Double, lastTime: Instant)
+        case touchpadPinching(scaleAtBegin: Double)
     }
 
     private(set) var state = State.tracking(spanAtStart: 0, centroidAtStart: .zero)
     private var touches = TrackedTouches()
     public private(set) var scale = 1.0
-    public private(set) var velocity = 0.0
+    /// Scale per second, of recent scales; fitted when read (`LazyVelocity`).
+    public var velocity: Double { recentVelocity.value.x }
     public private(set) var location = Point.zero
     /// Recent scales, for the velocity (x is the scale).
-    private var tracker = VelocityTracker()
+    private var recentVelocity = LazyVelocity()
 
     public init() {}
 
@@ -49,9 +50,8 @@ public struct PinchStateMachine: GestureStateMachine {
         switch state {
         case .tracking:
             state = .tracking(spanAtStart: touches.span, centroidAtStart: touches.centroid)
-        case let .pinching(_, _, lastTime):
-            state = .pinching(referenceSpan: touches.count >= 2 ? touches.span : 0, referenceScale: scale,
-                              lastTime: lastTime)
+        case .pinching:
+            state = .pinching(referenceSpan: touches.count >= 2 ? touches.span : 0, referenceScale: scale)
         case .touchpadPinching:
             break
         }
@@ -80,17 +80,14 @@ public struct PinchStateMachine: GestureStateMachine {
                 state = .tracking(spanAtStart: span, centroidAtStart: location)
                 return .none
             }
-            state = .pinching(referenceSpan: span, referenceScale: 1, lastTime: time)
+            state = .pinching(referenceSpan: span, referenceScale: 1)
             scale = 1
-            velocity = 0
-            tracker.removeAll()
-            tracker.add(Point(x: 1, y: 0), at: time)
+            recentVelocity.reset()
+            recentVelocity.add(Point(x: 1, y: 0), at: time)
             return .begin(.spanChanged(points: change, threshold: threshold))
-        case let .pinching(referenceSpan, referenceScale, lastTime):
+        case let .pinching(referenceSpan, referenceScale):
             guard referenceSpan > 0 else { return .none }
-            let newScale = referenceScale * span / referenceSpan
-            update(scale: newScale, since: lastTime, at: time)
-            state = .pinching(referenceSpan: referenceSpan, referenceScale: referenceScale, lastTime: time)
+            update(scale: referenceScale * span / referenceSpan, at: time)
             return .change
         case .touchpadPinching:
             return .none
@@ -98,9 +95,8 @@ public struct PinchStateMachine: GestureStateMachine {
     }
 
     /// The new scale, and the velocity of recent scales (`VelocityTracker`).
-    private mutating func update(scale newScale: Double, since lastTime: Instant, at time: Instant) {
-        tracker.add(Point(x: newScale, y: 0), at: time)
-        velocity = tracker.velocity(at: time).x
+    private mutating func update(scale newScale: Double, at time: Instant) {
+        recentVelocity.addAndMeasure(Point(x: newScale, y: 0), at: time)
         scale = newScale
     }
 
@@ -111,7 +107,7 @@ public struct PinchStateMachine: GestureStateMachine {
             // The pinch ends when the last finger lifts; with one left it stays (reporting
             // nothing new) and a finger put back carries on from the scale it had.
             if touches.isEmpty {
-                velocity = tracker.velocity(at: time).x
+                recentVelocity.measure(at: time)
                 return .end(.touchesEnded)
             }
             remeasure()
@@ -130,22 +126,19 @@ public struct PinchStateMachine: GestureStateMachine {
         location = event.location
         switch event.phase {
         case .begin:
-            state = .touchpadPinching(scaleAtBegin: event.scale > 0 ? event.scale : 1, lastTime: event.time)
+            state = .touchpadPinching(scaleAtBegin: event.scale > 0 ? event.scale : 1)
             scale = 1
-            velocity = 0
-            tracker.removeAll()
-            tracker.add(Point(x: 1, y: 0), at: event.time)
+            recentVelocity.reset()
+            recentVelocity.add(Point(x: 1, y: 0), at: event.time)
             return .begin(.touchpadGesture(.pinch, .begin))
         case .update:
             switch state {
-            case let .touchpadPinching(scaleAtBegin, lastTime):
-                update(scale: event.scale / scaleAtBegin, since: lastTime, at: event.time)
-                state = .touchpadPinching(scaleAtBegin: scaleAtBegin, lastTime: event.time)
+            case let .touchpadPinching(scaleAtBegin):
+                update(scale: event.scale / scaleAtBegin, at: event.time)
                 return .change
-            case let .pinching(referenceSpan, referenceScale, lastTime):
+            case let .pinching(_, referenceScale):
                 // Touches began the pinch; the touchpad's scale follows its own reference.
-                update(scale: event.scale / referenceScale, since: lastTime, at: event.time)
-                state = .pinching(referenceSpan: referenceSpan, referenceScale: referenceScale, lastTime: event.time)
+                update(scale: event.scale / referenceScale, at: event.time)
                 return .change
             case .tracking:
                 return .none
@@ -162,25 +155,23 @@ public struct PinchStateMachine: GestureStateMachine {
     public mutating func setScale(_ newScale: Double) {
         guard newScale.isFinite, newScale > 0 else { return }
         switch state {
-        case let .pinching(_, _, lastTime):
-            state = .pinching(referenceSpan: touches.count >= 2 ? touches.span : 0, referenceScale: newScale,
-                              lastTime: lastTime)
-        case let .touchpadPinching(scaleAtBegin, lastTime):
+        case .pinching:
+            state = .pinching(referenceSpan: touches.count >= 2 ? touches.span : 0, referenceScale: newScale)
+        case let .touchpadPinching(scaleAtBegin):
             // libinput's scale is now scaleAtBegin × scale: measure it against newScale.
-            state = .touchpadPinching(scaleAtBegin: scaleAtBegin * scale / newScale, lastTime: lastTime)
+            state = .touchpadPinching(scaleAtBegin: scaleAtBegin * scale / newScale)
         case .tracking:
             break
         }
         scale = newScale
-        tracker.removeAll()
+        recentVelocity.removeAll()
     }
 
     public mutating func reset() {
         touches.removeAll()
         state = .tracking(spanAtStart: 0, centroidAtStart: .zero)
         scale = 1
-        velocity = 0
-        tracker.removeAll()
+        recentVelocity.reset()
     }
 }
 

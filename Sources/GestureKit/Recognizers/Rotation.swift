@@ -14,8 +14,8 @@ public struct RotationStateMachine: GestureStateMachine {
     enum State: Sendable {
         /// Not begun: how far the touches have turned so far, in radians.
         case tracking(turned: Double)
-        /// Begun; the time of the last change (for the velocity).
-        case rotating(lastTime: Instant)
+        /// Begun.
+        case rotating
     }
 
     private(set) var state = State.tracking(turned: 0)
@@ -23,10 +23,11 @@ public struct RotationStateMachine: GestureStateMachine {
     /// The angle of the first two touches at the last event.
     private var lastAngle: Double?
     public private(set) var rotation = 0.0
-    public private(set) var velocity = 0.0
+    /// Radians per second, of recent rotation; fitted when read (`LazyVelocity`).
+    public var velocity: Double { recentVelocity.value.x }
     public private(set) var location = Point.zero
     /// Recent rotations, for the velocity (x is the rotation).
-    private var tracker = VelocityTracker()
+    private var recentVelocity = LazyVelocity()
 
     public init() {}
 
@@ -58,17 +59,14 @@ public struct RotationStateMachine: GestureStateMachine {
             let total = turned + delta
             state = .tracking(turned: total)
             guard abs(total) >= threshold else { return .none }
-            state = .rotating(lastTime: time)
+            state = .rotating
             rotation = 0
-            velocity = 0
-            tracker.removeAll()
-            tracker.add(.zero, at: time)
+            recentVelocity.reset()
+            recentVelocity.add(.zero, at: time)
             return .begin(.rotated(radians: total, threshold: threshold))
         case .rotating:
             rotation += delta
-            tracker.add(Point(x: rotation, y: 0), at: time)
-            velocity = tracker.velocity(at: time).x
-            state = .rotating(lastTime: time)
+            recentVelocity.addAndMeasure(Point(x: rotation, y: 0), at: time)
             return .change
         }
     }
@@ -82,7 +80,7 @@ public struct RotationStateMachine: GestureStateMachine {
         // back carries it on: the angle is measured afresh (lastAngle), the rotation continuous.
         if isActive {
             guard touches.isEmpty else { return .none }
-            velocity = tracker.velocity(at: time).x
+            recentVelocity.measure(at: time)
             return .end(.touchesEnded)
         }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none
@@ -112,7 +110,7 @@ public struct RotationStateMachine: GestureStateMachine {
     public mutating func setRotation(_ newRotation: Double) {
         guard newRotation.isFinite else { return }
         rotation = newRotation
-        tracker.removeAll()
+        recentVelocity.removeAll()
     }
 
     public mutating func reset() {
@@ -120,8 +118,7 @@ public struct RotationStateMachine: GestureStateMachine {
         state = .tracking(turned: 0)
         lastAngle = nil
         rotation = 0
-        velocity = 0
-        tracker.removeAll()
+        recentVelocity.reset()
     }
 }
 

@@ -25,6 +25,9 @@ import Testing
             requirements.contains { $0 == (a.rawValue, b.rawValue) }
         }
         func requires(_ a: RecognizerSlot, toFail b: RecognizerSlot) -> Bool { explicitlyRequires(a, toFail: b) }
+        var hasDynamicRequirements: Bool { false }
+        func canPrevent(_ a: RecognizerSlot, _ b: RecognizerSlot) -> Bool { true }
+        func viewShouldBegin(_ r: RecognizerSlot) -> Bool { true }
         func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool {
             var seen: Set<Int> = [], frontier = [a.rawValue]
             while let x = frontier.popLast() {
@@ -154,4 +157,24 @@ import Testing
         a.endOfStep(tap, q)
         #expect(transitions(a.actions, q) == ["double: possible → failed (touches lifted without a gesture)"])
     }
+
+    @Test func anArenasLiveListHoldsOnlyRecognizersNotInAFinalStateAndFollowsResets() {
+        let q = Answers(names: ["tap", "pan"])
+        var (a, touch) = arbiter([.discrete, .continuous])
+        guard let arena = a.arenaIndex(touch) else { Issue.record("the touch has no arena"); return }
+        a.refreshLive(arena)
+        #expect(a.arenas[arena].live == [tap, other], "both possible: a frame of moves feeds both")
+        a.decide(.fail(.movedTooFar(points: 12, allowed: 10)), for: tap, q)
+        a.refreshLive(arena)
+        #expect(a.arenas[arena].live == [other], "the failed tap waits for its sequence to end: a frame of moves skips it")
+        a.decide(.begin(.panned(points: 11, threshold: 10)), for: other, q)
+        a.decide(.end(.touchesEnded), for: other, q)
+        a.refreshLive(arena)
+        #expect(a.arenas[arena].live.isEmpty, "both final: nothing to feed until the touch lifts")
+        a.lift(tap)
+        a.endSequenceIfOver(tap)
+        a.refreshLive(arena)
+        #expect(a.arenas[arena].live == [tap], "the tap's sequence ended: reset to possible, it is live again")
+    }
 }
+
