@@ -286,7 +286,7 @@ open class ScrollView: View, GestureRecognizerDelegate {
     /// it does not begin once the content tracks the touch. The direction is the larger
     /// component of the pan's translation when it is about to begin, or of its velocity (the
     /// recent motion) while the translation is still zero.
-    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard let pan = recognizer as? PanGestureRecognizer, scrollingPans.contains(where: { $0 === pan })
         else { return true }
         if !canCancelContentTouches && contentIsTracking { return false }
