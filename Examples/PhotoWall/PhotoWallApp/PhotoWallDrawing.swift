@@ -4,7 +4,8 @@ import GestureLayout
 extension PhotoWall {
     /// What the screen shows now, back to front: the background, the collection view's
     /// visible headers, footers and tiles (in their z-order: the picked-up tile on top), the
-    /// zoom over the dimmed wall, the fingers down, and a caption with the last event.
+    /// scroll indicator while the content moves, the zoom over the dimmed wall, the fingers
+    /// down, and a caption with the last event.
     public func render() -> DisplayList {
         var list = DisplayList(size: screen, background: PhotoWallStyle.background)
         let moving = collectionView.interactiveMovement?.original
@@ -19,6 +20,7 @@ extension PhotoWall {
                          lifted: lifted, into: &list)
             }
         }
+        if let bar = scrollIndicatorFrame { list.fill(bar, PhotoWallStyle.scrollIndicator) }
         if let id = zoomedPhoto, let at = library.indexPath(ofPhoto: id), let photo = library.photo(at: at) {
             list.fill(Rect(origin: .zero, size: screen), PhotoWallStyle.dim)
             let frame = zoomFrame
@@ -36,6 +38,29 @@ extension PhotoWall {
             list.text("\(last.gesture): \(last.text)", in: caption, size: 18, alignment: .center, PhotoWallStyle.headerText)
         }
         return list
+    }
+
+    /// Where the vertical scroll indicator is drawn, while the content moves (dragged,
+    /// decelerating, bouncing): at the right edge, `scrollIndicatorInset` from it and from
+    /// the ends. Its length is the visible fraction of the content,
+    /// `track × height / contentHeight`, and it runs along the track as the offset runs from
+    /// the top to the bottom; past an end it shortens by the overshoot, as UIKit's does.
+    public var scrollIndicatorFrame: Rect? {
+        guard isScrolling else { return nil }
+        let content = collectionView.contentSize.height
+        let height = collectionView.frame.height
+        guard content > height else { return nil }
+        let inset = PhotoWallStyle.scrollIndicatorInset
+        let track = height - 2 * inset
+        let y = collectionView.contentOffset.y
+        let lo = collectionView.minimumContentOffset.y, hi = collectionView.maximumContentOffset.y
+        let overshoot = y < lo ? lo - y : (y > hi ? y - hi : 0)
+        let length = max(PhotoWallStyle.scrollIndicatorMinimum, track * height / content - overshoot)
+        let progress = hi > lo ? min(max((y - lo) / (hi - lo), 0), 1) : 0
+        let top = inset + (track - length) * progress
+        return Rect(x: collectionView.frame.maxX - inset - PhotoWallStyle.scrollIndicatorWidth,
+                    y: (collectionView.frame.minY + top).rounded(),
+                    width: PhotoWallStyle.scrollIndicatorWidth, height: length.rounded())
     }
 
     /// Where the caption with the last event is (pixel probes keep out of it).

@@ -9,7 +9,8 @@ import Glibc
 #endif
 
 /// The live wall: `LiveInput` runs the loop (libinput's fd, the wall's next deadline — a long
-/// press's duration, a double tap's interval — and, with a window, a tick for its events,
+/// press's duration, a double tap's interval, the display link's next frame while the content
+/// decelerates or bounces — and, with a window, a tick for its events,
 /// waited on together, nothing blocking); after each batch of events the wall is drawn, if
 /// anything changed, and shown.
 final class LiveWall: LiveInputClient {
@@ -50,7 +51,14 @@ final class LiveWall: LiveInputClient {
 
     var nextDeadline: Instant? { wall.nextDeadline }
 
-    func advance(to now: Instant) { wall.advance(to: now) }
+    /// Deadlines up to `now` fire on the real clock: a recognizer's, and while the content
+    /// moves on its own the display link's frames (`frameRate` a second), so a fling animates
+    /// live. A frame that moved the content is drawn and shown in `batchHandled`.
+    func advance(to now: Instant) {
+        let offset = wall.collectionView.contentOffset, scrolling = wall.isScrolling
+        wall.advance(to: now)
+        if wall.collectionView.contentOffset != offset || wall.isScrolling != scrolling { dirty = true }
+    }
 
     /// After a batch: report the events (and save their frames), draw, show.
     func batchHandled(by input: LiveInput) {
@@ -82,7 +90,9 @@ final class LiveWall: LiveInputClient {
 /// The desktop wall: input from the window itself (SDL's touches, mouse and wheel, as the
 /// windowing system hands them to the window: Wayland, X11), on SDL's clock. The loop sleeps
 /// in `SDL_WaitEventTimeout` until an event or the wall's next deadline (a long press's
-/// duration, a double tap's interval), never busy; after each batch the wall is drawn.
+/// duration, a double tap's interval, the display link's next frame while the content moves on
+/// its own), never busy; after each batch the wall is drawn, so a fling animates at the
+/// display link's rate on the real clock.
 final class WindowWall {
     let wall: PhotoWall
     let canvas: Canvas
