@@ -49,6 +49,24 @@ struct PhotoWallToolTests {
         #expect(r.out.contains("longPress: moved"))
     }
 
+    @Test("--frame-at writes a picture of the wall mid-fling: the replay runs the display link's frames on virtual time")
+    func frameMidFling() throws {
+        let dir = try scratchDirectory("fling")
+        let r = try runPhotoWall(["--replay", Traces.fixture("ts-pixel-tablet-nvt-swipe-1f.evemu"), "--frames", dir,
+                                  "--frame-at", "0.3"])
+        #expect(r.status == 0, "\(r.err)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(files == ["01-scrolled.png", "02-cameToRest.png", "at-0.300s.png", "last.png"])
+        #expect(Self.pngSize("\(dir)/at-0.300s.png")! == (1280, 800))
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("pan: let go at") == true, "\(r.out)")
+        #expect(lines.contains { $0.hasPrefix("0.300 s  frame: decelerating at ") }, "mid-fling at 0.3 s: \(r.out)")
+        #expect(lines.contains { $0.contains("scroll: came to rest at 1040 pt") }, "the fling runs to the bottom: \(r.out)")
+        // Without --frames there is nowhere to write it.
+        let bad = try runPhotoWall(["--replay", Traces.tap, "--frame-at", "0.3"])
+        #expect(bad.status == 2 && bad.err.contains("--frame-at needs --frames"))
+    }
+
     @Test("--screen sets the size of the wall and of its frames")
     func screenSize() throws {
         let dir = try scratchDirectory("screen")

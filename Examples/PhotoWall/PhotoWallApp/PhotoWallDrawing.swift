@@ -5,7 +5,7 @@ extension PhotoWall {
     /// What the screen shows now, back to front: the background, the collection view's
     /// visible headers, footers and tiles (in their z-order: the picked-up tile on top), the
     /// scroll indicator while the content moves, the zoom over the dimmed wall, the fingers
-    /// down, and a caption with the last event.
+    /// down, and a caption (`captionText`).
     public func render() -> DisplayList {
         var list = DisplayList(size: screen, background: PhotoWallStyle.background)
         let moving = collectionView.interactiveMovement?.original
@@ -32,10 +32,9 @@ extension PhotoWall {
         for (_, point) in touches.sorted(by: { $0.key < $1.key }) {
             list.disc(center: point, radius: PhotoWallStyle.touchRadius, PhotoWallStyle.touchDisc)
         }
-        if let last = events.last {
-            let caption = Rect(x: (screen.width / 2 - 330).rounded(), y: screen.height - 58, width: 660, height: 40)
+        if let text = captionText, let caption = captionFrame {
             list.fill(caption, PhotoWallStyle.captionBackground)
-            list.text("\(last.gesture): \(last.text)", in: caption, size: 18, alignment: .center, PhotoWallStyle.headerText)
+            list.text(text, in: caption, size: 18, alignment: .center, PhotoWallStyle.headerText)
         }
         return list
     }
@@ -63,9 +62,19 @@ extension PhotoWall {
                     width: PhotoWallStyle.scrollIndicatorWidth, height: length.rounded())
     }
 
-    /// Where the caption with the last event is (pixel probes keep out of it).
+    /// The caption: while the content moves on its own (after a fling), what it is doing
+    /// ("scroll: decelerating at 645 pt, 3157 pt/s"); otherwise the last event.
+    public var captionText: String? {
+        let cv = collectionView
+        if cv.isMovingOnItsOwn, cv.scrollPhase != .rest {
+            return "scroll: \(cv.scrollPhase.rawValue) at \(Int(cv.contentOffset.y.rounded())) pt, \(Int(abs(cv.scrollVelocity.y).rounded())) pt/s"
+        }
+        return events.last.map { "\($0.gesture): \($0.text)" }
+    }
+
+    /// Where the caption is (pixel probes keep out of it).
     public var captionFrame: Rect? {
-        events.isEmpty ? nil : Rect(x: (screen.width / 2 - 330).rounded(), y: screen.height - 58, width: 660, height: 40)
+        captionText == nil ? nil : Rect(x: (screen.width / 2 - 330).rounded(), y: screen.height - 58, width: 660, height: 40)
     }
 
     private func drawBar(_ bar: SectionBar, frame: Rect, into list: inout DisplayList) {
