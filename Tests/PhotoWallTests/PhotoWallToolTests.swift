@@ -113,4 +113,20 @@ struct PhotoWallLibinputTests {
         #expect(FileManager.default.fileExists(atPath: "\(dir)/01-zoomed.png"))
         #expect(FileManager.default.fileExists(atPath: "\(dir)/last.png"))
     }
+
+    @Test("a one-finger fling through libinput, live and headless on the real clock: the wall is drawn frame by frame while the content moves on, and it comes to rest where the built-in replay's does",
+          .enabled(if: umockdev, "umockdev-run is not installed"))
+    func flingThroughLibinput() throws {
+        let trace = Traces.fixture("ts-pixel-tablet-nvt-swipe-1f.evemu")
+        let builtin = try runPhotoWall(["--replay", trace])
+        let libinput = try runPhotoWall(["--replay", trace, "--backend", "libinput"])
+        #expect(libinput.status == 0, "\(libinput.err)")
+        let rest = "scroll: came to rest at 1040 pt"
+        #expect(builtin.out.contains(rest) && libinput.out.contains(rest), "\(libinput.out)")
+        // "drew 82 frames, 55 while the content moved on its own": the display link's frames
+        // (60 a second for about 0.9 s) were drawn as they came, not only at the end.
+        let drew = libinput.out.split(separator: "\n").first { $0.hasPrefix("drew ") }
+        let animated = drew.flatMap { $0.split(separator: " ").dropFirst(3).first.flatMap { Int($0) } }
+        #expect((animated ?? 0) >= 10, "frames drawn while the content moved on: \(drew.map(String.init) ?? "none")")
+    }
 }

@@ -21,6 +21,7 @@ final class LiveWall: LiveInputClient {
     static let windowTick = Duration.milliseconds(50)
 
     private var dirty = true
+    private var stats = DrawStatistics()
     /// A frame could not be saved: the run stops and this is thrown.
     private var failure: (any Error)?
 
@@ -72,6 +73,7 @@ final class LiveWall: LiveInputClient {
         if canvas.hasWindow, canvas.pollQuit() { input.stop() }
         guard dirty else { return }
         dirty = false
+        stats.count(wall)
         canvas.draw(wall.render())
         canvas.present()
     }
@@ -84,6 +86,19 @@ final class LiveWall: LiveInputClient {
         if let failure { throw failure }
         for event in wall.takeEvents() { try frames.record(event, wall: wall) }
         try frames.finish(wall: wall)
+        frames.report(stats)
+    }
+}
+
+/// How many frames a live run drew, and how many of them while the content moved on its own
+/// (a fling decelerating or bouncing: the display link's frames on the real clock).
+struct DrawStatistics {
+    var frames = 0
+    var animationFrames = 0
+
+    mutating func count(_ wall: PhotoWall) {
+        frames += 1
+        if wall.collectionView.isMovingOnItsOwn { animationFrames += 1 }
     }
 }
 
@@ -108,6 +123,7 @@ final class WindowWall {
         var adapter = SDLInputAdapter(windowSize: wall.screen)
         let end = duration.map { Canvas.ticks.advanced(bySeconds: $0) }
         var dirty = true
+        var stats = DrawStatistics()
         while true {
             let quit = canvas.pollEvents(into: &adapter)
             for input in adapter.take() {
@@ -127,6 +143,7 @@ final class WindowWall {
                 dirty = true
             }
             if dirty {
+                stats.count(wall)
                 canvas.draw(wall.render())
                 canvas.present()
                 dirty = false
@@ -139,5 +156,6 @@ final class WindowWall {
         wall.finish()
         for event in wall.takeEvents() { try frames.record(event, wall: wall) }
         try frames.finish(wall: wall)
+        frames.report(stats)
     }
 }

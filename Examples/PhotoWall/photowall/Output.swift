@@ -89,6 +89,13 @@ final class FrameWriter {
         out.flush()
     }
 
+    /// At the end of a live run: how many frames were drawn, and how many while the content
+    /// moved on its own ("drew 61 frames, 54 while the content moved on its own").
+    func report(_ stats: DrawStatistics) {
+        out.write("drew \(stats.frames) frames, \(stats.animationFrames) while the content moved on its own")
+        out.flush()
+    }
+
     private func save(_ path: String) throws {
         do {
             try canvas.savePNG(to: path)
