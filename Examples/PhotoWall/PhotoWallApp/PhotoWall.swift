@@ -195,11 +195,10 @@ public final class PhotoWall {
             case .ended, .cancelled: touches[change.sourceID] = nil
             }
         }
-        // Frames due before this one run first, so "moving" is what the touch comes down on.
-        engine.advance(to: frame.time)
-        let wasMoving = collectionView.isMovingOnItsOwn
+        // A touch that comes down on moving content stops it (the scroll view notes it).
+        let stoppedBefore = collectionView.touchesThatStoppedScrolling.count
         engine.send(frame)
-        if wasMoving, !collectionView.isMovingOnItsOwn, !collectionView.touchesThatStoppedScrolling.isEmpty {
+        if collectionView.touchesThatStoppedScrolling.count > stoppedBefore {
             emit(.stopped, gesture: "scroll", "a touch stopped the wall at \(Int(collectionView.contentOffset.y.rounded())) pt")
         }
     }
