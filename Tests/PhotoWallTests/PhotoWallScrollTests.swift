@@ -215,6 +215,32 @@ struct PhotoWallScrollTests {
         #expect(r.wall.collectionView.contentOffset == .zero)
     }
 
+    @Test("a second finger joining a scroll pinches: the pinch runs with the scroll, as a scroll view's pan and pinch do")
+    func pinchJoinsAScroll() throws {
+        let wall = PhotoWall()
+        func frame(_ t: Double, _ changes: [TouchChange]) { wall.send(TouchFrame(time: Instant(seconds: t), changes: changes)) }
+        frame(1, [TouchChange(sourceID: 1, phase: .began, location: Point(x: 600, y: 500))])
+        for i in 1...12 { frame(1 + Double(i) / 120, [TouchChange(sourceID: 1, phase: .moved, location: Point(x: 600, y: 500 - 5 * Double(i)))]) }
+        #expect(wall.collectionView.isDragging, "one finger scrolls")
+        let scrolled = wall.collectionView.contentOffset.y
+        // A second finger lands 100 pt to the right and the two spread apart to 300 pt.
+        frame(1.2, [TouchChange(sourceID: 2, phase: .began, location: Point(x: 700, y: 440))])
+        for i in 1...24 {
+            let d = 100 + 200 * Double(i) / 24
+            frame(1.2 + Double(i) / 120, [TouchChange(sourceID: 1, phase: .moved, location: Point(x: 650 - d / 2, y: 440)),
+                                           TouchChange(sourceID: 2, phase: .moved, location: Point(x: 650 + d / 2, y: 440))])
+        }
+        #expect(wall.pinch.state == .changed, "the pinch began while the scroll went on")
+        #expect(wall.collectionView.isDragging)
+        frame(1.5, [TouchChange(sourceID: 1, phase: .ended, location: Point(x: 500, y: 440)),
+                    TouchChange(sourceID: 2, phase: .ended, location: Point(x: 800, y: 440))])
+        wall.run(until: 5)
+        let kinds = wall.events.map(\.kind)
+        #expect(kinds.contains(.resized) && kinds.contains(.scrolled), "\(wall.events)")
+        #expect(wall.layout.itemSize.width > PhotoWallStyle.itemSize.width * 2, "the span tripled: \(wall.layout.itemSize)")
+        #expect(scrolled > 40)
+    }
+
     @Test("while the content moves the scroll indicator is drawn at the right edge; at rest it is gone")
     func scrollIndicatorWhileMoving() throws {
         let wall = PhotoWall()
