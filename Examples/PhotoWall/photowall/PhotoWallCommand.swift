@@ -208,6 +208,9 @@ struct PhotoWallCommand: ParsableCommand {
             err.flush()
         }
         let wall = PhotoWall(screen: Size(width: Double(canvas.width), height: Double(canvas.height)))
+        // Animation frames at the display's rate (60 a second when SDL does not know it, or
+        // headless): a fling is drawn once per refresh.
+        if let rate = canvas.refreshRate { wall.collectionView.frameRate = rate }
         if (input ?? (headless || !devices.isEmpty ? .libinput : .window)) == .window {
             guard !headless else { throw fail("--input window needs a window; leave out --headless") }
             guard devices.isEmpty else { throw fail("--device reads /dev/input; use it with --input libinput") }
