@@ -140,4 +140,39 @@ struct PhotoWallDesktopTests {
             try? FileManager.default.copyItem(atPath: shot, toPath: Compositor.packageRoot + "/out/photowall-sway.png")
         }
     }
+
+    /// "1.100 s  scroll: came to rest at 1040 pt" → (1.1, "scroll: came to rest at 1040 pt").
+    static func timedEvents(_ output: String) -> [(seconds: Double, text: String)] {
+        output.split(separator: "\n").compactMap { line in
+            guard let r = line.range(of: " s  "), let t = Double(line[..<r.lowerBound]) else { return nil }
+            return (t, String(line[r.upperBound...]))
+        }
+    }
+
+    @Test("PhotoWall in a window under sway: a recorded one-finger fling scrolls it, and the content moves on after the lift in display-link frames on the real clock, coming to rest where it said at the lift")
+    func flingInAWindow() throws {
+        let trace = Compositor.fixture("ts-pixel-tablet-nvt-swipe-1f.evemu")
+        let seconds = Compositor.leadIn + 4
+        let session = try Compositor.start(trace: trace,
+                                           client: "SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
+                                           copy: [Self.photowall])
+        defer { session.remove() }
+        session.finish(timeout: seconds + 20)
+        #expect(session.clientStatus == 0, "photowall exits with status 0 after --duration: \(session.errors)")
+        let seen = Self.timedEvents(session.output)
+        // The release velocity comes from the window's event times, and the touchscreen maps
+        // onto sway's output as sway maps it; so the content comes to rest where the wall said
+        // at the lift it would ("moving on to N pt"): the projection, or the bottom edge.
+        #expect(seen.map { $0.text.hasPrefix("pan: let go at") } == [true, false], "\(session.output) \(session.errors)")
+        if seen.count == 2, let promised = seen[0].text.range(of: "moving on to ").map({ seen[0].text[$0.upperBound...] }) {
+            #expect(seen[1].text == "scroll: came to rest at \(promised)", "\(seen.map(\.text))")
+        }
+        // Frames ran live: the window was drawn while the content moved on (about 0.9 s at
+        // 60 frames a second), not only once the run ended and its last frames were flushed.
+        let drew = session.output.split(separator: "\n").first { $0.hasPrefix("drew ") }
+        let animated = drew.flatMap { line in
+            line.split(separator: " ").dropFirst(3).first.flatMap { Int($0) }
+        }
+        #expect((animated ?? 0) >= 10, "frames drawn while the content moved on: \(drew.map(String.init) ?? "none")")
+    }
 }

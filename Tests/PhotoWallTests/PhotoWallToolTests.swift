@@ -49,6 +49,24 @@ struct PhotoWallToolTests {
         #expect(r.out.contains("longPress: moved"))
     }
 
+    @Test("--frame-at writes a picture of the wall mid-fling: the replay runs the display link's frames on virtual time")
+    func frameMidFling() throws {
+        let dir = try scratchDirectory("fling")
+        let r = try runPhotoWall(["--replay", Traces.fixture("ts-pixel-tablet-nvt-swipe-1f.evemu"), "--frames", dir,
+                                  "--frame-at", "0.3"])
+        #expect(r.status == 0, "\(r.err)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(files == ["01-scrolled.png", "02-cameToRest.png", "at-0.300s.png", "last.png"])
+        #expect(Self.pngSize("\(dir)/at-0.300s.png")! == (1280, 800))
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("pan: let go at") == true, "\(r.out)")
+        #expect(lines.contains { $0.hasPrefix("0.300 s  frame: decelerating at ") }, "mid-fling at 0.3 s: \(r.out)")
+        #expect(lines.contains { $0.contains("scroll: came to rest at 1040 pt") }, "the fling runs to the bottom: \(r.out)")
+        // Without --frames there is nowhere to write it.
+        let bad = try runPhotoWall(["--replay", Traces.tap, "--frame-at", "0.3"])
+        #expect(bad.status == 2 && bad.err.contains("--frame-at needs --frames"))
+    }
+
     @Test("--screen sets the size of the wall and of its frames")
     func screenSize() throws {
         let dir = try scratchDirectory("screen")
@@ -94,5 +112,21 @@ struct PhotoWallLibinputTests {
         #expect(builtin.out.contains("doubleTap: zoomed Sunrise 11"))
         #expect(FileManager.default.fileExists(atPath: "\(dir)/01-zoomed.png"))
         #expect(FileManager.default.fileExists(atPath: "\(dir)/last.png"))
+    }
+
+    @Test("a one-finger fling through libinput, live and headless on the real clock: the wall is drawn frame by frame while the content moves on, and it comes to rest where the built-in replay's does",
+          .enabled(if: umockdev, "umockdev-run is not installed"))
+    func flingThroughLibinput() throws {
+        let trace = Traces.fixture("ts-pixel-tablet-nvt-swipe-1f.evemu")
+        let builtin = try runPhotoWall(["--replay", trace])
+        let libinput = try runPhotoWall(["--replay", trace, "--backend", "libinput"])
+        #expect(libinput.status == 0, "\(libinput.err)")
+        let rest = "scroll: came to rest at 1040 pt"
+        #expect(builtin.out.contains(rest) && libinput.out.contains(rest), "\(libinput.out)")
+        // "drew 82 frames, 55 while the content moved on its own": the display link's frames
+        // (60 a second for about 0.9 s) were drawn as they came, not only at the end.
+        let drew = libinput.out.split(separator: "\n").first { $0.hasPrefix("drew ") }
+        let animated = drew.flatMap { $0.split(separator: " ").dropFirst(3).first.flatMap { Int($0) } }
+        #expect((animated ?? 0) >= 10, "frames drawn while the content moved on: \(drew.map(String.init) ?? "none")")
     }
 }

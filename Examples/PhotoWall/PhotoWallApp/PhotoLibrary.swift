@@ -90,7 +90,7 @@ public final class PhotoLibrary: CollectionViewDataSource {
             bar.title = section.title
             bar.detail = "\(section.photos.count) photos"
         } else {
-            bar.title = "pinch to resize · double tap to zoom · hold and drag to reorder · two fingers to scroll"
+            bar.title = "pinch to resize · double tap to zoom · hold and drag to reorder · one finger to scroll"
             bar.detail = nil
         }
         return bar

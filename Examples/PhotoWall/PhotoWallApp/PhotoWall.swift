@@ -41,6 +41,12 @@ public enum PhotoWallStyle {
     public static let touchDisc = Color(r: 255, g: 255, b: 255, a: 90)
     public static let touchRadius = 22.0
     public static let captionBackground = Color(r: 0, g: 0, b: 0, a: 170)
+    /// The scroll indicator (UIKit's): a bar at the right edge, shown while the content moves,
+    /// its length the visible fraction of the content (at least `scrollIndicatorMinimum`).
+    public static let scrollIndicator = Color(r: 255, g: 255, b: 255, a: 150)
+    public static let scrollIndicatorWidth = 6.0 /* pt */
+    public static let scrollIndicatorInset = 4.0 /* pt, from the right edge and the ends */
+    public static let scrollIndicatorMinimum = 36.0 /* pt */
 }
 
 /// Something the wall did in answer to a gesture (one per recognized gesture).
@@ -58,13 +64,18 @@ public struct PhotoWallEvent: Hashable, Sendable, CustomStringConvertible {
         case pickedUp
         /// The picked-up tile was dropped (at a new place, or where it was).
         case reordered
-        /// A two-finger pan scrolled (at its end).
+        /// A one-finger drag scrolled, and the finger lifted (the content may move on).
         case scrolled
+        /// The content, moving on after a drag (decelerating, bouncing back), came to rest.
+        case cameToRest
+        /// A touch came down on moving content and stopped it (it selects nothing).
+        case stopped
     }
 
     public var time: Instant
     public var kind: Kind
-    /// The recognizer's name ("tap", "doubleTap", "pinch", "longPress", "pan").
+    /// The recognizer's name ("tap", "doubleTap", "pinch", "longPress", "pan"), or "scroll"
+    /// for what the content did on its own (came to rest, was stopped by a touch).
     public var gesture: String
     /// What happened, for people: "selected Forest 3".
     public var text: String
@@ -88,8 +99,22 @@ public struct PhotoWallEvent: Hashable, Sendable, CustomStringConvertible {
 ///   double tap): zooms the tile over the dimmed wall; a tap or double tap closes the zoom.
 /// - Long press, then drag: picks the tile up (larger, over a shadow), the others make room
 ///   as it moves, and lifting drops it there.
-/// - Two-finger pan: scrolls. It may run with a two-finger pinch (as a scroll view's pan and
-///   zoom do); three fingers or more are a pinch only.
+/// - One-finger drag: scrolls, as a `UICollectionView` does: it is the collection view's own
+///   scroll view pan (one finger; two or more fingers down before it begins make it fail, and
+///   they are the pinch's). When the finger lifts the content keeps the release velocity and
+///   slows down, rubber-bands past the ends and springs back, frame by frame on the engine's
+///   display link (`nextDeadline` includes its frames: the app's render loop or the replay
+///   fires them). A touch on moving content stops it and selects nothing.
+///
+/// The recognizers' relationships (all on the collection view):
+///
+/// | recognizers | relationship | so |
+/// |---|---|---|
+/// | pan – long press | exclusive | a finger still for the press duration picks the tile up and later movement moves it, not the wall; a drag that begins earlier scrolls and cancels the press |
+/// | pan – pinch | simultaneous | a second finger joining a scroll may pinch (as a scroll view's pan and zoom) |
+/// | pan – tap, double tap | exclusive | a drag is never a tap |
+/// | tap – double tap | tap requires double tap to fail | a double tap is never a tap first |
+/// | content touches – tap, long press | exclusive | a touch on moving content stops it and is no selection |
 public final class PhotoWall {
     public let screen: Size
     public let engine: GestureEngine
@@ -144,11 +169,9 @@ public final class PhotoWall {
         collectionView.addGestureRecognizer(singleTap)
         pinch = collectionView.installPinchToResize(name: "pinch")
         reorder = collectionView.installInteractiveMovementGesture(name: "longPress")
-        scroll = collectionView.installScrollingPan(name: "pan")
-        // Exactly two fingers: a third finger (a three-finger pinch) makes it fail, and the
-        // pinch has the touches to itself.
-        scroll.minimumNumberOfTouches = 2
-        scroll.maximumNumberOfTouches = 2
+        // The scroll view's own one-finger pan scrolls (UICollectionView's panGestureRecognizer).
+        scroll = collectionView.panGestureRecognizer
+        scroll.name = "pan"
         pinch.recognizeSimultaneously(with: scroll)
 
         collectionView.dataSource = library
@@ -172,16 +195,26 @@ public final class PhotoWall {
             case .ended, .cancelled: touches[change.sourceID] = nil
             }
         }
+        // A touch that comes down on moving content stops it (the scroll view notes it).
+        let stoppedBefore = collectionView.touchesThatStoppedScrolling.count
         engine.send(frame)
+        if collectionView.touchesThatStoppedScrolling.count > stoppedBefore {
+            emit(.stopped, gesture: "scroll", "a touch stopped the wall at \(Int(collectionView.contentOffset.y.rounded())) pt")
+        }
     }
 
-    /// Time passes: deadlines up to `time` fire (the double tap's interval, the long press).
+    /// Time passes: deadlines up to `time` fire (the double tap's interval, the long press,
+    /// the display link's frames while the content moves on its own).
     public func advance(to time: Instant) {
         engine.advance(to: time)
     }
 
-    /// The earliest deadline the recognizers wait for.
+    /// The earliest deadline the engine waits for: a recognizer's, or the next animation
+    /// frame while the content moves on its own (the display link's, `frameRate` a second).
     public var nextDeadline: Instant? { engine.nextDeadline }
+
+    /// Whether the content is moving: dragged, decelerating or bouncing back.
+    public var isScrolling: Bool { collectionView.scrollPhase != .rest }
 
     /// The end of input: pending deadlines fire, touches still down are cancelled.
     public func finish() {
@@ -231,7 +264,11 @@ public final class PhotoWall {
     // MARK: What each gesture does
 
     private func emit(_ kind: PhotoWallEvent.Kind, _ recognizer: GestureRecognizer, _ text: String) {
-        let event = PhotoWallEvent(time: engine.now, kind: kind, gesture: recognizer.name, text: text)
+        emit(kind, gesture: recognizer.name, text)
+    }
+
+    private func emit(_ kind: PhotoWallEvent.Kind, gesture: String, _ text: String) {
+        let event = PhotoWallEvent(time: engine.now, kind: kind, gesture: gesture, text: text)
         events.append(event)
         unread.append(event)
     }
@@ -308,9 +345,18 @@ public final class PhotoWall {
     }
 
     private func scrolled() {
-        guard scroll.state == .ended else { return }
-        emit(.scrolled, scroll, "scrolled to \(Int(collectionView.contentOffset.y.rounded())) pt")
+        guard scroll.state == .ended || scroll.state == .cancelled else { return }
+        let y = Int(collectionView.contentOffset.y.rounded())
+        if let target = flingTarget {
+            let speed = Int(abs(collectionView.scrollVelocity.y).rounded())
+            emit(.scrolled, scroll, "let go at \(y) pt, \(speed) pt/s: moving on to \(Int(target.y.rounded())) pt")
+        } else {
+            emit(.scrolled, scroll, "scrolled to \(y) pt")
+        }
     }
+
+    /// Where the content released by the last drag comes to rest, while it moves on.
+    public private(set) var flingTarget: Point?
 }
 
 /// The wall answers the collection view's delegate questions: a touch highlights a tile, but
@@ -323,6 +369,20 @@ extension PhotoWall: CollectionViewDelegate {
 
     public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: LayoutIndexPath) {
         highlights.append(indexPath)
+    }
+
+    public func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
+                                          targetContentOffset: inout Point) {
+        flingTarget = targetContentOffset
+    }
+
+    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+        if !decelerate { flingTarget = nil }
+    }
+
+    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
+        flingTarget = nil
+        emit(.cameToRest, gesture: "scroll", "came to rest at \(Int(scrollView.contentOffset.y.rounded())) pt")
     }
 }
 

@@ -4,7 +4,8 @@ import GestureLayout
 extension PhotoWall {
     /// What the screen shows now, back to front: the background, the collection view's
     /// visible headers, footers and tiles (in their z-order: the picked-up tile on top), the
-    /// zoom over the dimmed wall, the fingers down, and a caption with the last event.
+    /// scroll indicator while the content moves, the zoom over the dimmed wall, the fingers
+    /// down, and a caption (`captionText`).
     public func render() -> DisplayList {
         var list = DisplayList(size: screen, background: PhotoWallStyle.background)
         let moving = collectionView.interactiveMovement?.original
@@ -19,6 +20,7 @@ extension PhotoWall {
                          lifted: lifted, into: &list)
             }
         }
+        if let bar = scrollIndicatorFrame { list.fill(bar, PhotoWallStyle.scrollIndicator) }
         if let id = zoomedPhoto, let at = library.indexPath(ofPhoto: id), let photo = library.photo(at: at) {
             list.fill(Rect(origin: .zero, size: screen), PhotoWallStyle.dim)
             let frame = zoomFrame
@@ -30,17 +32,49 @@ extension PhotoWall {
         for (_, point) in touches.sorted(by: { $0.key < $1.key }) {
             list.disc(center: point, radius: PhotoWallStyle.touchRadius, PhotoWallStyle.touchDisc)
         }
-        if let last = events.last {
-            let caption = Rect(x: (screen.width / 2 - 330).rounded(), y: screen.height - 58, width: 660, height: 40)
+        if let text = captionText, let caption = captionFrame {
             list.fill(caption, PhotoWallStyle.captionBackground)
-            list.text("\(last.gesture): \(last.text)", in: caption, size: 18, alignment: .center, PhotoWallStyle.headerText)
+            list.text(text, in: caption, size: 18, alignment: .center, PhotoWallStyle.headerText)
         }
         return list
     }
 
-    /// Where the caption with the last event is (pixel probes keep out of it).
+    /// Where the vertical scroll indicator is drawn, while the content moves (dragged,
+    /// decelerating, bouncing): at the right edge, `scrollIndicatorInset` from it and from
+    /// the ends. Its length is the visible fraction of the content,
+    /// `track × height / contentHeight`, and it runs along the track as the offset runs from
+    /// the top to the bottom; past an end it shortens by the overshoot, as UIKit's does.
+    public var scrollIndicatorFrame: Rect? {
+        guard isScrolling else { return nil }
+        let content = collectionView.contentSize.height
+        let height = collectionView.frame.height
+        guard content > height else { return nil }
+        let inset = PhotoWallStyle.scrollIndicatorInset
+        let track = height - 2 * inset
+        let y = collectionView.contentOffset.y
+        let lo = collectionView.minimumContentOffset.y, hi = collectionView.maximumContentOffset.y
+        let overshoot = y < lo ? lo - y : (y > hi ? y - hi : 0)
+        let length = max(PhotoWallStyle.scrollIndicatorMinimum, track * height / content - overshoot)
+        let progress = hi > lo ? min(max((y - lo) / (hi - lo), 0), 1) : 0
+        let top = inset + (track - length) * progress
+        return Rect(x: collectionView.frame.maxX - inset - PhotoWallStyle.scrollIndicatorWidth,
+                    y: (collectionView.frame.minY + top).rounded(),
+                    width: PhotoWallStyle.scrollIndicatorWidth, height: length.rounded())
+    }
+
+    /// The caption: while the content moves on its own (after a fling), what it is doing
+    /// ("scroll: decelerating at 645 pt, 3157 pt/s"); otherwise the last event.
+    public var captionText: String? {
+        let cv = collectionView
+        if cv.isMovingOnItsOwn, cv.scrollPhase != .rest {
+            return "scroll: \(cv.scrollPhase.rawValue) at \(Int(cv.contentOffset.y.rounded())) pt, \(Int(abs(cv.scrollVelocity.y).rounded())) pt/s"
+        }
+        return events.last.map { "\($0.gesture): \($0.text)" }
+    }
+
+    /// Where the caption is (pixel probes keep out of it).
     public var captionFrame: Rect? {
-        events.isEmpty ? nil : Rect(x: (screen.width / 2 - 330).rounded(), y: screen.height - 58, width: 660, height: 40)
+        captionText == nil ? nil : Rect(x: (screen.width / 2 - 330).rounded(), y: screen.height - 58, width: 660, height: 40)
     }
 
     private func drawBar(_ bar: SectionBar, frame: Rect, into list: inout DisplayList) {

@@ -14,7 +14,15 @@ public enum PhotoWallReplay {
     /// The trace is read whole once first, so a malformed trace throws (`TraceError`) before
     /// anything happens.
     /// `mapping`: how the touchscreen lands on the wall (rotation, calibration, region).
+    ///
+    /// Time is virtual: the display link's frames (the content decelerating or bouncing after
+    /// a fling) are deadlines like the recognizers', fired in order between the recording's
+    /// frames. `snapshots`: times of the recording (seconds from its start, as the events')
+    /// at which `onSnapshot` is called with the wall as it is then, everything due at or
+    /// before that time done (a picture mid-fling); a time after the end of the recording
+    /// shows the wall once everything has come to rest.
     public static func run(path: String, into wall: PhotoWall, mapping: TouchMapping = .identity,
+                           snapshots: [Instant] = [], onSnapshot: (Instant) throws -> Void = { _ in },
                            onEvent: (PhotoWallEvent) throws -> Void) throws {
         let reader = try TraceReader(path: path, screen: wall.screen, mapping: mapping)
         try reader.run { _ in }
@@ -23,10 +31,24 @@ public enum PhotoWallReplay {
         func drain() throws {
             for event in wall.takeEvents() { try onEvent(event) }
         }
+        var pendingSnapshots = snapshots.sorted()[...]
+        /// Deadlines and snapshots before `time` (all deadlines and snapshots when nil), in
+        /// time order; a snapshot at a deadline's instant comes after it.
         func runDeadlines(before time: Instant?) throws {
-            while let deadline = wall.nextDeadline, time.map({ deadline < $0 }) ?? true {
-                wall.advance(to: deadline)
-                try drain()
+            while true {
+                let deadline = wall.nextDeadline.flatMap { d in time.map { d < $0 } ?? true ? d : nil }
+                let snapshot = pendingSnapshots.first.flatMap { s in time.map { s < $0 } ?? true ? s : nil }
+                if let snapshot, deadline.map({ snapshot < $0 }) ?? true {
+                    pendingSnapshots.removeFirst()
+                    wall.advance(to: snapshot)
+                    try drain()
+                    try onSnapshot(snapshot)
+                } else if let deadline {
+                    wall.advance(to: deadline)
+                    try drain()
+                } else {
+                    return
+                }
             }
         }
 

@@ -128,6 +128,15 @@ public final class Canvas {
         return String(cString: name)
     }
 
+    /// The refresh rate of the display the window is on, frames a second (SDL's display
+    /// mode); nil without a window or when SDL does not know it (0 Hz, as some drivers say).
+    public var refreshRate: Int? {
+        guard let window else { return nil }
+        var mode = SDL_DisplayMode()
+        guard SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Int(mode.refresh_rate)
+    }
+
     // MARK: Drawing
 
     /// Draws the list over the whole canvas (cleared to its background first).

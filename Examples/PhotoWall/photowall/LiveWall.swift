@@ -9,7 +9,8 @@ import Glibc
 #endif
 
 /// The live wall: `LiveInput` runs the loop (libinput's fd, the wall's next deadline — a long
-/// press's duration, a double tap's interval — and, with a window, a tick for its events,
+/// press's duration, a double tap's interval, the display link's next frame while the content
+/// decelerates or bounces — and, with a window, a tick for its events,
 /// waited on together, nothing blocking); after each batch of events the wall is drawn, if
 /// anything changed, and shown.
 final class LiveWall: LiveInputClient {
@@ -20,6 +21,7 @@ final class LiveWall: LiveInputClient {
     static let windowTick = Duration.milliseconds(50)
 
     private var dirty = true
+    private var stats = DrawStatistics()
     /// A frame could not be saved: the run stops and this is thrown.
     private var failure: (any Error)?
 
@@ -50,7 +52,14 @@ final class LiveWall: LiveInputClient {
 
     var nextDeadline: Instant? { wall.nextDeadline }
 
-    func advance(to now: Instant) { wall.advance(to: now) }
+    /// Deadlines up to `now` fire on the real clock: a recognizer's, and while the content
+    /// moves on its own the display link's frames (`frameRate` a second), so a fling animates
+    /// live. A frame that moved the content is drawn and shown in `batchHandled`.
+    func advance(to now: Instant) {
+        let offset = wall.collectionView.contentOffset, scrolling = wall.isScrolling
+        wall.advance(to: now)
+        if wall.collectionView.contentOffset != offset || wall.isScrolling != scrolling { dirty = true }
+    }
 
     /// After a batch: report the events (and save their frames), draw, show.
     func batchHandled(by input: LiveInput) {
@@ -64,6 +73,7 @@ final class LiveWall: LiveInputClient {
         if canvas.hasWindow, canvas.pollQuit() { input.stop() }
         guard dirty else { return }
         dirty = false
+        stats.count(wall)
         canvas.draw(wall.render())
         canvas.present()
     }
@@ -76,13 +86,28 @@ final class LiveWall: LiveInputClient {
         if let failure { throw failure }
         for event in wall.takeEvents() { try frames.record(event, wall: wall) }
         try frames.finish(wall: wall)
+        frames.report(stats)
+    }
+}
+
+/// How many frames a live run drew, and how many of them while the content moved on its own
+/// (a fling decelerating or bouncing: the display link's frames on the real clock).
+struct DrawStatistics {
+    var frames = 0
+    var animationFrames = 0
+
+    mutating func count(_ wall: PhotoWall) {
+        frames += 1
+        if wall.collectionView.isMovingOnItsOwn { animationFrames += 1 }
     }
 }
 
 /// The desktop wall: input from the window itself (SDL's touches, mouse and wheel, as the
 /// windowing system hands them to the window: Wayland, X11), on SDL's clock. The loop sleeps
 /// in `SDL_WaitEventTimeout` until an event or the wall's next deadline (a long press's
-/// duration, a double tap's interval), never busy; after each batch the wall is drawn.
+/// duration, a double tap's interval, the display link's next frame while the content moves on
+/// its own), never busy; after each batch the wall is drawn, so a fling animates at the
+/// display link's rate on the real clock.
 final class WindowWall {
     let wall: PhotoWall
     let canvas: Canvas
@@ -98,6 +123,7 @@ final class WindowWall {
         var adapter = SDLInputAdapter(windowSize: wall.screen)
         let end = duration.map { Canvas.ticks.advanced(bySeconds: $0) }
         var dirty = true
+        var stats = DrawStatistics()
         while true {
             let quit = canvas.pollEvents(into: &adapter)
             for input in adapter.take() {
@@ -117,6 +143,7 @@ final class WindowWall {
                 dirty = true
             }
             if dirty {
+                stats.count(wall)
                 canvas.draw(wall.render())
                 canvas.present()
                 dirty = false
@@ -129,5 +156,6 @@ final class WindowWall {
         wall.finish()
         for event in wall.takeEvents() { try frames.record(event, wall: wall) }
         try frames.finish(wall: wall)
+        frames.report(stats)
     }
 }

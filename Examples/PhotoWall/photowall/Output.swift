@@ -61,12 +61,38 @@ final class FrameWriter {
         out.flush()
     }
 
+    /// A picture of the wall at `time` of a replay (`--frame-at`): `at-1.250s.png`.
+    func snapshot(at time: Instant, wall: PhotoWall) throws {
+        let ms = (time.nanoseconds + 500_000) / 1_000_000
+        let frac = String(ms % 1000)
+        let stamp = "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
+        var line = "\(stamp) s  frame"
+        if wall.isScrolling {
+            line += ": \(wall.collectionView.scrollPhase.rawValue) at \(Int(wall.collectionView.contentOffset.y.rounded())) pt, \(Int(abs(wall.collectionView.scrollVelocity.y).rounded())) pt/s"
+        }
+        if let directory {
+            let name = "at-\(stamp)s.png"
+            canvas.draw(wall.render())
+            try save("\(directory)/\(name)")
+            line += "  → \(directory)/\(name)"
+        }
+        out.write(line)
+        out.flush()
+    }
+
     /// The last frame.
     func finish(wall: PhotoWall) throws {
         guard let directory else { return }
         canvas.draw(wall.render())
         try save("\(directory)/last.png")
         out.write("last frame → \(directory)/last.png")
+        out.flush()
+    }
+
+    /// At the end of a live run: how many frames were drawn, and how many while the content
+    /// moved on its own ("drew 61 frames, 54 while the content moved on its own").
+    func report(_ stats: DrawStatistics) {
+        out.write("drew \(stats.frames) frames, \(stats.animationFrames) while the content moved on its own")
         out.flush()
     }
 

@@ -26,10 +26,12 @@ struct PhotoWallCommand: ParsableCommand {
         debug-events) into the wall on virtual time with the built-in decoder, off screen; \
         --backend libinput plays it through real libinput instead, from a mock device under \
         umockdev, in real time. --frames DIR writes a PNG after every recognized gesture and \
-        of the last frame.
+        of the last frame; --frame-at SECONDS adds one at that time of the recording (the \
+        content mid-fling: the replay runs the display link's frames on virtual time).
 
         Gestures: tap selects a tile; double tap zooms it (tap again to close); pinch resizes \
-        the tiles; long press picks a tile up and dragging reorders it; two fingers scroll.
+        the tiles; long press picks a tile up and dragging reorders it; one finger scrolls, and a fling \
+        moves on, slows down and bounces at the ends; a touch on moving content stops it.
         """,
         version: GestureKitVersion.string
     )
@@ -46,6 +48,9 @@ struct PhotoWallCommand: ParsableCommand {
 
     @Option(help: "Write a PNG into this directory after every recognized gesture, and of the last frame.")
     var frames: String?
+
+    @Option(name: .customLong("frame-at"), help: "With --replay: also write a PNG of the wall at this time of the recording, in seconds from its start (repeatable; needs --frames).")
+    var frameAt: [Double] = []
 
     @Option(name: .customLong("device"), help: "Live: an evdev device node, e.g. /dev/input/event4 (repeatable).")
     var devices: [String] = []
@@ -100,6 +105,13 @@ struct PhotoWallCommand: ParsableCommand {
     func run() throws {
         let size = try parseScreen()
         if let frames { try makeDirectory(frames) }
+        if !frameAt.isEmpty {
+            guard replay != nil, backend == .builtin else { throw fail("--frame-at is for --replay on virtual time (the builtin backend)") }
+            guard frames != nil else { throw fail("--frame-at needs --frames DIR to write into") }
+            guard frameAt.allSatisfy({ $0.isFinite && $0 >= 0 && $0 < 1e6 }) else {
+                throw fail("--frame-at: expected seconds from the start of the recording, 0 or more")
+            }
+        }
         if let replay {
             guard devices.isEmpty else { throw fail("--device is for live input; leave it out with --replay") }
             switch backend {
@@ -129,7 +141,9 @@ struct PhotoWallCommand: ParsableCommand {
         let canvas = try makeCanvas(width: Int(screen.width), height: Int(screen.height))
         let writer = FrameWriter(directory: frames, canvas: canvas)
         do {
-            try PhotoWallReplay.run(path: trace, into: wall, mapping: mapping()) { event in
+            try PhotoWallReplay.run(path: trace, into: wall, mapping: mapping(),
+                                    snapshots: frameAt.map { Instant(seconds: $0) },
+                                    onSnapshot: { try writer.snapshot(at: $0, wall: wall) }) { event in
                 try writer.record(event, wall: wall)
             }
         } catch let e as TraceError {
@@ -194,6 +208,9 @@ struct PhotoWallCommand: ParsableCommand {
             err.flush()
         }
         let wall = PhotoWall(screen: Size(width: Double(canvas.width), height: Double(canvas.height)))
+        // Animation frames at the display's rate (60 a second when SDL does not know it, or
+        // headless): a fling is drawn once per refresh.
+        if let rate = canvas.refreshRate { wall.collectionView.frameRate = rate }
         if (input ?? (headless || !devices.isEmpty ? .libinput : .window)) == .window {
             guard !headless else { throw fail("--input window needs a window; leave out --headless") }
             guard devices.isEmpty else { throw fail("--device reads /dev/input; use it with --input libinput") }
