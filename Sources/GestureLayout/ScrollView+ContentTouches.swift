@@ -17,6 +17,8 @@ import GestureKit
 /// | input | decision | so the content |
 /// |---|---|---|
 /// | touch down on moving content | motion stops; recognize (cancels touches in view) | never sees the touch; a tap or long press on it fails (exclusivity) |
+/// | touchpad hold begins on moving content | motion stops; recognize | (a hold is no touch of the content) |
+/// | touchpad hold on still content | fail | |
 /// | touch down on still content, delaying | possible until the delay (delays touches began) | gets it late |
 /// | the delay passes, or the touch lifts first | fail | gets the held events, in order |
 /// | touch down on still content, not delaying | fail | gets it at once |
@@ -50,6 +52,20 @@ public final class ScrollViewContentTouchRecognizer: GestureRecognizer {
     public override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
         scrollView?.contentIsTracking = true
         return .fail(.custom("the touch lifted before the content touch delay"))
+    }
+
+    /// A touchpad hold (libinput's GESTURE_HOLD: fingers resting on the pad) is a touch on
+    /// the content for this rule: on moving content it stops it, as GTK 4's scrolled window
+    /// stops kinetic scrolling on a hold. (The built-in decoder has no hold: resting fingers
+    /// are indirect touches, which stop moving content the same way.)
+    public override func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .hold }
+
+    public override func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
+        guard event.phase == .begin, let scrollView, scrollView.isMovingOnItsOwn else {
+            return .fail(.custom("a touchpad hold on still content"))
+        }
+        scrollView.stopMotion()
+        return .recognize(.custom("a touchpad hold on moving content stops it"))
     }
 
     public override func deadlineReached(at time: Instant) -> GestureDecision {

@@ -165,7 +165,11 @@ open class ScrollView: View, GestureRecognizerDelegate {
     /// `scroll` lines.
     public var onScroll: ((ScrollView) -> Void)?
 
-    /// The recognizer that drags the content: one finger, UIKit's `panGestureRecognizer`.
+    /// The recognizer that drags the content: UIKit's `panGestureRecognizer`. One finger on
+    /// a touchscreen, a pressed button's drag, a touchpad's two-finger scroll and a wheel
+    /// (`allowedScrollTypes` `.all`, as on iPadOS); not touchpad contacts
+    /// (`allowedTouchTypes` `[.direct, .indirectPointer]`). Pointer scrolling:
+    /// ScrollView+Dragging.swift.
     public internal(set) var panGestureRecognizer: PanGestureRecognizer
     /// Whether a finger is moving the content.
     public internal(set) var isDragging = false
@@ -189,6 +193,8 @@ open class ScrollView: View, GestureRecognizerDelegate {
     var zoomAnimation: ScrollAxisMotion?
     /// The drag: the offset it started from, with any rubber band undone.
     var dragOrigin = Point.zero
+    /// Whether the drag under way is a wheel's (no rubber band, no fling).
+    var dragIsDiscrete = false
     /// The axis a directionally locked drag moves on (nil: both).
     var lockedAxis: LockedAxis?
     /// Whether the lock waits for the drag's first movement.
@@ -210,6 +216,10 @@ open class ScrollView: View, GestureRecognizerDelegate {
 
     public override init(id: String = "scroll", frame: Rect) {
         panGestureRecognizer = PanGestureRecognizer(minimumTouches: 1, maximumTouches: 1, name: "\(id).pan")
+        // iPadOS's scroll view pan: a touchpad's two-finger scroll and a wheel drive it, and
+        // touchpad contacts do not (the pad is a pointer; a finger on it is no drag).
+        panGestureRecognizer.allowedScrollTypes = .all
+        panGestureRecognizer.allowedTouchTypes = [.direct, .indirectPointer]
         super.init(id: id, frame: frame)
         attachScrollingPan(panGestureRecognizer)
         addGestureRecognizer(panGestureRecognizer)

@@ -14,6 +14,9 @@ public struct PanStateMachine: GestureStateMachine {
     /// default. A scroll begins the pan at its first event (no threshold: the person meant
     /// to scroll), changes it at each, ends it when it stops.
     public var allowedScrollTypes: ScrollTypes = []
+    /// The type of the scroll sequence driving the pan since `began` (`.continuous` for a
+    /// touchpad, `.discrete` for a wheel); empty when touches drive it.
+    public private(set) var scrollType: ScrollTypes = []
 
     enum State: Sendable {
         /// Not begun: how far the centroid has moved so far.
@@ -118,12 +121,16 @@ public struct PanStateMachine: GestureStateMachine {
             position = event.delta
             tracker.removeAll()
             tracker.add(position, at: event.time)
+            scrollType = event.kind == .wheel ? .discrete : .continuous
             return .begin(.scrolled(event.kind, .begin))
         case .update:
             guard isActive else { return .none }
             return move(by: event.delta, at: event.time)
         case .end:
-            return isActive ? .end(.scrolled(event.kind, .end)) : .fail(.scrolled(event.kind, .end))
+            guard isActive else { return .fail(.scrolled(event.kind, .end)) }
+            // The velocity at the stop, as at a lift: zero if the scroll had stopped moving.
+            velocity = tracker.velocity(at: event.time)
+            return .end(.scrolled(event.kind, .end))
         case .cancel:
             return isActive ? .cancel(.scrolled(event.kind, .cancel)) : .fail(.scrolled(event.kind, .cancel))
         }
@@ -164,6 +171,7 @@ public struct PanStateMachine: GestureStateMachine {
         translation = .zero
         velocity = .zero
         position = .zero
+        scrollType = []
         tracker.removeAll()
     }
 }
@@ -188,6 +196,9 @@ public final class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateM
         get { machine.allowedScrollTypes }
         set { machine.allowedScrollTypes = newValue }
     }
+    /// The type of the scroll sequence driving the pan since `began` (`.continuous`: a
+    /// touchpad's two-finger scroll, `.discrete`: a wheel); empty when touches drive it.
+    public var scrollType: ScrollTypes { machine.scrollType }
     /// Points moved since `began`.
     public var translation: Point { machine.translation }
     /// Points per second, of recent motion: a least-squares fit over the last 100 ms, zero
