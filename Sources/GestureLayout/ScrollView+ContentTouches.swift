@@ -82,6 +82,7 @@ public final class ScrollViewContentTouchRecognizer: GestureRecognizer {
         // The sequence is over: touches that stopped the content are gone; content they
         // held past an edge springs back.
         scrollView.touchesThatStoppedScrolling.removeAll()
+        scrollView.panTouchStarts.removeAll(keepingCapacity: true)
         scrollView.contentIsTracking = false
         scrollView.bounceBackIfNeeded()
     }

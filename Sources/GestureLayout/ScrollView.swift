@@ -292,17 +292,44 @@ open class ScrollView: View, GestureRecognizerDelegate {
     // MARK: GestureRecognizerDelegate (the scrolling pan's)
 
     /// The scrolling pan begins only in a direction the content can scroll in (or always
-    /// bounces in): a wiggle on a list that fits stays a tap. Without `canCancelContentTouches`
-    /// it does not begin once the content tracks the touch. The direction is the larger
-    /// component of the pan's translation when it is about to begin, or of its velocity (the
-    /// recent motion) while the translation is still zero.
+    /// bounces in): a wiggle on a list that fits stays a tap, and of nested scroll views (a
+    /// horizontal carousel in a vertical page, as UIKit nests them) the one whose content
+    /// scrolls the way the drag began is the one that moves, for the whole drag (the other's
+    /// pan fails, and the first to begin keeps the touch). Without `canCancelContentTouches`
+    /// it does not begin once the content tracks the touch.
+    ///
+    /// The direction is the larger component of: the pan's translation when it is about to
+    /// begin (a scroll's first delta); else the fingers' travel since they came down (the
+    /// pan's location less the centroid of where its touches landed: a touch-driven pan
+    /// begins with zero translation, and its velocity needs more than one movement); else
+    /// the pan's velocity.
     open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard let pan = recognizer as? PanGestureRecognizer, scrollingPans.contains(where: { $0 === pan })
         else { return true }
         if !canCancelContentTouches && contentIsTracking { return false }
-        let d = pan.translation == .zero ? pan.velocity : pan.translation
+        var d = pan.translation
+        if d == .zero, pan.scrollType.isEmpty, !panTouchStarts.isEmpty {
+            var sum = Point.zero
+            for (_, p) in panTouchStarts { sum = sum + p }
+            d = pan.location(in: nil) - sum / Double(panTouchStarts.count)
+        }
+        if d == .zero { d = pan.velocity }
         return abs(d.x) > abs(d.y) ? scrollsHorizontally : scrollsVertically
     }
+
+    /// Notes where each touch a scrolling pan receives came down (for the direction a drag
+    /// begins in); every touch is received.
+    open func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        if touch.sourceID >= 0 || touch.deviceKind != .pointer,
+           let pan = recognizer as? PanGestureRecognizer, scrollingPans.contains(where: { $0 === pan }) {
+            panTouchStarts[touch.id] = touch.initialLocation
+        }
+        return true
+    }
+
+    /// Where (screen points) the touches of the current sequence that the scrolling pans
+    /// received came down; emptied when the sequence is over.
+    var panTouchStarts: [TouchID: Point] = [:]
 
     /// Pans that drive this scroll view (its own, and any given to `attachScrollingPan`).
     var scrollingPans: [PanGestureRecognizer] = []
