@@ -317,6 +317,15 @@ open class ScrollView: View, GestureRecognizerDelegate {
         return abs(d.x) > abs(d.y) ? scrollsHorizontally : scrollsVertically
     }
 
+    /// A scrolling pan recognizes with any scroll view's content-touch recognizer (its own
+    /// already does): a touch that stops an enclosing scroll view's moving content may still
+    /// drag this one (a sideways drag on a carousel whose page was caught mid-fling), as the
+    /// direction it begins in decides.
+    open func gestureRecognizer(_ recognizer: GestureRecognizer,
+                                shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        other is ScrollViewContentTouchRecognizer && scrollingPans.contains { $0 === recognizer }
+    }
+
     /// Notes where each touch a scrolling pan receives came down (for the direction a drag
     /// begins in); every touch is received.
     open func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {

@@ -100,4 +100,33 @@ struct NestedScrollViewTests {
         #expect(page.contentOffset.y == 130 && carousel.contentOffset.x == 1100,
                 "a wheel: the page moves 30 pt (\(page.contentOffset.y)), the carousel stays")
     }
+
+    @Test("a sideways drag on the carousel while the page decelerates stops the page and moves the carousel; a vertical one drags the page")
+    func caughtPage() {
+        for sideways in [true, false] {
+            let (page, carousel, script) = Self.make()
+            carousel.frame = Rect(x: 0, y: 1100, width: 400, height: 200)
+            page.contentOffset = Point(x: 0, y: 1000)
+            script.advance(to: 0.1)
+            page.startDecelerating(velocity: Point(x: 0, y: 100))
+            script.advance(to: 0.2)
+            #expect(page.isDecelerating)
+            let y = carousel.frame.minY - page.contentOffset.y + 100
+            script.down(0, 200, y, at: 0.3)
+            #expect(!page.isDecelerating, "the touch stops the page")
+            let caught = page.contentOffset
+            for k in 1...10 {
+                script.move(0, sideways ? 200 - 15 * Double(k) : 200, sideways ? y : y - 15 * Double(k), at: 0.3 + Double(k) * 0.01)
+            }
+            script.up(0, sideways ? 50 : 200, sideways ? y : y - 150, at: 0.6)
+            script.finish()
+            if sideways {
+                #expect(carousel.contentOffset.x == 1000 + 150 - 15, "the carousel moves: \(carousel.contentOffset.x)")
+                #expect(page.contentOffset == caught, "the page stays where the touch caught it: \(page.contentOffset), caught at \(caught)")
+            } else {
+                #expect(page.contentOffset.y == caught.y + 150 - 15, "the page follows the finger: \(page.contentOffset.y) from \(caught.y)")
+                #expect(carousel.contentOffset.x == 1000, "the carousel stays")
+            }
+        }
+    }
 }
