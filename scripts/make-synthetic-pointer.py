@@ -148,6 +148,28 @@ def scroll_down_2f():
     return pad, "two fingers 18 mm apart slide 30 mm down together in 0.5 s"
 
 
+def flick_then_hold_2f():
+    pad = Touchpad(10)
+    a, b = (42, 50), (60, 50)
+    pad.frame({0: a, 1: b})
+    still(pad, {0: a, 1: b}, 0.025)
+    steps = 12  # 0.15 s at a steady 200 mm/s: the fingers lift while still moving
+    for i in range(1, steps + 1):
+        d = 30 * i / steps
+        pad.wait(0.0125)
+        pad.frame({0: (a[0], a[1] - d), 1: (b[0], b[1] - d)})
+    pad.wait(0.0125)
+    pad.frame({})
+    pad.wait(0.15)
+    c, e = (44, 40), (62, 40)
+    pad.frame({0: c, 1: e})
+    still(pad, {0: c, 1: e}, 0.4)
+    pad.wait(0.0125)
+    pad.frame({})
+    return pad, ("two fingers 18 mm apart flick 30 mm up in 0.15 s at a steady speed and lift while moving; "
+                 "0.15 s later two fingers land and rest, still, for 0.4 s")
+
+
 def pinch(pad, centre, start_half, end_half, seconds, angle=0.0):
     pad.frame({0: (centre[0] - start_half, centre[1]), 1: (centre[0] + start_half, centre[1])})
     still(pad, {0: (centre[0] - start_half, centre[1]), 1: (centre[0] + start_half, centre[1])}, 0.0375)
@@ -270,6 +292,7 @@ def main():
         ("synthetic-tp-elantech-tap-1f.evemu", elantech, tap_1f),
         ("synthetic-tp-elantech-click-1f.evemu", elantech, click_1f),
         ("synthetic-tp-elantech-scroll-down-2f.evemu", elantech, scroll_down_2f),
+        ("synthetic-tp-elantech-flick-then-hold-2f.evemu", elantech, flick_then_hold_2f),
         ("synthetic-tp-elantech-pinch-out-2f.evemu", elantech, pinch_out_2f),
         ("synthetic-tp-elantech-pinch-out-in-2f.evemu", elantech, pinch_out_in_2f),
         ("synthetic-tp-elantech-rotate-cw-2f.evemu", elantech, rotate_cw_2f),

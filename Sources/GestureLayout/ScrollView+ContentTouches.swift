@@ -17,6 +17,8 @@ import GestureKit
 /// | input | decision | so the content |
 /// |---|---|---|
 /// | touch down on moving content | motion stops; recognize (cancels touches in view) | never sees the touch; a tap or long press on it fails (exclusivity) |
+/// | touchpad hold begins on moving content | motion stops; recognize | (a hold is no touch of the content) |
+/// | touchpad hold on still content | fail | |
 /// | touch down on still content, delaying | possible until the delay (delays touches began) | gets it late |
 /// | the delay passes, or the touch lifts first | fail | gets the held events, in order |
 /// | touch down on still content, not delaying | fail | gets it at once |
@@ -52,6 +54,20 @@ public final class ScrollViewContentTouchRecognizer: GestureRecognizer {
         return .fail(.custom("the touch lifted before the content touch delay"))
     }
 
+    /// A touchpad hold (libinput's GESTURE_HOLD: fingers resting on the pad) is a touch on
+    /// the content for this rule: on moving content it stops it, as GTK 4's scrolled window
+    /// stops kinetic scrolling on a hold. (The built-in decoder has no hold: resting fingers
+    /// are indirect touches, which stop moving content the same way.)
+    public override func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .hold }
+
+    public override func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
+        guard event.phase == .begin, let scrollView, scrollView.isMovingOnItsOwn else {
+            return .fail(.custom("a touchpad hold on still content"))
+        }
+        scrollView.stopMotion()
+        return .recognize(.custom("a touchpad hold on moving content stops it"))
+    }
+
     public override func deadlineReached(at time: Instant) -> GestureDecision {
         wakeAt = nil
         scrollView?.contentIsTracking = true
@@ -66,6 +82,7 @@ public final class ScrollViewContentTouchRecognizer: GestureRecognizer {
         // The sequence is over: touches that stopped the content are gone; content they
         // held past an edge springs back.
         scrollView.touchesThatStoppedScrolling.removeAll()
+        scrollView.panTouchStarts.removeAll(keepingCapacity: true)
         scrollView.contentIsTracking = false
         scrollView.bounceBackIfNeeded()
     }

@@ -13,6 +13,24 @@ import GestureKit
 /// | changed | the offset follows the finger (rubber band past the edges) |
 /// | ended | `scrollViewWillEndDragging` (may change the target), `scrollViewDidEndDragging`; decelerating, bouncing or rest |
 /// | cancelled | as ended, with no velocity |
+///
+/// Pointer scrolling (the pan's `scrollType`; REPLAY.md, "Pointer devices in traces"):
+/// - A touchpad's two-finger scroll (`.continuous`) is a drag: the offset follows the
+///   scroll's translation, rubber band included, and at the scroll stop (the fingers
+///   lifted) the content decelerates from the scroll's velocity at the stop (its recent
+///   motion: zero if the fingers had come to rest before lifting). libinput has no kinetic
+///   scrolling of its own: it sends a scroll stop, where GTK 4's GtkScrolledWindow starts
+///   its kinetic scrolling from the recent scroll history (GtkEventControllerScroll's
+///   `decelerate` signal, emitted on the stop); UIKit on iPadOS does the same with a
+///   trackpad.
+/// - A wheel (`.discrete`) moves the content by its detents, within the edges (no rubber
+///   band) and without a fling: its scroll ends `GestureDefaults.wheelScrollEndPause`
+///   after the last detent, and the content stays where the detents put it. GTK 4 does
+///   not decelerate a wheel either (a wheel sends no scroll stop, so no `decelerate`), nor
+///   does it overshoot the edges for one; iPadOS animates each detent's step but carries
+///   no momentum past the last.
+/// - A touchpad hold (fingers resting on the pad) on moving content stops it, as GTK 4
+///   stops its kinetic scrolling on a hold gesture (ScrollView+ContentTouches.swift).
 extension ScrollView {
     /// Makes `pan` drive the scroll view as its own pan does (a scene's pan, in a replay): the
     /// scroll view becomes its delegate (it begins only in a direction the content scrolls
@@ -43,6 +61,7 @@ extension ScrollView {
     func scrollingPanChanged(_ pan: PanGestureRecognizer) {
         switch pan.state {
         case .began:
+            dragIsDiscrete = pan.scrollType.contains(.discrete)
             beginDragging()
             lockedAxis = nil
             lockPending = isDirectionalLockEnabled
@@ -53,7 +72,8 @@ extension ScrollView {
         case .ended:
             guard isDragging else { return }
             drag(to: pan.translation, velocity: pan.velocity)
-            endDragging(velocity: Point(x: -pan.velocity.x, y: -pan.velocity.y))
+            // A wheel's detents carry no momentum.
+            endDragging(velocity: dragIsDiscrete ? .zero : Point(x: -pan.velocity.x, y: -pan.velocity.y))
         case .cancelled:
             guard isDragging else { return }
             endDragging(velocity: .zero)
@@ -90,6 +110,11 @@ extension ScrollView {
         }
         if movesVertically {
             offset.y = stretched(dragOrigin.y - translation.y, lo.y, hi.y, frame.height)
+        }
+        if dragIsDiscrete {
+            // A wheel's detents move from where the content is: those against an edge are
+            // lost, not owed (turning back moves at once).
+            dragOrigin = Point(x: offset.x + translation.x, y: offset.y + translation.y)
         }
         scrollVelocity = Point(x: movesHorizontally ? -velocity.x : 0, y: movesVertically ? -velocity.y : 0)
         scrollPhase = .dragging
@@ -147,9 +172,12 @@ extension ScrollView {
         return nil
     }
 
+    /// `raw` past an edge shown through the rubber band, or clamped at it (`bounces` off,
+    /// or a wheel's drag).
     private func stretched(_ raw: Double, _ lo: Double, _ hi: Double, _ d: Double) -> Double {
-        if raw < lo { return bounces ? lo - ScrollPhysics.rubberBand(lo - raw, dimension: d) : lo }
-        if raw > hi { return bounces ? hi + ScrollPhysics.rubberBand(raw - hi, dimension: d) : hi }
+        let band = bounces && !dragIsDiscrete
+        if raw < lo { return band ? lo - ScrollPhysics.rubberBand(lo - raw, dimension: d) : lo }
+        if raw > hi { return band ? hi + ScrollPhysics.rubberBand(raw - hi, dimension: d) : hi }
         return raw
     }
 

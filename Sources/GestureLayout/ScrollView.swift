@@ -165,7 +165,11 @@ open class ScrollView: View, GestureRecognizerDelegate {
     /// `scroll` lines.
     public var onScroll: ((ScrollView) -> Void)?
 
-    /// The recognizer that drags the content: one finger, UIKit's `panGestureRecognizer`.
+    /// The recognizer that drags the content: UIKit's `panGestureRecognizer`. One finger on
+    /// a touchscreen, a pressed button's drag, a touchpad's two-finger scroll and a wheel
+    /// (`allowedScrollTypes` `.all`, as on iPadOS); not touchpad contacts
+    /// (`allowedTouchTypes` `[.direct, .indirectPointer]`). Pointer scrolling:
+    /// ScrollView+Dragging.swift.
     public internal(set) var panGestureRecognizer: PanGestureRecognizer
     /// Whether a finger is moving the content.
     public internal(set) var isDragging = false
@@ -189,6 +193,8 @@ open class ScrollView: View, GestureRecognizerDelegate {
     var zoomAnimation: ScrollAxisMotion?
     /// The drag: the offset it started from, with any rubber band undone.
     var dragOrigin = Point.zero
+    /// Whether the drag under way is a wheel's (no rubber band, no fling).
+    var dragIsDiscrete = false
     /// The axis a directionally locked drag moves on (nil: both).
     var lockedAxis: LockedAxis?
     /// Whether the lock waits for the drag's first movement.
@@ -210,6 +216,10 @@ open class ScrollView: View, GestureRecognizerDelegate {
 
     public override init(id: String = "scroll", frame: Rect) {
         panGestureRecognizer = PanGestureRecognizer(minimumTouches: 1, maximumTouches: 1, name: "\(id).pan")
+        // iPadOS's scroll view pan: a touchpad's two-finger scroll and a wheel drive it, and
+        // touchpad contacts do not (the pad is a pointer; a finger on it is no drag).
+        panGestureRecognizer.allowedScrollTypes = .all
+        panGestureRecognizer.allowedTouchTypes = [.direct, .indirectPointer]
         super.init(id: id, frame: frame)
         attachScrollingPan(panGestureRecognizer)
         addGestureRecognizer(panGestureRecognizer)
@@ -282,17 +292,53 @@ open class ScrollView: View, GestureRecognizerDelegate {
     // MARK: GestureRecognizerDelegate (the scrolling pan's)
 
     /// The scrolling pan begins only in a direction the content can scroll in (or always
-    /// bounces in): a wiggle on a list that fits stays a tap. Without `canCancelContentTouches`
-    /// it does not begin once the content tracks the touch. The direction is the larger
-    /// component of the pan's translation when it is about to begin, or of its velocity (the
-    /// recent motion) while the translation is still zero.
+    /// bounces in): a wiggle on a list that fits stays a tap, and of nested scroll views (a
+    /// horizontal carousel in a vertical page, as UIKit nests them) the one whose content
+    /// scrolls the way the drag began is the one that moves, for the whole drag (the other's
+    /// pan fails, and the first to begin keeps the touch). Without `canCancelContentTouches`
+    /// it does not begin once the content tracks the touch.
+    ///
+    /// The direction is the larger component of: the pan's translation when it is about to
+    /// begin (a scroll's first delta); else the fingers' travel since they came down (the
+    /// pan's location less the centroid of where its touches landed: a touch-driven pan
+    /// begins with zero translation, and its velocity needs more than one movement); else
+    /// the pan's velocity.
     open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard let pan = recognizer as? PanGestureRecognizer, scrollingPans.contains(where: { $0 === pan })
         else { return true }
         if !canCancelContentTouches && contentIsTracking { return false }
-        let d = pan.translation == .zero ? pan.velocity : pan.translation
+        var d = pan.translation
+        if d == .zero, pan.scrollType.isEmpty, !panTouchStarts.isEmpty {
+            var sum = Point.zero
+            for (_, p) in panTouchStarts { sum = sum + p }
+            d = pan.location(in: nil) - sum / Double(panTouchStarts.count)
+        }
+        if d == .zero { d = pan.velocity }
         return abs(d.x) > abs(d.y) ? scrollsHorizontally : scrollsVertically
     }
+
+    /// A scrolling pan recognizes with any scroll view's content-touch recognizer (its own
+    /// already does): a touch that stops an enclosing scroll view's moving content may still
+    /// drag this one (a sideways drag on a carousel whose page was caught mid-fling), as the
+    /// direction it begins in decides.
+    open func gestureRecognizer(_ recognizer: GestureRecognizer,
+                                shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        other is ScrollViewContentTouchRecognizer && scrollingPans.contains { $0 === recognizer }
+    }
+
+    /// Notes where each touch a scrolling pan receives came down (for the direction a drag
+    /// begins in); every touch is received.
+    open func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        if touch.sourceID >= 0 || touch.deviceKind != .pointer,
+           let pan = recognizer as? PanGestureRecognizer, scrollingPans.contains(where: { $0 === pan }) {
+            panTouchStarts[touch.id] = touch.initialLocation
+        }
+        return true
+    }
+
+    /// Where (screen points) the touches of the current sequence that the scrolling pans
+    /// received came down; emptied when the sequence is over.
+    var panTouchStarts: [TouchID: Point] = [:]
 
     /// Pans that drive this scroll view (its own, and any given to `attachScrollingPan`).
     var scrollingPans: [PanGestureRecognizer] = []

@@ -71,6 +71,8 @@ public struct Scene: Hashable, Sendable {
         public var delaysContentTouches = false
         /// Whether a vertical drag moves content shorter than the view (an addition). Default false.
         public var alwaysBounceVertical = false
+        /// Where the content starts, kept within its range (an addition). Default [0, 0].
+        public var contentOffset = Point.zero
     }
 
     public var screen = Size(width: 1000, height: 1000)
@@ -509,6 +511,9 @@ extension Scene {
                 case "delaysContentTouches": spec.delaysContentTouches = b
                 default: spec.alwaysBounceVertical = b
                 }
+            case "contentOffset":
+                let o = try numbers(value, count: 2, path: path, what: "[x, y]")
+                spec.contentOffset = Point(x: o[0], y: o[1])
             case "decelerationRate":
                 guard case let .number(n) = value, n > 0.5, n < 1 else {
                     throw SceneError(path: path, message: "expected a number between 0.5 and 1 (velocity kept per millisecond)")

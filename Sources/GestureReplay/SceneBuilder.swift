@@ -106,6 +106,7 @@ public final class LiveScene {
                 scrollView.isPagingEnabled = spec.pagingEnabled
                 scrollView.delaysContentTouches = spec.delaysContentTouches
                 scrollView.alwaysBounceVertical = spec.alwaysBounceVertical
+                scrollView.contentOffset = scrollView.clampedContentOffset(spec.contentOffset)
                 scrollView.replaceScrollingPan(with: pan)
                 scrollView.onScroll = { [unowned self] s in
                     self.onRecord?(.scroll(time: self.engine.now, contentOffset: s.contentOffset,

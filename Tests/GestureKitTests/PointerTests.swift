@@ -110,6 +110,35 @@ struct PointerTests {
         #expect(h.lines("wheelOnly").isEmpty, "a pan allowing only the wheel must not hear of a touchpad scroll")
     }
 
+    @Test("a pan says which scroll drives it, and its velocity at a scroll stop is the recent motion: zero once the fingers rested")
+    func scrollTypeAndStopVelocity() {
+        for rested in [false, true] {
+            let h = Harness()
+            let pan = h.add(PanGestureRecognizer(name: "pan"))
+            pan.allowedScrollTypes = .all
+            var types: [ScrollTypes] = []
+            var endVelocity: Point?
+            pan.addTarget { p in
+                types.append(p.scrollType)
+                if p.state == .ended, endVelocity == nil { endVelocity = p.velocity }   // the touchpad scroll's
+            }
+            for k in 0..<10 { h.scroll(0, 10, .continuous, at: Double(k) * 0.01) }
+            // 1000 pt/s; the stop comes at once, or after the fingers rested 0.2 s.
+            h.scroll(0, 0, .continuous, at: rested ? 0.29 : 0.1, stop: true)
+            h.scroll(0, 15, .discrete, at: 1)
+            h.finish()
+            #expect(types.prefix(11).allSatisfy { $0 == .continuous } && types.last == .discrete,
+                    "a touchpad's scroll is continuous, a wheel's discrete: \(types)")
+            let v = endVelocity?.y ?? .nan
+            if rested {
+                #expect(v == 0, "fingers that rested 0.2 s before the stop leave no velocity: \(v)")
+            } else {
+                #expect(abs(v - 1000) < 50, "the velocity at an immediate stop is the scroll's, 1000 pt/s: \(v)")
+            }
+            #expect(pan.scrollType.isEmpty, "after the sequence the pan is driven by nothing")
+        }
+    }
+
     @Test("hover begins when the pointer enters its view, changes inside, ends when it leaves, and is cancelled when the mouse goes away")
     func hover() {
         let h = Harness()

@@ -35,6 +35,20 @@ struct ReadmeTests {
         #expect(String(readme[begin.upperBound..<end.lowerBound]) == sample)
     }
 
+    @Test("the README's Scrolling sample is the one ReadmeScrollingSampleTests runs, word for word")
+    func scrollingSampleMatches() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: packageRoot.appendingPathComponent("Tests/GestureReplayTests/ReadmeScrollingSample.swift"), encoding: .utf8)
+        let begin = try #require(readme.range(of: "<!-- scrolling:begin -->\n```swift\n"))
+        let end = try #require(readme.range(of: "```\n<!-- scrolling:end -->"))
+        let from = try #require(source.range(of: "    // readme:scrolling:begin\n"))
+        let to = try #require(source.range(of: "    // readme:scrolling:end\n"))
+        // The sample is indented by four spaces in the function.
+        let sample = source[from.upperBound..<to.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
+        #expect(String(readme[begin.upperBound..<end.lowerBound]) == sample)
+    }
+
     @Test("the sample runs and prints what its comment says")
     func sampleRuns() throws {
         let process = Process()

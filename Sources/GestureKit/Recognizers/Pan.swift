@@ -54,6 +54,9 @@ public struct PanStateMachine: GestureStateMachine {
     public var allowedScrollTypes: ScrollTypes = []
     /// The directions the pan may begin in (`PanDirections`): all by default.
     public var allowedDirections: PanDirections = .all
+    /// The type of the scroll sequence driving the pan since `began` (`.continuous` for a
+    /// touchpad, `.discrete` for a wheel); empty when touches drive it.
+    public private(set) var scrollType: ScrollTypes = []
 
     enum State: Sendable {
         /// Not begun: how far the centroid has moved so far.
@@ -174,12 +177,16 @@ public struct PanStateMachine: GestureStateMachine {
             position = event.delta
             recentVelocity.reset()
             recentVelocity.add(position, at: event.time)
+            scrollType = event.kind == .wheel ? .discrete : .continuous
             return .begin(.scrolled(event.kind, .begin))
         case .update:
             guard isActive else { return .none }
             return move(by: event.delta, at: event.time)
         case .end:
-            return isActive ? .end(.scrolled(event.kind, .end)) : .fail(.scrolled(event.kind, .end))
+            guard isActive else { return .fail(.scrolled(event.kind, .end)) }
+            // The velocity at the stop, as at a lift: zero if the scroll had stopped moving.
+            recentVelocity.measure(at: event.time)
+            return .end(.scrolled(event.kind, .end))
         case .cancel:
             return isActive ? .cancel(.scrolled(event.kind, .cancel)) : .fail(.scrolled(event.kind, .cancel))
         }
@@ -220,6 +227,7 @@ public struct PanStateMachine: GestureStateMachine {
         translation = .zero
         position = .zero
         recentVelocity.reset()
+        scrollType = []
     }
 }
 
@@ -253,6 +261,9 @@ public final class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateM
         get { machine.allowedDirections }
         set { machine.allowedDirections = newValue }
     }
+    /// The type of the scroll sequence driving the pan since `began` (`.continuous`: a
+    /// touchpad's two-finger scroll, `.discrete`: a wheel); empty when touches drive it.
+    public var scrollType: ScrollTypes { machine.scrollType }
     /// Points moved since `began`.
     public var translation: Point { machine.translation }
     /// Points per second, of recent motion: a least-squares fit over the last 100 ms, zero
