@@ -149,9 +149,9 @@ struct PhotoWallDesktopTests {
         }
     }
 
-    @Test("PhotoWall in a window under sway: a recorded one-finger fling scrolls it, and the content moves on after the lift in display-link frames on the real clock, coming to rest where it said at the lift")
+    @Test("PhotoWall in a window under sway: a one-finger flick scrolls it, and the content moves on after the lift in display-link frames on the real clock, coming to rest where it said at the lift")
     func flingInAWindow() throws {
-        let trace = Compositor.fixture("ts-pixel-tablet-nvt-swipe-1f.evemu")
+        let trace = Compositor.fixture("synthetic-ts-wacom-flick-up-1f.evemu")
         let seconds = Compositor.leadIn + 4
         let session = try Compositor.start(trace: trace,
                                            client: "SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",

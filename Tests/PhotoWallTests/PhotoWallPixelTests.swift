@@ -156,15 +156,15 @@ struct PhotoWallPixelTests {
         frame.expect(Point(x: (tile.maxX + second.minX) / 2, y: tile.midY - 20), is: PhotoWallStyle.background, "the gap")
     }
 
-    @Test("mid-fling (the recorded Pixel Tablet swipe, 0.1 s after the lift): the tiles are drawn where the content is, with the scroll indicator")
+    @Test("mid-fling (a one-finger flick up, 0.07 s after the lift): the tiles are drawn where the content is, with the scroll indicator")
     func midFling() throws {
         let wall = PhotoWall()
         var drawn: RenderedFrame?
-        try PhotoWallReplay.run(path: Traces.fixture("ts-pixel-tablet-nvt-swipe-1f.evemu"), into: wall,
-                                snapshots: [Instant(seconds: 0.3)],
+        try PhotoWallReplay.run(path: Traces.fixture("synthetic-ts-wacom-flick-up-1f.evemu"), into: wall,
+                                snapshots: [Instant(seconds: 0.25)],
                                 onSnapshot: { _ in drawn = try RenderedFrame(wall) }) { _ in }
         let frame = try #require(drawn)
-        // At 0.3 s the content was decelerating, 645 pt down (see `photowall --frame-at 0.3`);
+        // At 0.25 s the content was decelerating, 672 pt down (see `photowall --frame-at 0.25`);
         // the replay then ran on until it came to rest.
         let list = frame.list
         let offset = try #require(list.commands.compactMap { c -> Double? in
@@ -179,11 +179,11 @@ struct PhotoWallPixelTests {
         #expect(under.contains { PhotoWallStyle.scrollIndicator.composited(over: $0).distance(to: seen) <= 2 },
                 "the scroll indicator's translucent white, found \(seen)")
         // Ocean's first tile (section 2) is on screen, drawn at its laid-out place less the
-        // offset then: its frame in content coordinates minus 645 ± 1 pt.
+        // offset then: its frame in content coordinates minus 672 ± 1 pt.
         let ocean = LayoutIndexPath(item: 0, section: 2)
         let content = try #require(wall.collectionView.layoutAttributesForItem(at: ocean)).frame
         let photo = try #require(wall.library.photo(at: ocean))
-        let top = content.minY - 645
+        let top = content.minY - 672
         frame.expect(Point(x: content.midX, y: top + 12), is: photo.color, tolerance: 1, "Ocean 1 just below its top edge")
         frame.expect(Point(x: content.midX, y: top - 6), is: PhotoWallStyle.background, "the gap above Ocean 1")
     }

@@ -46,10 +46,11 @@ extension PhotoWall {
 /// bounces at the ends; long press, pinch and taps still do what they did.
 @Suite("PhotoWall: one-finger scrolling and flings")
 struct PhotoWallScrollTests {
-    /// One-finger swipes: recorded on the Pixel Tablet (up, fast: the fling runs to the
-    /// bottom), and generated for the Dell Canvas (up from the bottom edge, slow; down from
-    /// the top edge: the content is pulled past the top and springs back).
-    static let swipes = ["ts-pixel-tablet-nvt-swipe-1f.evemu", "synthetic-ts-dell-canvas27-edge-swipe-bottom-1f.evemu",
+    /// One-finger swipes: a flick up on the Wacom (fast: the fling runs to the bottom and
+    /// bounces), and on the Dell Canvas (up from the bottom edge, slow; down from the top
+    /// edge: the content is pulled past the top and springs back). All generated: the one
+    /// recorded one-finger swipe (the Pixel Tablet's) begins sideways (below).
+    static let swipes = ["synthetic-ts-wacom-flick-up-1f.evemu", "synthetic-ts-dell-canvas27-edge-swipe-bottom-1f.evemu",
                          "synthetic-ts-dell-canvas27-edge-swipe-top-1f.evemu"]
 
     /// What a replay shows of the scroll: the offset when the finger lifted, the content's
@@ -74,6 +75,14 @@ struct PhotoWallScrollTests {
             }
         })
         return (r, fling)
+    }
+
+    @Test("the recorded Pixel Tablet swipe begins sideways (12 pt right, 2 pt up when it passes the pan's threshold), so the wall, which scrolls only vertically, does not scroll, select or zoom")
+    func sidewaysSwipeDoesNotScroll() throws {
+        let (r, fling) = try Self.replayFling("ts-pixel-tablet-nvt-swipe-1f.evemu")
+        #expect(fling.release == nil, "a drag that begins across the only direction the wall scrolls is not a scroll: \(r.events)")
+        #expect(r.wall.collectionView.contentOffset == .zero, "the wall stays at the top")
+        #expect(!r.kinds.contains(.selected) && !r.kinds.contains(.zoomed), "a swipe is no tap: \(r.events)")
     }
 
     @Test("a one-finger swipe scrolls the wall against the finger, and nothing else happens", arguments: swipes)

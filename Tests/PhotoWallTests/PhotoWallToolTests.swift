@@ -52,15 +52,15 @@ struct PhotoWallToolTests {
     @Test("--frame-at writes a picture of the wall mid-fling: the replay runs the display link's frames on virtual time")
     func frameMidFling() throws {
         let dir = try scratchDirectory("fling")
-        let r = try runPhotoWall(["--replay", Traces.fixture("ts-pixel-tablet-nvt-swipe-1f.evemu"), "--frames", dir,
-                                  "--frame-at", "0.3"])
+        let r = try runPhotoWall(["--replay", Traces.fixture("synthetic-ts-wacom-flick-up-1f.evemu"), "--frames", dir,
+                                  "--frame-at", "0.25"])
         #expect(r.status == 0, "\(r.err)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        #expect(files == ["01-scrolled.png", "02-cameToRest.png", "at-0.300s.png", "last.png"])
-        #expect(Self.pngSize("\(dir)/at-0.300s.png")! == (1280, 800))
+        #expect(files == ["01-scrolled.png", "02-cameToRest.png", "at-0.250s.png", "last.png"])
+        #expect(Self.pngSize("\(dir)/at-0.250s.png")! == (1280, 800))
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("pan: let go at") == true, "\(r.out)")
-        #expect(lines.contains { $0.hasPrefix("0.300 s  frame: decelerating at ") }, "mid-fling at 0.3 s: \(r.out)")
+        #expect(lines.contains { $0.hasPrefix("0.250 s  frame: decelerating at ") }, "mid-fling at 0.25 s: \(r.out)")
         #expect(lines.contains { $0.contains("scroll: came to rest at 1040 pt") }, "the fling runs to the bottom: \(r.out)")
         // Without --frames there is nowhere to write it.
         let bad = try runPhotoWall(["--replay", Traces.tap, "--frame-at", "0.3"])
@@ -117,7 +117,7 @@ struct PhotoWallLibinputTests {
     @Test("a one-finger fling through libinput, live and headless on the real clock: the wall is drawn frame by frame while the content moves on, and it comes to rest where the built-in replay's does",
           .enabled(if: umockdev, "umockdev-run is not installed"))
     func flingThroughLibinput() throws {
-        let trace = Traces.fixture("ts-pixel-tablet-nvt-swipe-1f.evemu")
+        let trace = Traces.fixture("synthetic-ts-wacom-flick-up-1f.evemu")
         let builtin = try runPhotoWall(["--replay", trace])
         let libinput = try runPhotoWall(["--replay", trace, "--backend", "libinput"])
         #expect(libinput.status == 0, "\(libinput.err)")
