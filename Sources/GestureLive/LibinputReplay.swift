@@ -1,6 +1,9 @@
 import GestureKit
 import GestureMockDevice
 import GestureTraces
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Replays a recording through real libinput: the recording's devices become mock evdev
 /// devices under umockdev-run, and a child process (`gesturekit listen --device ...`) reads
@@ -72,10 +75,31 @@ public enum LibinputReplay {
                        "--screen", "\(Int(screen.width))x\(Int(screen.height))"]
         for r in replays { command += ["--device", r.device.devicePath] }
         command += extraArguments
-        let result = try runner.run(devices: replays, command: command)
+        var result = try runner.run(devices: replays, command: command)
+        if isMockSetupFailure(result) {
+            // Nothing was read or printed yet, so a second run repeats nothing.
+            let note = "gesturekit: umockdev's mock device could not be set up "
+                + "(\(firstLine(result.stderr))); running the replay once more\n"
+            _ = note.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+            result = try runner.run(devices: replays, command: command)
+        }
         guard result.exitStatus == 0, !result.timedOut else {
             throw Failure.child(status: result.exitStatus, stderr: result.stderr)
         }
         return result.stdoutLines
+    }
+
+    /// Whether the listener stopped before reading anything because a mock node could not
+    /// be opened or was refused by libinput. umockdev does this now and then on a loaded
+    /// machine (an open of the node failing with EPIPE, or its ioctl emulation not answering
+    /// libinput's first questions), a fault of the mock, never of the recording.
+    static func isMockSetupFailure(_ result: UmockdevRunResult) -> Bool {
+        guard result.exitStatus == 2, !result.timedOut, result.stdoutLines.isEmpty else { return false }
+        return result.stderr.contains("Cannot open /dev/input/")
+            || result.stderr.contains("did not accept /dev/input/")
+    }
+
+    static func firstLine(_ text: String) -> String {
+        String(text.split(separator: "\n").first ?? "")
     }
 }
