@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit"]),
         .testTarget(
             name: "GestureLibinputTests",
-            dependencies: ["GestureLibinput", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces",
+            dependencies: ["GestureLibinput", "GestureMockDevice", "GestureKit", "GestureTraces",
                            "gesturekit-libinput-probe"]
         ),
         .testTarget(name: "GestureWaylandTests",

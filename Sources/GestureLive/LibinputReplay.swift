@@ -75,31 +75,13 @@ public enum LibinputReplay {
                        "--screen", "\(Int(screen.width))x\(Int(screen.height))"]
         for r in replays { command += ["--device", r.device.devicePath] }
         command += extraArguments
-        var result = try runner.run(devices: replays, command: command)
-        if isMockSetupFailure(result) {
-            // Nothing was read or printed yet, so a second run repeats nothing.
-            let note = "gesturekit: umockdev's mock device could not be set up "
-                + "(\(firstLine(result.stderr))); running the replay once more\n"
-            _ = note.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
-            result = try runner.run(devices: replays, command: command)
+        let result = try runner.runRetryingMockSetup(devices: replays, command: command) { note in
+            let line = "gesturekit: \(note)\n"
+            _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
         }
         guard result.exitStatus == 0, !result.timedOut else {
             throw Failure.child(status: result.exitStatus, stderr: result.stderr)
         }
         return result.stdoutLines
-    }
-
-    /// Whether the listener stopped before reading anything because a mock node could not
-    /// be opened or was refused by libinput. umockdev does this now and then on a loaded
-    /// machine (an open of the node failing with EPIPE, or its ioctl emulation not answering
-    /// libinput's first questions), a fault of the mock, never of the recording.
-    static func isMockSetupFailure(_ result: UmockdevRunResult) -> Bool {
-        guard result.exitStatus == 2, !result.timedOut, result.stdoutLines.isEmpty else { return false }
-        return result.stderr.contains("Cannot open /dev/input/")
-            || result.stderr.contains("did not accept /dev/input/")
-    }
-
-    static func firstLine(_ text: String) -> String {
-        String(text.split(separator: "\n").first ?? "")
     }
 }

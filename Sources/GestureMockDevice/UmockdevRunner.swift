@@ -322,3 +322,31 @@ enum ChildProcess {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
+
+// MARK: Mock nodes umockdev could not set up
+
+extension UmockdevRunResult {
+    /// Whether the child stopped before printing anything because a mock node could not be
+    /// opened ("Cannot open /dev/input/…") or libinput refused it ("did not accept
+    /// /dev/input/…"), as GestureKit's tools say it. umockdev does this now and then on a
+    /// loaded machine (an open of the node failing with EPIPE, or its ioctl emulation not
+    /// answering libinput's first questions): a fault of the mock, never of the recording.
+    public var isMockSetupFailure: Bool {
+        guard let status = exitStatus, status != 0, !timedOut, stdoutLines.isEmpty else { return false }
+        return stderr.contains("Cannot open /dev/input/") || stderr.contains("did not accept /dev/input/")
+    }
+}
+
+extension UmockdevRunner {
+    /// `run(devices:command:)`, and once more when the first run was a mock setup failure
+    /// (`isMockSetupFailure`): nothing was read or printed, so the second run repeats
+    /// nothing. `onRetry` is told why first, so the retry is never silent.
+    public func runRetryingMockSetup(devices: [MockDeviceReplay], command: [String],
+                                     onRetry: (String) -> Void) throws -> UmockdevRunResult {
+        let first = try run(devices: devices, command: command)
+        guard first.isMockSetupFailure else { return first }
+        let reason = first.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        onRetry("umockdev's mock device could not be set up (\(reason)); running once more")
+        return try run(devices: devices, command: command)
+    }
+}

@@ -47,9 +47,9 @@ enum ProbeHarness {
                     timeout: Double = 20) throws -> ProbeRun {
         let runner = try UmockdevRunner(timeout: timeout)
         let paths = replays.map(\.device.devicePath)
-        let result = try runner.run(devices: replays,
-                                    command: [probePath, "--duration", String(duration),
-                                              "--screen", screen] + paths)
+        let result = try runner.runRetryingMockSetup(
+            devices: replays, command: [probePath, "--duration", String(duration), "--screen", screen] + paths
+        ) { note in print("ProbeHarness: \(note)") }
         var lines: [[String: Any]] = []
         for line in result.stdoutLines {
             guard let data = line.data(using: .utf8),

@@ -175,7 +175,11 @@ struct PhotoWallCommand: ParsableCommand {
             for r in replays { command += ["--device", r.device.devicePath] }
             if let frames { command += ["--frames", frames] }
             command += mappingArguments
-            result = try runner.run(devices: replays, command: command)
+            result = try runner.runRetryingMockSetup(devices: replays, command: command) { note in
+                let err = LineWriter(fd: 2)
+                err.write("photowall: \(note)")
+                err.flush()
+            }
         } catch {
             throw fail("umockdev: \(error)")
         }
