@@ -212,26 +212,16 @@ extension GestureEngine {
             if lifts {
                 var m = 0
                 while m < arbiter.arenas[a].members.count {
-                    let r = arbiter.arenas[a].members[m]
+                    feedOnce(arbiter.arenas[a].members[m], mark: mark, newestID: newestID)
                     m += 1
-                    if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID {
-                        stepMarks[r.rawValue] = mark
-                        feedList.append(r)
-                        stepRecognizers.append(r)
-                    }
                 }
             } else {
+                // (None in `live` is final: one entering a final state makes the list anew.)
                 arbiter.refreshLive(a)
                 var m = 0
                 while m < arbiter.arenas[a].live.count {
-                    let r = arbiter.arenas[a].live[m]
+                    feedOnce(arbiter.arenas[a].live[m], mark: mark, newestID: newestID)
                     m += 1
-                    // (None is final: one entering a final state makes the list anew.)
-                    if stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID {
-                        stepMarks[r.rawValue] = mark
-                        feedList.append(r)
-                        stepRecognizers.append(r)
-                    }
                 }
             }
         }
@@ -432,6 +422,16 @@ extension GestureEngine {
         }
         for device in byDevice.keys.sorted() { send(byDevice[device]!) }
         for g in gestures { send(g) }
+    }
+
+    /// Puts `r` on this step's feed list, once per step (`mark`), unless it was reset since
+    /// every touch of the frame began (its minimum touch id is past the newest).
+    @inline(__always)
+    private func feedOnce(_ r: RecognizerSlot, mark: Int, newestID: TouchID) {
+        guard stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID else { return }
+        stepMarks[r.rawValue] = mark
+        feedList.append(r)
+        stepRecognizers.append(r)
     }
 
     /// The view whose touch keeps a touch landing on `view` away (`isExclusiveTouch`): a
