@@ -86,6 +86,13 @@ extension ScrollView {
         }
     }
 
+    /// Pauses the display link when neither the offset nor the zoom is moving.
+    func pauseDisplayLinkIfIdle() {
+        guard animation == nil, zoomAnimation == nil else { return }
+        displayLink?.isPaused = true
+        lastFrameTime = nil
+    }
+
     /// One frame of the display link.
     func displayFrame(_ link: DisplayLink) {
         let previous = lastFrameTime ?? link.timestamp
@@ -93,10 +100,7 @@ extension ScrollView {
         let ms = link.timestamp.seconds(since: previous) * 1000
         if zoomAnimation != nil { zoomFrame(milliseconds: ms) }
         guard var motion = animation else {
-            if zoomAnimation == nil {
-                link.isPaused = true
-                lastFrameTime = nil
-            }
+            pauseDisplayLinkIfIdle()
             return
         }
         motion.advance(milliseconds: ms)
@@ -116,10 +120,7 @@ extension ScrollView {
     func comeToRest(after kind: AnimationKind? = nil, at offset: Point? = nil) {
         let wasAnimating = animation != nil
         animation = nil
-        if zoomAnimation == nil {
-            displayLink?.isPaused = true
-            lastFrameTime = nil
-        }
+        pauseDisplayLinkIfIdle()
         scrollVelocity = .zero
         let wasMoving = scrollPhase != .rest
         scrollPhase = .rest
