@@ -314,7 +314,8 @@ open class ScrollView: View, GestureRecognizerDelegate {
             d = pan.location(in: nil) - sum / Double(panTouchStarts.count)
         }
         if d == .zero { d = pan.velocity }
-        return abs(d.x) > abs(d.y) ? scrollsHorizontally : scrollsVertically
+        // Mainly horizontal as a pan's allowedDirections judges it; a perfect diagonal counts as vertical.
+        return PanDirections.main(of: d) == .horizontal ? scrollsHorizontally : scrollsVertically
     }
 
     /// A scrolling pan recognizes with any scroll view's content-touch recognizer (its own
