@@ -27,12 +27,13 @@ photowall: deps
 	@mkdir -p $(OUT)/photowall
 	$(SWIFT) run photowall --replay $(PHOTOWALL_TRACE) --frames $(OUT)/photowall
 
-# The tests, then what cannot run inside `swift test` (it holds the package's build
+# The tests (a failed run names its failures again at the end; the whole log is in
+# $(OUT)/test.log), then what cannot run inside `swift test` (it holds the package's build
 # directory): `make install` into a temporary prefix, and the documentation built with
 # warnings as errors.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) OUT=$(OUT) scripts/run-tests.sh
 	SWIFT=$(SWIFT) scripts/check-install.sh
 	SWIFT=$(SWIFT) scripts/docs.sh
 

@@ -49,6 +49,24 @@ import Testing
         #expect(c.changes.map(\.phase) == [.ended] && c.time == Instant(seconds: 0.116))
     }
 
+    @Test("touch events that waited while the window was busy (one finger, one SDL timestamp) are counted as late; fingers landing together are not")
+    func lateTouchEvents() {
+        var adapter = SDLInputAdapter(windowSize: Self.window)
+        adapter.convert(Self.finger(SDL_FINGERDOWN, ms: 100, id: 1, x: 0.5, y: 0.8))
+        adapter.convert(Self.finger(SDL_FINGERDOWN, ms: 100, id: 2, x: 0.6, y: 0.8))
+        adapter.convert(Self.finger(SDL_FINGERMOTION, ms: 110, id: 1, x: 0.5, y: 0.7))
+        #expect(adapter.lateTouchEvents == 0, "two fingers in one frame, then a move 10 ms later: all on time")
+        // The window drew for 90 ms; three moves and the lift waited and were read at once.
+        for y in [0.6, 0.5, 0.4] as [Float] {
+            adapter.convert(Self.finger(SDL_FINGERMOTION, ms: 200, id: 1, x: 0.5, y: y))
+        }
+        adapter.convert(Self.finger(SDL_FINGERUP, ms: 200, id: 1, x: 0.5, y: 0.4))
+        #expect(adapter.lateTouchEvents == 3, "the second, third and fourth event of finger 1 stamped 200 ms are late")
+        #expect(adapter.largestLateBatch == 4, "four events of one finger came with one timestamp")
+        adapter.convert(Self.finger(SDL_FINGERDOWN, ms: 200, id: 1, x: 0.5, y: 0.8))
+        #expect(adapter.lateTouchEvents == 3, "a new touch after a lift starts afresh")
+    }
+
     @Test("touches SDL made from the mouse and mouse events it made from touches are dropped: each input reaches the engine once")
     func noDuplicates() {
         var adapter = SDLInputAdapter(windowSize: Self.window)

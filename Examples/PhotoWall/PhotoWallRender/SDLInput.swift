@@ -17,6 +17,12 @@ public enum WindowInput: Hashable, Sendable {
 /// `SDL_MOUSE_TOUCH_EVENTS`), and events SDL marks as synthesized anyway (a mouse event of
 /// `SDL_TOUCH_MOUSEID`, a finger of `SDL_MOUSE_TOUCHID`) are dropped. SDL reports fingers one at
 /// a time: consecutive finger events of one timestamp (distinct fingers) become one frame.
+///
+/// SDL2 stamps an event with its own clock when the window reads it, not with the time the
+/// compositor gave it (SDL2's Wayland driver drops wl_touch's `time`); events that waited while
+/// the window was busy drawing come with one timestamp, and a velocity measured from them is
+/// not the finger's. The adapter counts such events (`lateTouchEvents`) so that the app can say
+/// so.
 public struct SDLInputAdapter {
     /// The window's size in points: finger positions come normalized to [0, 1].
     public var windowSize: Size
@@ -27,7 +33,16 @@ public struct SDLInputAdapter {
     /// SDL's id for touch events it made from the mouse (`SDL_MOUSE_TOUCHID`, (Sint64)-1).
     static let mouseTouchID: Int64 = -1
 
+    /// Touch events stamped with the same millisecond as the same finger's previous event: a
+    /// touchscreen reports a finger at most every few milliseconds (5 ms at 200 Hz), so these
+    /// waited in the window's queue and SDL stamped them all when it read them.
+    public private(set) var lateTouchEvents = 0
+    /// The most touch events of one finger that came with one timestamp.
+    public private(set) var largestLateBatch = 0
+
     private var touchDevices: [Int64: InputDeviceID] = [:]
+    /// Each finger's last timestamp and how many of its events came with it.
+    private var lastFingerEvent: [SIMD2<Int64>: (time: UInt32, count: Int)] = [:]
     private var pending: TouchFrame?
     private var out: [WindowInput] = []
     /// Where the pointer is (the last motion or button).
@@ -52,6 +67,7 @@ public struct SDLInputAdapter {
             let finger = event.tfinger
             guard finger.touchId != Self.mouseTouchID else { return }
             let device = touchDevice(finger.touchId)
+            noteTiming(finger: SIMD2(finger.touchId, finger.fingerId), at: event.common.timestamp, ended: type == SDL_FINGERUP.rawValue)
             let phase: TouchPhase = type == SDL_FINGERDOWN.rawValue ? .began
                 : type == SDL_FINGERUP.rawValue ? .ended : .moved
             let change = TouchChange(sourceID: Int(truncatingIfNeeded: finger.fingerId), phase: phase,
@@ -104,6 +120,16 @@ public struct SDLInputAdapter {
     private mutating func flush() {
         if let p = pending { out.append(.touchFrame(p)) }
         pending = nil
+    }
+
+    private mutating func noteTiming(finger: SIMD2<Int64>, at time: UInt32, ended: Bool) {
+        var count = 1
+        if let last = lastFingerEvent[finger], last.time == time {
+            count = last.count + 1
+            lateTouchEvents += 1
+            largestLateBatch = max(largestLateBatch, count)
+        }
+        lastFingerEvent[finger] = ended ? nil : (time, count)
     }
 
     private mutating func touchDevice(_ id: Int64) -> InputDeviceID {

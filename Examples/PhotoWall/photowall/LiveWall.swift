@@ -156,6 +156,6 @@ final class WindowWall {
         wall.finish()
         for event in wall.takeEvents() { try frames.record(event, wall: wall) }
         try frames.finish(wall: wall)
-        frames.report(stats)
+        frames.report(stats, lateTouchEvents: adapter.lateTouchEvents, largestLateBatch: adapter.largestLateBatch)
     }
 }

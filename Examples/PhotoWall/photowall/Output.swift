@@ -91,8 +91,14 @@ final class FrameWriter {
 
     /// At the end of a live run: how many frames were drawn, and how many while the content
     /// moved on its own ("drew 61 frames, 54 while the content moved on its own").
-    func report(_ stats: DrawStatistics) {
+    /// With a window, and only when it happened: how many touch events SDL stamped late ("input:
+    /// 16 touch events reached the window late, up to 9 at once: their times, and the velocities
+    /// measured from them, are when the window read them").
+    func report(_ stats: DrawStatistics, lateTouchEvents: Int = 0, largestLateBatch: Int = 0) {
         out.write("drew \(stats.frames) frames, \(stats.animationFrames) while the content moved on its own")
+        if lateTouchEvents > 0 {
+            out.write("input: \(lateTouchEvents) touch events reached the window late, up to \(largestLateBatch) at once: their times, and the velocities measured from them, are when the window read them")
+        }
         out.flush()
     }
 
