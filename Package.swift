@@ -117,7 +117,7 @@ let package = Package(
             name: "photowall",
             dependencies: [
                 "PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureTraces", "GestureLibinput",
-                "GestureMockDevice", "GestureLive",
+                "GestureMockDevice", "GestureLive", "GestureWayland",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/PhotoWall/photowall"

@@ -44,8 +44,15 @@ public enum WaylandError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Every seat is bound and its capabilities followed: a touchscreen or mouse that appears adds a
 /// device (`.deviceAdded`), one that goes cancels its touches and gesture and removes the device.
 /// An `InputEventSource`: its fd waits in `InputEventLoop`'s poll beside the engine's timer.
+///
+/// A connection can also be shared with the library that owns the window (`init(sharing:)`:
+/// SDL's, a toolkit's): it then binds the seats again on an event queue of its own, and gets
+/// the same touches that library gets, with the compositor's times, which SDL2 drops.
 public final class WaylandConnection: InputEventSource {
     public let display: OpaquePointer
+    /// With a shared display: this connection's own event queue (nil: the display is ours, and
+    /// its default queue).
+    private var queue: OpaquePointer?
     private var registry: OpaquePointer?
     public private(set) var compositor: OpaquePointer?
     public private(set) var shm: OpaquePointer?
@@ -75,11 +82,37 @@ public final class WaylandConnection: InputEventSource {
         try roundtrip()
     }
 
+    /// Input from a display connection another library made and keeps reading (SDL's, from
+    /// `SDL_GetWindowWMInfo`): the seats are bound again on an event queue of this connection's
+    /// own, so the compositor sends this client each touch twice, once to the library's
+    /// `wl_touch` and once to this one's, with the compositor's times. The library reads the
+    /// socket; `dispatchPending(into:)` runs what it read for this queue. Only seats are bound
+    /// (no windows are made here). The display stays open when this connection ends.
+    public init(sharing display: OpaquePointer) throws {
+        self.display = display
+        guard let queue = wl_display_create_queue(display) else {
+            throw WaylandError.systemCallFailed(call: "wl_display_create_queue", errno: errno)
+        }
+        self.queue = queue
+        // A wrapper puts the registry (and so every object bound from it) on this queue.
+        guard let wrapper = wl_proxy_create_wrapper(UnsafeMutableRawPointer(display)) else {
+            wl_event_queue_destroy(queue)
+            throw WaylandError.systemCallFailed(call: "wl_proxy_create_wrapper", errno: errno)
+        }
+        wl_proxy_set_queue(OpaquePointer(wrapper), queue)
+        registry = wl_display_get_registry(OpaquePointer(wrapper))
+        wl_proxy_wrapper_destroy(wrapper)
+        wl_registry_add_listener(registry, &Listeners.registry, Unmanaged.passUnretained(self).toOpaque())
+        try roundtrip()
+        try roundtrip()
+    }
+
     deinit {
         disconnect()
     }
 
-    /// Releases every proxy and closes the connection (idempotent).
+    /// Releases every proxy and closes the connection (idempotent). A shared display is left
+    /// open for the library that owns it; this connection's queue goes.
     public func disconnect() {
         guard !closed else { return }
         closed = true
@@ -90,20 +123,40 @@ public final class WaylandConnection: InputEventSource {
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
         if let registry { wl_registry_destroy(registry) }
-        wl_display_disconnect(display)
+        if let queue {
+            wl_event_queue_destroy(queue)
+        } else {
+            wl_display_disconnect(display)
+        }
     }
+
+    /// True when the display belongs to another library (`init(sharing:)`).
+    public var isShared: Bool { queue != nil }
 
     public var fileDescriptor: Int32 { wl_display_get_fd(display) }
 
     /// Sends what is queued and waits for the compositor to answer it all.
     public func roundtrip() throws {
-        if wl_display_roundtrip(display) < 0 { throw lostError() }
+        let result = queue.map { wl_display_roundtrip_queue(display, $0) } ?? wl_display_roundtrip(display)
+        if result < 0 { throw lostError() }
+    }
+
+    /// With a shared display: runs what the owning library already read from the socket for this
+    /// connection's queue, without reading it (the library does), and hands over the converted
+    /// events. Throws `connectionLost` when the compositor has gone.
+    public func dispatchPending(into handler: (LibinputInputEvent) -> Void) throws {
+        let result = queue.map { wl_display_dispatch_queue_pending(display, $0) } ?? wl_display_dispatch_pending(display)
+        let events = pending
+        pending.removeAll(keepingCapacity: true)
+        for event in events { handler(event) }
+        if result < 0 { throw lostError() }
     }
 
     /// Reads what the compositor sent (without blocking), runs the callbacks, flushes requests
     /// made by them, and hands over the converted events. Throws `connectionLost` when the
     /// compositor has gone.
     public func dispatch(into handler: (LibinputInputEvent) -> Void) throws {
+        if isShared { return try dispatchPending(into: handler) }
         var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
         let readable = poll(&pfd, 1, 0) > 0
         let result = readable ? wl_display_dispatch(display) : wl_display_dispatch_pending(display)
@@ -189,6 +242,9 @@ public final class WaylandConnection: InputEventSource {
     }
 
     fileprivate func global(name: UInt32, interface: String, version: UInt32) {
+        // Sharing another library's display: its seats only (that library makes the windows and
+        // answers the compositor's pings).
+        if isShared && interface != "wl_seat" { return }
         switch interface {
         case "wl_compositor":
             compositor = bind(name, wl_compositor_interface_ptr(), min(version, 4))

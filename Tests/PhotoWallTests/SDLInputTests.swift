@@ -67,6 +67,22 @@ import Testing
         #expect(adapter.lateTouchEvents == 3, "a new touch after a lift starts afresh")
     }
 
+    @Test("with the touches read from the compositor, SDL's finger events are dropped and its mouse events moved onto the loop's clock")
+    func touchesFromTheCompositor() {
+        var adapter = SDLInputAdapter(windowSize: Self.window)
+        adapter.takesTouches = false
+        adapter.clockOffset = 5_000_000_000
+        adapter.convert(Self.finger(SDL_FINGERDOWN, ms: 100, id: 1, x: 0.5, y: 0.5))
+        adapter.convert(Self.button(true, ms: 120, x: 100, y: 50))
+        let out = adapter.take()
+        #expect(out.count == 1, "only the click reaches the engine; the finger comes from the compositor: \(out)")
+        if case let .pointer(p) = out.first {
+            #expect(p.time == Instant(seconds: 5.12), "SDL's 120 ms plus the offset of 5 s")
+        } else {
+            Issue.record("a button press expected: \(out)")
+        }
+    }
+
     @Test("touches SDL made from the mouse and mouse events it made from touches are dropped: each input reaches the engine once")
     func noDuplicates() {
         var adapter = SDLInputAdapter(windowSize: Self.window)

@@ -192,6 +192,18 @@ public final class Canvas {
         SDL_WaitEventTimeout(nil, Int32(clamping: milliseconds ?? Int(Int32.max)))
     }
 
+    /// The window's Wayland display connection when SDL draws it through Wayland, or nil (X11,
+    /// KMSDRM, no window): the app may read the window's touches from the compositor itself,
+    /// with the compositor's times (`WaylandConnection(sharing:)`), which SDL2 drops.
+    public var waylandDisplay: OpaquePointer? {
+        guard let window else { return nil }
+        var info = SDL_SysWMinfo()
+        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION),
+                                   patch: UInt8(SDL_PATCHLEVEL))
+        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_WAYLAND else { return nil }
+        return info.info.wl.display
+    }
+
     /// SDL's clock: milliseconds since SDL started, the clock of its events' timestamps.
     public static var ticks: Instant { Instant(nanoseconds: Int64(SDL_GetTicks64()) * 1_000_000) }
 

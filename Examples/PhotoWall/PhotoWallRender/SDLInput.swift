@@ -40,6 +40,13 @@ public struct SDLInputAdapter {
     /// The most touch events of one finger that came with one timestamp.
     public private(set) var largestLateBatch = 0
 
+    /// False when the app reads the window's touches elsewhere (from the compositor, with its
+    /// times): SDL's finger events are then dropped.
+    public var takesTouches = true
+    /// Nanoseconds added to SDL's millisecond timestamps: 0 keeps SDL's clock; an app whose loop
+    /// runs on another clock (CLOCK_MONOTONIC, the compositor's) puts SDL's events on it.
+    public var clockOffset: Int64 = 0 /* ns */
+
     private var touchDevices: [Int64: InputDeviceID] = [:]
     /// Each finger's last timestamp and how many of its events came with it.
     private var lastFingerEvent: [SIMD2<Int64>: (time: UInt32, count: Int)] = [:]
@@ -61,11 +68,11 @@ public struct SDLInputAdapter {
     /// Converts one SDL event; what is complete is returned by `take()`.
     public mutating func convert(_ event: SDL_Event) {
         let type = event.type
-        let time = Instant(nanoseconds: Int64(event.common.timestamp) * 1_000_000)
+        let time = Instant(nanoseconds: Int64(event.common.timestamp) * 1_000_000 + clockOffset)
         switch type {
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
             let finger = event.tfinger
-            guard finger.touchId != Self.mouseTouchID else { return }
+            guard takesTouches, finger.touchId != Self.mouseTouchID else { return }
             let device = touchDevice(finger.touchId)
             noteTiming(finger: SIMD2(finger.touchId, finger.fingerId), at: event.common.timestamp, ended: type == SDL_FINGERUP.rawValue)
             let phase: TouchPhase = type == SDL_FINGERDOWN.rawValue ? .began

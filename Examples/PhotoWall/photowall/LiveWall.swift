@@ -1,6 +1,8 @@
+import Foundation
 import GestureKit
 import GestureTraces
 import GestureLibinput
+import GestureWayland
 import PhotoWallApp
 import PhotoWallRender
 
@@ -102,12 +104,39 @@ struct DrawStatistics {
     }
 }
 
+/// SDL's clock (milliseconds since SDL started, CLOCK_MONOTONIC_RAW) on CLOCK_MONOTONIC, the
+/// compositor's: the offset between them, measured when the window opens and measured again
+/// only when the two clocks drift apart by more than `tolerance` (NTP slews CLOCK_MONOTONIC by
+/// at most 0.05 %), so that SDL's events are not shifted back and forth by its millisecond
+/// steps.
+struct SDLClockBridge {
+    static let tolerance: Int64 = 2_000_000 /* ns */
+    private(set) var offset: Int64
+
+    init() {
+        offset = MonotonicClock.now().nanoseconds - Canvas.ticks.nanoseconds
+    }
+
+    mutating func update() {
+        let measured = MonotonicClock.now().nanoseconds - Canvas.ticks.nanoseconds
+        // SDL's clock reads up to 1 ms behind (it counts whole milliseconds).
+        if measured - offset > Self.tolerance || offset - measured > Self.tolerance - 1_000_000 { offset = measured }
+    }
+}
+
 /// The desktop wall: input from the window itself (SDL's touches, mouse and wheel, as the
 /// windowing system hands them to the window: Wayland, X11), on SDL's clock. The loop sleeps
 /// in `SDL_WaitEventTimeout` until an event or the wall's next deadline (a long press's
 /// duration, a double tap's interval, the display link's next frame while the content moves on
 /// its own), never busy; after each batch the wall is drawn, so a fling animates at the
 /// display link's rate on the real clock.
+///
+/// Under Wayland the touches come from the compositor itself, on SDL's connection
+/// (`WaylandConnection(sharing:)`), with the compositor's times: SDL2 stamps an event when the
+/// window reads it, so touches that waited while the wall was drawing would all come with one
+/// time, and a flick read that way has no velocity. The loop then runs on CLOCK_MONOTONIC (the
+/// compositor's clock), SDL's mouse and wheel events moved onto it. Elsewhere (X11) SDL's
+/// touches and clock are used as they are.
 final class WindowWall {
     let wall: PhotoWall
     let canvas: Canvas
@@ -121,10 +150,27 @@ final class WindowWall {
 
     func run(duration: Double?) throws {
         var adapter = SDLInputAdapter(windowSize: wall.screen)
-        let end = duration.map { Canvas.ticks.advanced(bySeconds: $0) }
+        var compositor = canvas.waylandDisplay.flatMap { display -> WaylandConnection? in
+            do {
+                return try WaylandConnection(sharing: display)
+            } catch {
+                FileHandle.standardError.write(Data("photowall: the window's touches come through SDL, with SDL's times: \(error)\n".utf8))
+                return nil
+            }
+        }
+        var bridge = SDLClockBridge()
+        adapter.takesTouches = compositor == nil
+        frames.say(compositor == nil ? "touches: through SDL, on SDL's clock"
+                                     : "touches: from the compositor (wl_touch on SDL's Wayland connection), with its times")
+        func clockNow() -> Instant { compositor == nil ? Canvas.ticks : MonotonicClock.now() }
+        let end = duration.map { clockNow().advanced(bySeconds: $0) }
         var dirty = true
         var stats = DrawStatistics()
         while true {
+            if compositor != nil {
+                bridge.update()
+                adapter.clockOffset = bridge.offset
+            }
             let quit = canvas.pollEvents(into: &adapter)
             for input in adapter.take() {
                 switch input {
@@ -133,7 +179,20 @@ final class WindowWall {
                 }
                 dirty = true
             }
-            let now = Canvas.ticks
+            if let connection = compositor {
+                do {
+                    try connection.dispatchPending { event in
+                        if handleCompositorEvent(event) { dirty = true }
+                    }
+                } catch {
+                    // The compositor went away: the touches it had down are cancelled.
+                    FileHandle.standardError.write(Data("photowall: \(error)\n".utf8))
+                    connection.cancelAll { event in _ = handleCompositorEvent(event) }
+                    compositor = nil
+                    dirty = true
+                }
+            }
+            let now = clockNow()
             if let deadline = wall.nextDeadline, deadline <= now {
                 wall.advance(to: now)
                 dirty = true
@@ -153,9 +212,25 @@ final class WindowWall {
             let wake = [wall.nextDeadline, end].compactMap { $0 }.min()
             canvas.waitForEvent(milliseconds: wake.map { Int(max(0, ($0.nanoseconds - now.nanoseconds + 999_999) / 1_000_000)) })
         }
+        compositor?.disconnect()
         wall.finish()
         for event in wall.takeEvents() { try frames.record(event, wall: wall) }
         try frames.finish(wall: wall)
         frames.report(stats, lateTouchEvents: adapter.lateTouchEvents, largestLateBatch: adapter.largestLateBatch)
+    }
+
+    /// The window's touches from the compositor (its mouse comes through SDL); true when the
+    /// wall got something.
+    private func handleCompositorEvent(_ event: LibinputInputEvent) -> Bool {
+        switch event {
+        case let .touchFrame(frame):
+            wall.send(frame)
+            return true
+        case let .deviceRemoved(id):
+            wall.engine.deviceRemoved(id, at: wall.engine.now)
+            return true
+        default:
+            return false
+        }
     }
 }

@@ -91,6 +91,12 @@ final class FrameWriter {
 
     /// At the end of a live run: how many frames were drawn, and how many while the content
     /// moved on its own ("drew 61 frames, 54 while the content moved on its own").
+    /// A line about the run itself (where its input comes from), before any event.
+    func say(_ line: String) {
+        out.write(line)
+        out.flush()
+    }
+
     /// With a window, and only when it happened: how many touch events SDL stamped late ("input:
     /// 16 touch events reached the window late, up to 9 at once: their times, and the velocities
     /// measured from them, are when the window read them").
