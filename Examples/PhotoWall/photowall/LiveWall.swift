@@ -117,10 +117,11 @@ struct SDLClockBridge {
         offset = MonotonicClock.now().nanoseconds - Canvas.ticks.nanoseconds
     }
 
+    /// Measures the offset again (it reads up to 1 ms high: SDL counts whole milliseconds) and
+    /// keeps the one it had unless they differ by more than `tolerance`.
     mutating func update() {
         let measured = MonotonicClock.now().nanoseconds - Canvas.ticks.nanoseconds
-        // SDL's clock reads up to 1 ms behind (it counts whole milliseconds).
-        if measured - offset > Self.tolerance || offset - measured > Self.tolerance - 1_000_000 { offset = measured }
+        if abs(measured - offset) > Self.tolerance { offset = measured }
     }
 }
 
