@@ -159,16 +159,19 @@ final class WindowWall {
                 return nil
             }
         }
+        // The loop's clock is chosen once: the engine's times stay on one clock even if the
+        // compositor goes away mid-run.
+        let onCompositorClock = compositor != nil
         var bridge = SDLClockBridge()
-        adapter.takesTouches = compositor == nil
-        frames.say(compositor == nil ? "touches: through SDL, on SDL's clock"
+        adapter.takesTouches = !onCompositorClock
+        frames.say(!onCompositorClock ? "touches: through SDL, on SDL's clock"
                                      : "touches: from the compositor (wl_touch on SDL's Wayland connection), with its times")
-        func clockNow() -> Instant { compositor == nil ? Canvas.ticks : MonotonicClock.now() }
+        func clockNow() -> Instant { onCompositorClock ? MonotonicClock.now() : Canvas.ticks }
         let end = duration.map { clockNow().advanced(bySeconds: $0) }
         var dirty = true
         var stats = DrawStatistics()
         while true {
-            if compositor != nil {
+            if onCompositorClock {
                 bridge.update()
                 adapter.clockOffset = bridge.offset
             }
