@@ -241,6 +241,12 @@ public final class WaylandConnection: InputEventSource {
         return (InputDeviceID(nextSeatIndex * 2 + 1), InputDeviceID(nextSeatIndex * 2 + 2))
     }
 
+    /// The highest `wl_seat` version bound: 7, the last whose `wl_pointer` events every supported
+    /// libwayland (1.20 and later) has listener fields for. Version 8 adds `axis_value120`
+    /// (libwayland 1.21), 9 `axis_relative_direction` (1.22) and 11 `warp` (there by 1.26); `SeatListeners`
+    /// fills none of them, and a compositor sends none of them to a seat bound at 7.
+    static let seatVersion: UInt32 = 7
+
     fileprivate func global(name: UInt32, interface: String, version: UInt32) {
         // Sharing another library's display: its seats only (that library makes the windows and
         // answers the compositor's pings).
@@ -260,9 +266,9 @@ public final class WaylandConnection: InputEventSource {
             pointerGestures = bind(name, zwp_pointer_gestures_v1_interface_ptr(), pointerGesturesVersion)
             for seat in seats { seat.updateGestures() }
         case "wl_seat":
-            guard let proxy = bind(name, wl_seat_interface_ptr(), min(version, 7)) else { return }
-            let seat = WaylandSeat(connection: self, proxy: proxy, globalName: name,
-                                   version: min(version, 7))
+            let bound = min(version, Self.seatVersion)
+            guard let proxy = bind(name, wl_seat_interface_ptr(), bound) else { return }
+            let seat = WaylandSeat(connection: self, proxy: proxy, globalName: name, version: bound)
             seats.append(seat)
         default:
             break
@@ -298,19 +304,26 @@ private func zwp_pointer_gestures_v1_interface_ptr() -> UnsafePointer<wl_interfa
     gesturekit_zwp_pointer_gestures_v1_interface()
 }
 
-/// The C listener tables (static storage: libwayland keeps their addresses).
+/// The C listener tables (static storage: libwayland keeps their addresses), zeroed and filled
+/// field by field as `SeatListeners` says why.
 enum Listeners {
-    nonisolated(unsafe) static var registry = wl_registry_listener(
-        global: { data, _, name, interface, version in
+    nonisolated(unsafe) static var registry: wl_registry_listener = {
+        var listener = wl_registry_listener()
+        listener.global = { data, _, name, interface, version in
             guard let data, let interface else { return }
             Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue()
                 .global(name: name, interface: String(cString: interface), version: version)
-        },
-        global_remove: { data, _, name in
+        }
+        listener.global_remove = { data, _, name in
             guard let data else { return }
             Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().globalRemoved(name: name)
-        })
+        }
+        return listener
+    }()
 
-    nonisolated(unsafe) static var wmBase = xdg_wm_base_listener(
-        ping: { _, base, serial in xdg_wm_base_pong(base, serial) })
+    nonisolated(unsafe) static var wmBase: xdg_wm_base_listener = {
+        var listener = xdg_wm_base_listener()
+        listener.ping = { _, base, serial in xdg_wm_base_pong(base, serial) }
+        return listener
+    }()
 }

@@ -283,52 +283,94 @@ private func seat(_ data: UnsafeMutableRawPointer?) -> WaylandSeat {
 }
 
 /// The C listener tables of a seat's objects (static storage: libwayland keeps their addresses).
+///
+/// Every table starts zeroed and is filled field by field, by name: an imported C struct's
+/// all-fields initializer ties the code to one libwayland version, since a newer header adds
+/// fields (libwayland 1.22 added `wl_pointer_listener.axis_relative_direction`; 1.26 has `warp`
+/// too) and an older one lacks some (1.20 has no `axis_value120`). A field left zero must belong
+/// to an event the compositor never sends at the version bound: libwayland aborts on a NULL
+/// handler. The seat is bound at version 7 at most (`WaylandConnection.seatVersion`), so
+/// `wl_pointer`'s `axis_value120` (8), `axis_relative_direction` (9) and `warp` (11) stay zero
+/// (ListenerTableTests checks it against the header the package was built with).
 enum SeatListeners {
-    nonisolated(unsafe) static var seat = wl_seat_listener(
-        capabilities: { data, _, caps in GestureWayland.seat(data).capabilities(caps) },
-        name: { data, _, name in
+    nonisolated(unsafe) static var seat: wl_seat_listener = {
+        var listener = wl_seat_listener()
+        listener.capabilities = { data, _, caps in GestureWayland.seat(data).capabilities(caps) }
+        listener.name = { data, _, name in
             if let name { GestureWayland.seat(data).setName(String(cString: name)) }
-        })
+        }
+        return listener
+    }()
 
-    nonisolated(unsafe) static var touch = wl_touch_listener(
-        down: { data, _, _, time, surface, id, x, y in GestureWayland.seat(data).touchDown(time: time, surface: surface, id: id, x: x, y: y) },
-        up: { data, _, _, time, id in GestureWayland.seat(data).touchUp(time: time, id: id) },
-        motion: { data, _, time, id, x, y in GestureWayland.seat(data).touchMotion(time: time, id: id, x: x, y: y) },
-        frame: { data, _ in GestureWayland.seat(data).touchFrame() },
-        cancel: { data, _ in GestureWayland.seat(data).cancelTouches() },
-        shape: { _, _, _, _, _ in },
-        orientation: { _, _, _, _ in })
+    nonisolated(unsafe) static var touch: wl_touch_listener = {
+        var listener = wl_touch_listener()
+        listener.down = { data, _, _, time, surface, id, x, y in
+            GestureWayland.seat(data).touchDown(time: time, surface: surface, id: id, x: x, y: y)
+        }
+        listener.up = { data, _, _, time, id in GestureWayland.seat(data).touchUp(time: time, id: id) }
+        listener.motion = { data, _, time, id, x, y in GestureWayland.seat(data).touchMotion(time: time, id: id, x: x, y: y) }
+        listener.frame = { data, _ in GestureWayland.seat(data).touchFrame() }
+        listener.cancel = { data, _ in GestureWayland.seat(data).cancelTouches() }
+        listener.shape = { _, _, _, _, _ in }
+        listener.orientation = { _, _, _, _ in }
+        return listener
+    }()
 
-    nonisolated(unsafe) static var pointer = wl_pointer_listener(
-        enter: { data, _, _, surface, x, y in GestureWayland.seat(data).pointerEnter(surface: surface, x: x, y: y) },
-        leave: { data, _, _, surface in GestureWayland.seat(data).pointerLeave(surface: surface) },
-        motion: { data, _, time, x, y in GestureWayland.seat(data).pointerMotion(time: time, x: x, y: y) },
-        button: { data, _, _, time, button, state in GestureWayland.seat(data).pointerButton(time: time, button: button, state: state) },
-        axis: { data, _, time, axis, value in GestureWayland.seat(data).pointerAxis(time: time, axis: axis, value: value) },
-        frame: { data, _ in GestureWayland.seat(data).pointerFrame() },
-        axis_source: { data, _, source in GestureWayland.seat(data).pointerAxisSource(source) },
-        axis_stop: { data, _, time, _ in GestureWayland.seat(data).pointerAxisStop(time: time) },
-        axis_discrete: { _, _, _, _ in },
-        axis_value120: { _, _, _, _ in })
+    nonisolated(unsafe) static var pointer: wl_pointer_listener = {
+        var listener = wl_pointer_listener()
+        listener.enter = { data, _, _, surface, x, y in GestureWayland.seat(data).pointerEnter(surface: surface, x: x, y: y) }
+        listener.leave = { data, _, _, surface in GestureWayland.seat(data).pointerLeave(surface: surface) }
+        listener.motion = { data, _, time, x, y in GestureWayland.seat(data).pointerMotion(time: time, x: x, y: y) }
+        listener.button = { data, _, _, time, button, state in
+            GestureWayland.seat(data).pointerButton(time: time, button: button, state: state)
+        }
+        listener.axis = { data, _, time, axis, value in GestureWayland.seat(data).pointerAxis(time: time, axis: axis, value: value) }
+        listener.frame = { data, _ in GestureWayland.seat(data).pointerFrame() }
+        listener.axis_source = { data, _, source in GestureWayland.seat(data).pointerAxisSource(source) }
+        listener.axis_stop = { data, _, time, _ in GestureWayland.seat(data).pointerAxisStop(time: time) }
+        listener.axis_discrete = { _, _, _, _ in }
+        return listener
+    }()
 
-    nonisolated(unsafe) static var pinch = zwp_pointer_gesture_pinch_v1_listener(
-        begin: { data, _, _, time, _, fingers in GestureWayland.seat(data).gestureEvent(.pinch, .begin, time: time, fingers: fingers) },
-        update: { data, _, time, dx, dy, scale, rotation in
+    nonisolated(unsafe) static var pinch: zwp_pointer_gesture_pinch_v1_listener = {
+        var listener = zwp_pointer_gesture_pinch_v1_listener()
+        listener.begin = { data, _, _, time, _, fingers in
+            GestureWayland.seat(data).gestureEvent(.pinch, .begin, time: time, fingers: fingers)
+        }
+        listener.update = { data, _, time, dx, dy, scale, rotation in
             GestureWayland.seat(data).gestureEvent(.pinch, .update, time: time, scale: wl_fixed_to_double(scale),
                                                    rotation: wl_fixed_to_double(rotation),
                                                    delta: Point(x: wl_fixed_to_double(dx), y: wl_fixed_to_double(dy)))
-        },
-        end: { data, _, _, time, cancelled in GestureWayland.seat(data).gestureEvent(.pinch, cancelled != 0 ? .cancel : .end, time: time) })
+        }
+        listener.end = { data, _, _, time, cancelled in
+            GestureWayland.seat(data).gestureEvent(.pinch, cancelled != 0 ? .cancel : .end, time: time)
+        }
+        return listener
+    }()
 
-    nonisolated(unsafe) static var swipe = zwp_pointer_gesture_swipe_v1_listener(
-        begin: { data, _, _, time, _, fingers in GestureWayland.seat(data).gestureEvent(.swipe, .begin, time: time, fingers: fingers) },
-        update: { data, _, time, dx, dy in
+    nonisolated(unsafe) static var swipe: zwp_pointer_gesture_swipe_v1_listener = {
+        var listener = zwp_pointer_gesture_swipe_v1_listener()
+        listener.begin = { data, _, _, time, _, fingers in
+            GestureWayland.seat(data).gestureEvent(.swipe, .begin, time: time, fingers: fingers)
+        }
+        listener.update = { data, _, time, dx, dy in
             GestureWayland.seat(data).gestureEvent(.swipe, .update, time: time,
                                                    delta: Point(x: wl_fixed_to_double(dx), y: wl_fixed_to_double(dy)))
-        },
-        end: { data, _, _, time, cancelled in GestureWayland.seat(data).gestureEvent(.swipe, cancelled != 0 ? .cancel : .end, time: time) })
+        }
+        listener.end = { data, _, _, time, cancelled in
+            GestureWayland.seat(data).gestureEvent(.swipe, cancelled != 0 ? .cancel : .end, time: time)
+        }
+        return listener
+    }()
 
-    nonisolated(unsafe) static var hold = zwp_pointer_gesture_hold_v1_listener(
-        begin: { data, _, _, time, _, fingers in GestureWayland.seat(data).gestureEvent(.hold, .begin, time: time, fingers: fingers) },
-        end: { data, _, _, time, cancelled in GestureWayland.seat(data).gestureEvent(.hold, cancelled != 0 ? .cancel : .end, time: time) })
+    nonisolated(unsafe) static var hold: zwp_pointer_gesture_hold_v1_listener = {
+        var listener = zwp_pointer_gesture_hold_v1_listener()
+        listener.begin = { data, _, _, time, _, fingers in
+            GestureWayland.seat(data).gestureEvent(.hold, .begin, time: time, fingers: fingers)
+        }
+        listener.end = { data, _, _, time, cancelled in
+            GestureWayland.seat(data).gestureEvent(.hold, cancelled != 0 ? .cancel : .end, time: time)
+        }
+        return listener
+    }()
 }

@@ -116,13 +116,20 @@ private func window(_ data: UnsafeMutableRawPointer?) -> WaylandWindow {
     Unmanaged<WaylandWindow>.fromOpaque(data!).takeUnretainedValue()
 }
 
+/// The window's listener tables, zeroed and filled field by field as `SeatListeners` says why.
 enum WindowListeners {
-    nonisolated(unsafe) static var surface = xdg_surface_listener(
-        configure: { data, _, serial in window(data).surfaceConfigure(serial: serial) })
+    nonisolated(unsafe) static var surface: xdg_surface_listener = {
+        var listener = xdg_surface_listener()
+        listener.configure = { data, _, serial in window(data).surfaceConfigure(serial: serial) }
+        return listener
+    }()
 
-    nonisolated(unsafe) static var toplevel = xdg_toplevel_listener(
-        configure: { data, _, width, height, _ in window(data).toplevelConfigure(width: width, height: height) },
-        close: { data, _ in window(data).close() },
-        configure_bounds: { _, _, _, _ in },
-        wm_capabilities: { _, _, _ in })
+    nonisolated(unsafe) static var toplevel: xdg_toplevel_listener = {
+        var listener = xdg_toplevel_listener()
+        listener.configure = { data, _, width, height, _ in window(data).toplevelConfigure(width: width, height: height) }
+        listener.close = { data, _ in window(data).close() }
+        listener.configure_bounds = { _, _, _, _ in }
+        listener.wm_capabilities = { _, _, _ in }
+        return listener
+    }()
 }
