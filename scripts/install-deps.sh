@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages GestureKit needs, only those that are missing.
+# Installs the Debian packages GestureKit needs, only those that are missing (on Debian 12 and 13,
+# and Ubuntu: the package names are the same).
 #   libinput-dev libevdev-dev libudev-dev pkg-config: the libinput wrapper (system libraries)
 #   libseat-dev: devices opened through the seat (seatd, logind) instead of the input group
 #   umockdev: real libinput on recorded devices, with no hardware (tests, --backend libinput)
@@ -20,7 +21,6 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
-echo "installing Debian packages: ${missing[*]}" >&2
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
   command -v sudo >/dev/null || { echo "need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
@@ -28,4 +28,19 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# The same names serve Debian 12 and 13 and Ubuntu 22.04 and 24.04; a package this
+# distribution does not have is named and left out, and what needs it
+# says so when it runs.
+available=()
+unavailable=()
+for p in "${missing[@]}"; do
+  if [ -n "$(apt-cache policy "$p" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | grep -v '(none)')" ]; then
+    available+=("$p")
+  else
+    unavailable+=("$p")
+  fi
+done
+[ ${#unavailable[@]} -gt 0 ] && echo "not found in this system's package lists, left out: ${unavailable[*]}" >&2
+[ ${#available[@]} -eq 0 ] && exit 0
+echo "installing Debian packages: ${available[*]}" >&2
+$sudo apt-get install -y -qq --no-install-recommends "${available[@]}" >/dev/null
