@@ -66,7 +66,16 @@ struct PointerAgreementTests {
         if fixture.contains("double-click") { #expect(builtin.count("double", "ended") == 1, "the double click double-taps") }
     }
 
-    @Test("touchpad pinch and rotation: the same gesture, the final scale within 3 % and the rotation within 2 % of libinput's",
+    /// How far libinput's rotation may be from the built-in decoder's. Up to libinput 1.27 the two
+    /// agree within 2 % (1.22: 1.217 rad both). libinput 1.28 reports the same turn per frame
+    /// (0.047 rad a 12.5 ms frame on the rotate recording) but about one frame less of it at the
+    /// start of the pinch: its rotation recognizer begins one frame later (0.200 s, not 0.187 s)
+    /// and ends 0.042 rad short (1.175 rad, 3.4 %). Its changelog's likeliest cause is "gestures:
+    /// fix transformation of scroll to pinch" (1.28.0), which sends such a gesture through
+    /// PINCH_START again. So on 1.28 and later: within 4 %.
+    static var rotationTolerance: Double { InstalledLibinput.isAtLeast1_28 ? 0.04 : 0.02 }
+
+    @Test("touchpad pinch and rotation: the same gesture, the final scale within 3 % and the rotation within 2 % of libinput's (4 % from libinput 1.28)",
           arguments: ["synthetic-tp-elantech-pinch-out-2f.evemu", "synthetic-tp-elantech-pinch-out-in-2f.evemu",
                       "synthetic-tp-elantech-rotate-cw-2f.evemu"])
     func pinches(_ fixture: String) throws {
@@ -77,7 +86,8 @@ struct PointerAgreementTests {
         #expect(Self.close(a, b, within: 0.03), "final scale: libinput \(a), built-in \(b)")
         if fixture.contains("rotate") {
             let ra = try #require(libinput.last("rotate", "rotation")), rb = try #require(builtin.last("rotate", "rotation"))
-            #expect(Self.close(ra, rb, within: 0.02), "rotation: libinput \(ra) rad, built-in \(rb) rad")
+            #expect(Self.close(ra, rb, within: Self.rotationTolerance),
+                    "rotation within \(Self.rotationTolerance * 100) % (libinput \(InstalledLibinput.version?.description ?? "of unknown version")): libinput \(ra) rad, built-in \(rb) rad")
         }
     }
 
@@ -91,16 +101,24 @@ struct PointerAgreementTests {
         }
     }
 
-    @Test("touchpad two-finger scrolls: the same direction; the synthetic one within 3 % of libinput's distance, the Wacom within 6 %, the Synaptics within 35 %",
+    /// How far libinput's distance on the Synaptics recording (a PS/2 pad that reports no
+    /// resolution) may be from the built-in decoder's 35.9 pt. libinput 1.22 scrolls it 47.0 pt
+    /// (24 % off, within 35 %). libinput 1.28 starts the scroll 25 ms later and scrolls it 62.4 pt
+    /// (43 % off); the other two recordings scroll the same on both releases. Not traced to one
+    /// libinput commit. So on 1.28 and later: within 45 %.
+    static var synapticsScrollTolerance: Double { InstalledLibinput.isAtLeast1_28 ? 0.45 : 0.35 }
+
+    @Test("touchpad two-finger scrolls: the same direction; the synthetic one within 3 % of libinput's distance, the Wacom within 6 %, the Synaptics within 35 % (45 % from libinput 1.28)",
           arguments: [("synthetic-tp-elantech-scroll-down-2f.evemu", 0.03), ("tp-wacom-intuos5-scroll-2f.evemu", 0.06),
-                      ("tp-synaptics-scroll-vertical-2f.evemu", 0.35)])
+                      ("tp-synaptics-scroll-vertical-2f.evemu", synapticsScrollTolerance)])
     func scrolls(_ fixture: String, _ tolerance: Double) throws {
         let libinput = try Self.read(fixture, backend: "libinput"), builtin = try Self.read(fixture, backend: "builtin")
         #expect(libinput.count("scrollPan", "began") >= 1 && builtin.count("scrollPan", "began") >= 1,
                 "both scroll: libinput \(libinput), built-in \(builtin)")
         let a = libinput.total("scrollPan", "translation", 1), b = builtin.total("scrollPan", "translation", 1)
         #expect((a > 0) == (b > 0), "the same direction: libinput \(a) pt, built-in \(b) pt")
-        #expect(Self.close(a, b, within: tolerance), "scrolled: libinput \(a) pt, built-in \(b) pt")
+        #expect(Self.close(a, b, within: tolerance),
+                "scrolled within \(tolerance * 100) % (libinput \(InstalledLibinput.version?.description ?? "of unknown version")): libinput \(a) pt, built-in \(b) pt")
         #expect(builtin.count("pinch", "began") == 0 && libinput.count("pinch", "began") == 0, "a scroll is no pinch")
     }
 
