@@ -5,7 +5,7 @@ DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
 PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test docs install uninstall photowall bench fuzz clean
+.PHONY: deps build demo test test-debian13 docs install uninstall photowall bench fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -27,15 +27,25 @@ photowall: deps
 	@mkdir -p $(OUT)/photowall
 	$(SWIFT) run photowall --replay $(PHOTOWALL_TRACE) --frames $(OUT)/photowall
 
-# The tests (a failed run names its failures again at the end; the whole log is in
-# $(OUT)/test.log), then what cannot run inside `swift test` (it holds the package's build
+# GestureWayland type-checked against the libwayland headers of Debian 13 and sid (downloaded,
+# not installed: scripts/check-wayland-headers.sh), the tests (a failed run names its failures
+# again at the end; the whole log is in $(OUT)/test.log), then what cannot run inside `swift test` (it holds the package's build
 # directory): `make install` into a temporary prefix, and the documentation built with
 # warnings as errors.
 test: deps
 	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/check-wayland-headers.sh
 	SWIFT=$(SWIFT) OUT=$(OUT) scripts/run-tests.sh
 	SWIFT=$(SWIFT) scripts/check-install.sh
 	SWIFT=$(SWIFT) scripts/docs.sh
+
+# The same test command inside a Debian 13 (trixie) root made with debootstrap and kept in
+# DEBIAN13_ROOT (default /var/cache/gesturekit/debian13; its first creation takes a minute or
+# two, later runs reuse it), with this machine's Swift toolchain bound in: libwayland 1.23,
+# libinput 1.28, sway 1.10, umockdev 0.19, SDL2 2.32. Needs root. The log and a summary
+# (versions, times, results) go to $(OUT)/debian13/. See scripts/test-debian13.sh.
+test-debian13:
+	OUT=$(OUT) SWIFT=$(SWIFT) scripts/test-debian13.sh
 
 # The DocC documentation of every library module, as static HTML in out/docs/site, with
 # the state-machine diagrams drawn again from the code first.
