@@ -131,8 +131,10 @@ public final class LiveScene {
                     }
                 }
             }
+            // The container holds these recognizers (and so their targets): a target holds it
+            // weakly, or the scene's views and recognizers would keep each other alive.
             if let selectID = spec.select, let tap = recognizers.first(where: { $0.id == selectID })?.recognizer {
-                tap.addTarget { [unowned self, unowned layout] r in
+                tap.addTarget { [unowned self, unowned layout, weak container] r in
                     guard r.state == .ended, let at = layout.indexPathForItem(at: r.location(in: container)) else { return }
                     let id = self.items[at.section][at.item]
                     self.selectedItems = [id]
@@ -141,7 +143,7 @@ public final class LiveScene {
             }
             if let reorderID = spec.reorder, let press = recognizers.first(where: { $0.id == reorderID })?.recognizer {
                 var from: LayoutIndexPath?
-                press.addTarget { [unowned self, unowned layout] r in
+                press.addTarget { [unowned self, unowned layout, weak container] r in
                     let point = r.location(in: container)
                     switch r.state {
                     case .began:

@@ -42,6 +42,41 @@ struct FuzzRegressionTests {
 }
 
 extension FuzzRegressionTests {
+    /// fuzz-scene, LeakSanitizer, on its seven seeds: a scene whose layout scrolls kept its
+    /// scroll view, the scene's pan driving it, and everything they reach alive after the
+    /// session was gone. An app that opens and closes scrolling views lost that memory each time.
+    @Test("a scene with a scrolling layout is freed with its session, after a fling and with one still running")
+    func scrollingLayoutIsFreed() throws {
+        let scene = try Scene.parse(JSONParser.parse(bytes: Self.input("scene-leak-scrolling-layout.json")))
+        for finishes in [true, false] {
+            weak var scrollView: View?
+            weak var pan: GestureRecognizer?
+            weak var engine: GestureEngine?
+            try {
+                let session = try ReplaySession(scene: scene) { _ in }
+                scrollView = session.live.scrollView
+                pan = session.live.recognizers.first { $0.id == "pan" }?.recognizer
+                engine = session.live.engine
+                #expect(scrollView != nil && pan != nil, "the scene has a scroll view and its pan")
+                // A flick up: the content scrolls and flings on.
+                for i in 0...6 {
+                    session.feed(.frame(TouchFrame(time: Instant(seconds: 0.016 * Double(i)), changes: [
+                        TouchChange(sourceID: 1, phase: i == 0 ? .began : .moved, location: Point(x: 500, y: 800 - 40 * Double(i))),
+                    ])))
+                }
+                session.feed(.frame(TouchFrame(time: Instant(seconds: 0.12), changes: [
+                    TouchChange(sourceID: 1, phase: .ended, location: Point(x: 500, y: 560)),
+                ])))
+                if finishes { session.finish() }
+            }()
+            #expect(scrollView == nil, "the scroll view is freed (\(finishes ? "after the fling" : "mid-fling"))")
+            #expect(pan == nil, "the scene's pan is freed (\(finishes ? "after the fling" : "mid-fling"))")
+            #expect(engine == nil, "the engine is freed (\(finishes ? "after the fling" : "mid-fling"))")
+        }
+    }
+}
+
+extension FuzzRegressionTests {
     /// fuzz-scene, trap: a parameter far out of range (4.4e52) was rejected with a message
     /// that printed the number through `jsonNumber`, which converted it to Int64 and trapped.
     @Test("a huge parameter is rejected with its value in the message, not a trap")
