@@ -28,14 +28,17 @@ photowall: deps
 	$(SWIFT) run photowall --replay $(PHOTOWALL_TRACE) --frames $(OUT)/photowall
 
 # GestureWayland type-checked against the libwayland headers of Debian 13 and sid (downloaded,
-# not installed: scripts/check-wayland-headers.sh), the tests (a failed run names its failures
-# again at the end; the whole log is in $(OUT)/test.log), then what cannot run inside `swift test` (it holds the package's build
-# directory): `make install` into a temporary prefix, and the documentation built with
-# warnings as errors.
+# not installed: scripts/check-wayland-headers.sh); the tests (a failed run names its failures
+# again at the end; the whole log is in $(OUT)/test.log); every fuzz target for
+# TEST_FUZZ_SECONDS with AddressSanitizer and LeakSanitizer (a leak or a crash fails the run);
+# then what cannot run inside `swift test` (it holds the package's build directory):
+# `make install` into a temporary prefix, and the documentation built with warnings as errors.
+TEST_FUZZ_SECONDS ?= 5
 test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/check-wayland-headers.sh
 	SWIFT=$(SWIFT) OUT=$(OUT) scripts/run-tests.sh
+	SWIFT=$(SWIFT) Fuzz/fuzz.sh $(TEST_FUZZ_SECONDS)
 	SWIFT=$(SWIFT) scripts/check-install.sh
 	SWIFT=$(SWIFT) scripts/docs.sh
 
