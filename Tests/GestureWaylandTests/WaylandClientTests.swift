@@ -28,7 +28,7 @@ struct WaylandClientTests {
     final class DestroyOnLongPress: LiveInputClient {
         let engine = GestureEngine()
         var window: WaylandWindow?
-        var input: WaylandInput?
+        weak var input: WaylandInput?
         var states: [GestureRecognizer.State] = []
         var viewPhases: [TouchPhase] = []
         let press: LongPressGestureRecognizer
@@ -56,7 +56,7 @@ struct WaylandClientTests {
         func finish() { engine.finish() }
     }
 
-    @Test("a window destroyed mid long press: its touch is cancelled and the long press ends cancelled")
+    @Test("a window destroyed mid long press: its touch is cancelled and the long press ends cancelled; connection, window, input loop and engine are freed after")
     func windowDestroyedMidGesture() throws {
         let session = try Compositor.start(trace: Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu"),
                                            hold: true, client: "sleep 20")
@@ -64,18 +64,29 @@ struct WaylandClientTests {
         defer { session.stopCompositor() }
         let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
         try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
-        let connection = try WaylandConnection(display: session.waylandDisplay)
-        defer { connection.disconnect() }
-        let window = try WaylandWindow(connection: connection, title: "test", appID: "gesturekit",
-                                       size: Size(width: 1000, height: 1000))
-        let client = DestroyOnLongPress(window: window)
-        let input = WaylandInput(connection: connection, window: window, duration: Compositor.leadIn + 5)
-        client.input = input
-        let reason = try input.run(client)
-        #expect(reason == .stopped, "stopped by the client, not by the 7 s limit")
-        #expect(client.states == [.began, .cancelled], "the long press begins, then is cancelled: \(client.states)")
-        #expect(client.viewPhases.first == .began && client.viewPhases.last == .cancelled,
-                "the view's touch begins and is cancelled: \(client.viewPhases)")
+        weak var weakConnection: WaylandConnection?
+        weak var weakWindow: WaylandWindow?
+        weak var weakInput: WaylandInput?
+        weak var weakEngine: GestureEngine?
+        try {
+            let connection = try WaylandConnection(display: session.waylandDisplay)
+            defer { connection.disconnect() }
+            let window = try WaylandWindow(connection: connection, title: "test", appID: "gesturekit",
+                                           size: Size(width: 1000, height: 1000))
+            let client = DestroyOnLongPress(window: window)
+            let input = WaylandInput(connection: connection, window: window, duration: Compositor.leadIn + 5)
+            client.input = input
+            let reason = try input.run(client)
+            #expect(reason == .stopped, "stopped by the client, not by the 7 s limit")
+            #expect(client.states == [.began, .cancelled], "the long press begins, then is cancelled: \(client.states)")
+            #expect(client.viewPhases.first == .began && client.viewPhases.last == .cancelled,
+                    "the view's touch begins and is cancelled: \(client.viewPhases)")
+            (weakConnection, weakWindow, weakInput, weakEngine) = (connection, window, input, client.engine)
+        }()
+        #expect(weakWindow == nil, "the window is freed")
+        #expect(weakInput == nil, "the input loop is freed")
+        #expect(weakConnection == nil, "the connection is freed once disconnected")
+        #expect(weakEngine == nil, "the engine is freed")
     }
 }
 

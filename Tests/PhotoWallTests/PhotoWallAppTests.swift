@@ -1,5 +1,6 @@
 import GestureKit
 import GestureLayout
+import GestureTraces
 import PhotoWallApp
 import Testing
 
@@ -157,3 +158,34 @@ struct PhotoWallAppTests {
     }
 }
 
+
+@Suite("PhotoWall: lifetime")
+struct PhotoWallLifetimeTests {
+    @Test("the wall, its collection view and engine are freed once released, after every recorded gesture and with a fling still running")
+    func wallIsFreed() throws {
+        let flick = Traces.fixture("synthetic-ts-wacom-flick-up-1f.evemu")
+        for path in [Traces.tap, Traces.doubleTap, Traces.longPressDrag, flick] {
+            weak var wall: PhotoWall?
+            weak var engine: GestureEngine?
+            weak var collection: CollectionView?
+            var events = 0
+            try {
+                let r = try Replayed(path)
+                events = r.events.count
+                (wall, engine, collection) = (r.wall, r.wall.engine, r.wall.collectionView)
+            }()
+            #expect(events > 0, "\(path): the wall acted on the recording")
+            #expect(wall == nil && collection == nil, "\(path): the wall and its collection view are freed")
+            #expect(engine == nil, "\(path): the engine is freed")
+        }
+        // Mid-fling: the flick's frames sent, the fling still running when the wall is let go.
+        weak var flinging: PhotoWall?
+        try {
+            let wall = PhotoWall()
+            for frame in try TraceReader(path: flick, screen: PhotoWallStyle.defaultScreen).frames() { wall.send(frame) }
+            #expect(wall.collectionView.isDecelerating, "the flick flings the wall")
+            flinging = wall
+        }()
+        #expect(flinging == nil, "a wall let go mid-fling is freed")
+    }
+}
