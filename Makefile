@@ -5,7 +5,7 @@ DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
 PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test test-debian13 docs install uninstall photowall bench fuzz clean
+.PHONY: deps build demo test test-debian13 docs install uninstall photowall bench fuzz soak clean
 
 deps:
 	@scripts/install-deps.sh
@@ -104,6 +104,15 @@ SECONDS ?= 60
 FUZZ_TARGETS ?=
 fuzz:
 	Fuzz/fuzz.sh $(SECONDS) $(FUZZ_TARGETS)
+
+# Minutes of random gestures from the recordings through real libinput under umockdev into a
+# scene with every recognizer kind and a scrolling layout (gesturekit soak, a release build):
+# fails on a crash, a recognizer stuck out of possible, or memory growing; prints the
+# latencies. README's "Reliability" section has the figures of the last run.
+MINUTES ?= 10
+soak: deps
+	$(SWIFT) build -c release --product gesturekit
+	.build/release/gesturekit soak --minutes $(MINUTES)
 
 clean:
 	rm -rf .build $(OUT)

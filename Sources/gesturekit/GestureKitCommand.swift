@@ -18,7 +18,7 @@ struct GestureKitCommand: ParsableCommand {
         commandName: "gesturekit",
         abstract: "Replay, inspect and watch touch input through GestureKit's gesture recognizers.",
         version: GestureKitVersion.string,
-        subcommands: [Replay.self, Inspect.self, Listen.self, Devices.self, Diagrams.self, Mockdev.self]
+        subcommands: [Replay.self, Inspect.self, Listen.self, Devices.self, Diagrams.self, Mockdev.self, Soak.self]
     )
 }
 
@@ -276,6 +276,9 @@ struct Listen: ParsableCommand {
     @Flag(help: "Grab the devices (EVIOCGRAB): a compositor or console below does not also act on the touches.")
     var grab = false
 
+    @Option(name: .customLong("soak-summary"), help: .hidden)
+    var soakSummary: String?
+
     func run() throws {
         var scene = try loadScene(self.scene)
         try mapping.apply(to: &scene)
@@ -283,6 +286,10 @@ struct Listen: ParsableCommand {
             let parts = screen.split(separator: "x").compactMap { Double($0) }
             guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw fail("--screen: expected WIDTHxHEIGHT, e.g. 1280x800") }
             scene.screen = Size(width: parts[0], height: parts[1])
+        }
+        if let soakSummary {
+            try soak(scene: scene, summaryPath: soakSummary)
+            return
         }
         let out = LineWriter(fd: 1)
         let session = try LiveSession(scene: scene) { record in
@@ -313,6 +320,27 @@ struct Listen: ParsableCommand {
 }
 
 extension Listen {
+    /// `gesturekit soak`'s child: the devices through a `SoakMonitor`, its report (and what
+    /// failed, each line starting "FAILED: ") written to `summaryPath` at the end.
+    func soak(scene: Scene, summaryPath: String) throws {
+        let monitor = try SoakMonitor(scene: scene)
+        var listener = LibinputListener(source: .paths(devices), screenSize: scene.screen, mapping: scene.input,
+                                        duration: duration, logPriority: .error)
+        listener.access = seatAccess
+        let input = LiveInput(listener)
+        monitor.input = input
+        do {
+            try input.run(monitor)
+        } catch let e as LibinputError {
+            throw fail(e.description)
+        }
+        let summary = monitor.summary
+        let text = (summary.report + summary.failures.map { "FAILED: \($0)" }).joined(separator: "\n") + "\n"
+        guard let file = fopen(summaryPath, "w") else { throw fail("\(summaryPath): cannot write") }
+        fputs(text, file)
+        fclose(file)
+    }
+
     /// A window of the scene's size on the session's compositor; its touches, pointer and
     /// touchpad gestures go through the scene until Ctrl-C, --duration, the window's close or
     /// the compositor's end (touches then cancelled, exit status 1 with the reason).
