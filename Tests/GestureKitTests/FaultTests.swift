@@ -54,6 +54,35 @@ struct FaultTests {
         #expect(double.state == .possible)
     }
 
+    /// Two sources on one engine (two touchscreens, or a touchscreen and a compositor) whose
+    /// clocks or queues disagree: the lagging source's frames arrive behind the engine's time.
+    /// Each is handled at the engine's time (reported), in the order it arrived; the other
+    /// source's drag is not disturbed, and nothing is left stuck.
+    @Test("frames out of time order from two sources: the late one's happen at the engine's time, reported; the other's drag still ends as a pan; nothing stuck")
+    func twoSourcesOutOfOrder() {
+        let r = Recorder()
+        let pan = r.h.add(PanGestureRecognizer(minimumTouches: 1, maximumTouches: 1, name: "pan"))
+        let tap = r.h.add(TapGestureRecognizer(name: "tap"))
+        // Device 1 drags from 0.00 to 0.30; device 2's tap, stamped 0.10 to 0.15, arrives
+        // between device 1's frames of 0.20 and 0.25.
+        r.h.frame(0.00, [(0, .began, 100, 100)], device: 1)
+        r.h.frame(0.10, [(0, .moved, 140, 100)], device: 1)
+        r.h.frame(0.20, [(0, .moved, 180, 100)], device: 1)
+        r.h.frame(0.10, [(0, .began, 700, 700)], device: 2)
+        r.h.frame(0.15, [(0, .ended, 700, 700)], device: 2)
+        r.h.frame(0.25, [(0, .moved, 220, 100)], device: 1)
+        r.h.frame(0.30, [(0, .ended, 220, 100)], device: 1)
+        r.h.finish()
+        #expect(r.ignored == ["0.200 input at 0.100000 s is earlier than 0.200000 s: handled at 0.200000 s",
+                              "0.200 input at 0.150000 s is earlier than 0.200000 s: handled at 0.200000 s"],
+                "the late source's two frames are reported and handled at the engine's time")
+        #expect(r.h.lines("pan").last == "0.300 pan: changed→ended", "device 1's drag ends as a pan: \(r.h.lines("pan"))")
+        #expect(r.h.lines("tap") == ["0.100 tap: possible→failed"],
+                "the tap failed as the drag began, and stays failed: one touch sequence across both sources, as in UIKit")
+        #expect(pan.state == .possible && tap.state == .possible && r.h.engine.nextDeadline == nil,
+                "no recognizer is left stuck and no deadline pending")
+    }
+
     @Test("a jump of hours fires every deadline on the way, at its own time, then the frame")
     func timeJumpingAhead() {
         let r = Recorder()
