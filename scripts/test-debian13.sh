@@ -151,6 +151,7 @@ git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' 
 done | tar --null -T - -cf - | tar -xf - -C "$dst"
 
 mkdir -p "$OUT/debian13"
+rm -f "$OUT/debian13/test.log" "$OUT/debian13/result.txt"
 status=0
 start=$(now)
 in_root "scripts/install-deps.sh && make test OUT=out" || status=$?
