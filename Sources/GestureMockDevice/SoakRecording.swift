@@ -35,21 +35,12 @@ public struct SoakRecording {
     /// One touch sequence of a recording: its frames, times from its first frame, locations
     /// in panel units.
     public struct Gesture: Sendable {
-        public var source: String
         public var frames: [TouchFrame]
         public var duration: Double { frames.last.map { $0.time.seconds } ?? 0 }
     }
 
-    public struct Device: Sendable {
-        public var replay: MockDeviceReplay
-        /// Seconds from the run's start at which its first event comes.
-        public var start: Double
-        public var gestures: Int
-        /// Whether it vanishes with fingers down.
-        public var unpluggedMidGesture: Bool
-    }
-
-    public private(set) var devices: [Device] = []
+    /// The mock touchscreens with their scripts, in the order they are plugged in.
+    public private(set) var devices: [MockDeviceReplay] = []
     /// Seconds from the start of the run to the last device's vanishing.
     public private(set) var length: Double = 0
 
@@ -85,7 +76,7 @@ public struct SoakRecording {
                         f.time = Instant(nanoseconds: f.time.nanoseconds - t0.nanoseconds)
                         return f
                     }
-                    result.append(Gesture(source: path.split(separator: "/").last.map(String.init) ?? path, frames: frames))
+                    result.append(Gesture(frames: frames))
                     current.removeAll()
                 }
             }
@@ -142,9 +133,8 @@ public struct SoakRecording {
             }
             let last = events.last?.time.seconds ?? 0
             let device = MockDevice(TargetPanel.description, eventNumber: firstEventNumber + k)
-            devices.append(Device(replay: MockDeviceReplay(device: device, events: events, leadIn: start + 0.3,
-                                                           vanishAfter: unplug ? 0.05 : 0.3),
-                                  start: start + 0.3, gestures: played, unpluggedMidGesture: unplug))
+            devices.append(MockDeviceReplay(device: device, events: events, leadIn: start + 0.3,
+                                            vanishAfter: unplug ? 0.05 : 0.3))
             length = max(length, start + 0.3 + last + (unplug ? 0.05 : 0.3))
         }
     }

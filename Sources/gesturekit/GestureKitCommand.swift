@@ -335,10 +335,7 @@ extension Listen {
             throw fail(e.description)
         }
         let summary = monitor.summary
-        let text = (summary.report + summary.failures.map { "FAILED: \($0)" }).joined(separator: "\n") + "\n"
-        guard let file = fopen(summaryPath, "w") else { throw fail("\(summaryPath): cannot write") }
-        fputs(text, file)
-        fclose(file)
+        try writeFile(summaryPath, (summary.report + summary.failures.map { "FAILED: \($0)" }).joined(separator: "\n") + "\n")
     }
 
     /// A window of the scene's size on the session's compositor; its touches, pointer and

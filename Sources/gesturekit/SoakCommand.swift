@@ -73,18 +73,18 @@ struct Soak: ParsableCommand {
             unlink(dir + "/summary.txt")
             rmdir(dir)
         }
-        try write(Self.scene, to: dir + "/scene.json")
+        try writeFile(dir + "/scene.json", Self.scene)
         let duration = recording.length + 1
         var command = [selfExecutable(), "listen", "--duration", String(duration), "--screen", "1000x1000",
                        "--scene", dir + "/scene.json", "--soak-summary", dir + "/summary.txt"]
-        for device in recording.devices { command += ["--device", device.replay.device.devicePath] }
+        for device in recording.devices { command += ["--device", device.device.devicePath] }
         let runner: UmockdevRunner
         do {
             runner = try UmockdevRunner(timeout: duration + 60)
         } catch {
             throw fail("\(error)")
         }
-        let result = try runner.runRetryingMockSetup(devices: recording.devices.map(\.replay), command: command) { note in
+        let result = try runner.runRetryingMockSetup(devices: recording.devices, command: command) { note in
             out.write("soak: \(note)")
             out.flush()
         }
@@ -110,11 +110,5 @@ struct Soak: ParsableCommand {
             if (name.hasPrefix("ts-") || name.hasPrefix("synthetic-ts-")) && name.hasSuffix(".evemu") { names.append(name) }
         }
         return names.sorted().map { "\(fixtures)/\($0)" }
-    }
-
-    func write(_ text: String, to path: String) throws {
-        guard let file = fopen(path, "w") else { throw fail("\(path): cannot write") }
-        defer { fclose(file) }
-        fputs(text, file)
     }
 }
