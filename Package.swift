@@ -16,6 +16,7 @@ let package = Package(
         // Live input from libinput into a scene or your own views (LiveSession).
         .library(name: "GestureLive", targets: ["GestureLive"]),
         .library(name: "GestureWayland", targets: ["GestureWayland"]),
+        .library(name: "GestureInput", targets: ["GestureInput"]),
         .executable(name: "gesturekit-libinput-probe", targets: ["gesturekit-libinput-probe"]),
         // The example touch app: a photo wall on the collection view, rendered with SDL2.
         .executable(name: "photowall", targets: ["photowall"]),
@@ -62,10 +63,15 @@ let package = Package(
             name: "gesturekit",
             dependencies: [
                 "GestureKit", "GestureTraces", "GestureReplay", "GesturePicture", "GestureLive", "GestureLibinput", "GestureFormat",
-                "GestureMockDevice", "GestureWayland",
+                "GestureMockDevice", "GestureWayland", "GestureInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Live input from any source: the one live loop (poll, the engine's timer, time rebased
+        // once), the monotonic clock, the client protocol. Backend-neutral: no C library.
+        .target(name: "GestureInput", dependencies: ["GestureKit", "CLinuxEventFD"]),
+        // The C library's timerfd, eventfd and signalfd headers (no library linked).
+        .systemLibrary(name: "CLinuxEventFD"),
         // System libraries, touched only by GestureLibinput.
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -75,28 +81,28 @@ let package = Package(
         // Live input: the only Swift module that touches libinput, libevdev and libudev.
         .target(
             name: "GestureLibinput",
-            dependencies: ["GestureKit", "GestureTraces", "GestureFormat", "CLibinput", "CLibevdev", "CUdev", "CLibseat"]
+            dependencies: ["GestureKit", "GestureInput", "GestureTraces", "GestureFormat", "CLibinput", "CLibevdev", "CUdev", "CLibseat"]
         ),
         // Wayland: libwayland-client (a system library) and the protocol code wayland-scanner
         // made from Debian's wayland-protocols (scripts/generate-wayland-protocols.sh).
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         // Input from a Wayland compositor (desktop sessions): the only module touching
-        // libwayland-client. Waits in GestureLibinput's InputEventLoop.
+        // libwayland-client. A source of GestureInput's live loop.
         .target(name: "GestureWayland",
-                dependencies: ["GestureKit", "GestureLibinput", "CWaylandClient", "CWaylandProtocols"]),
+                dependencies: ["GestureKit", "GestureInput", "CWaylandClient", "CWaylandProtocols"]),
         // Pure Swift: mock-device files for umockdev and a runner for umockdev-run. It carries
         // the C source of the LD_PRELOAD library that fixes umockdev 0.17.16 for libinput and
         // builds it on first use (UmockdevFixLibrary).
         .target(name: "GestureMockDevice", dependencies: ["GestureKit", "GestureTraces"],
                 resources: [.embedInCode("UmockdevFix/umockdev_fix.c")]),
         // Live sessions (libinput into a scene, in real time) and replays through real libinput.
-        .target(name: "GestureLive", dependencies: ["GestureKit", "GestureLibinput", "GestureReplay", "GestureMockDevice", "GestureTraces"]),
-        .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureKit", "GestureFormat", "GestureTraces"]),
+        .target(name: "GestureLive", dependencies: ["GestureKit", "GestureInput", "GestureLibinput", "GestureReplay", "GestureMockDevice", "GestureTraces"]),
+        .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureInput", "GestureKit", "GestureFormat", "GestureTraces"]),
         // The README's sample, compiled and run by the tests so it cannot drift from the API.
         .executableTarget(name: "quickstart", dependencies: ["GestureKit"], path: "Examples/QuickStart"),
         // README's desktop-session sample (Wayland), compiled, and run by the tests under sway.
-        .executableTarget(name: "desktop-quickstart", dependencies: ["GestureKit", "GestureWayland"],
+        .executableTarget(name: "desktop-quickstart", dependencies: ["GestureKit", "GestureInput", "GestureWayland"],
                           path: "Examples/DesktopQuickStart"),
         // PhotoWall (Examples/PhotoWall). The SDL libraries are touched only by PhotoWallRender.
         .systemLibrary(name: "CSDL2", path: "Examples/PhotoWall/CSDL2", pkgConfig: "sdl2",
@@ -116,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "photowall",
             dependencies: [
-                "PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureTraces", "GestureLibinput",
+                "PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureTraces", "GestureInput", "GestureLibinput",
                 "GestureMockDevice", "GestureLive", "GestureWayland",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -129,11 +135,12 @@ let package = Package(
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit"]),
         .testTarget(
             name: "GestureLibinputTests",
-            dependencies: ["GestureLibinput", "GestureMockDevice", "GestureKit", "GestureTraces",
+            dependencies: ["GestureLibinput", "GestureInput", "GestureMockDevice", "GestureKit", "GestureTraces",
                            "gesturekit-libinput-probe"]
         ),
+        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "GestureKit"]),
         .testTarget(name: "GestureWaylandTests",
-                    dependencies: ["GestureWayland", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces"]),
+                    dependencies: ["GestureWayland", "GestureInput", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureFormat", "GesturePicture"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces"]),
     ]

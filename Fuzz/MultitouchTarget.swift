@@ -83,11 +83,11 @@ public func fuzzMultitouch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
         case .none: break
         case .frame, .dropped:
             precondition(decoders[index].activeContacts >= 0)
-            if !frame.changes.isEmpty { session.feed(.frame(frame)) }
+            if !frame.changes.isEmpty { session.feed(.touchFrame(frame)) }
         }
         if selector == 255 && r[7] == 255 {
             // A device unplugged mid-stream.
-            session.feed(.deviceRemoved(InputDeviceID(index), time))
+            session.feed(.deviceRemoved(InputDeviceID(index), time: time))
         }
     }
     session.finish()

@@ -66,7 +66,7 @@ public func fuzzScene(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         // Scene.parse accepted it: building it must not fail.
         fatalError("a parsed scene does not build: \(error)")
     }
-    for f in script(scene.screen) { session.feed(.frame(f)) }
+    for f in script(scene.screen) { session.feed(.touchFrame(f)) }
     session.finish()
     checkSettled(session.live, "scene")
     return 0

@@ -47,17 +47,7 @@ func replayWhole(_ path: String, scene: Scene = .defaultScene()) {
         try reader.run { _ in }
         var bytes = 0
         let session = try ReplaySession(scene: scene) { bytes &+= $0.jsonLine.utf8.count }
-        try reader.run { item in
-            switch item {
-            case let .touchFrame(frame): session.feed(.frame(frame))
-            case let .touchpadGesture(gesture): session.feed(.gesture(gesture))
-            case let .pointer(event): session.feed(.pointer(event))
-            case let .deviceRemoved(device, time): session.feed(.deviceRemoved(device, time))
-            case let .eventsDropped(time, device): session.feed(.ignored(time, "\(device): SYN_DROPPED"))
-            case let .note(time, device, text): session.feed(.ignored(time, "\(device): \(text)"))
-            case .deviceAdded: break
-            }
-        }
+        try reader.run { session.feed($0) }
         session.finish()
         checkSettled(session.live, "replay of \(reader.format)")
     } catch is TraceError {

@@ -23,12 +23,12 @@ say() { printf 'check-wayland-headers: %s\n' "$*" >&2; }
 bin=$("$SWIFT" build --show-bin-path)
 numerics_map=$(find .build/checkouts/swift-numerics -path '*_NumericsShims/include/module.modulemap' | head -n1)
 flags=()
-for m in Sources/CWaylandClient Sources/CLibinput Sources/CLibevdev Sources/CUdev Sources/CLibseat; do
+# GestureWayland imports GestureKit, GestureInput (the live loop: CLinuxEventFD) and libwayland.
+for m in Sources/CWaylandClient Sources/CLinuxEventFD; do
     flags+=(-Xcc "-fmodule-map-file=$m/module.modulemap")
 done
 flags+=(-Xcc "-fmodule-map-file=$bin/CWaylandProtocols.build/module.modulemap" -Xcc "-fmodule-map-file=$numerics_map"
         -Xcc -ISources/CWaylandProtocols/include)
-for f in $(pkg-config --cflags libevdev libinput libudev libseat); do flags+=(-Xcc "$f"); done
 
 failed=0
 for suite in "${suites[@]}"; do

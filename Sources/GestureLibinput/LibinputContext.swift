@@ -1,5 +1,6 @@
 import CLibinput
 import CUdev
+import GestureInput
 import GestureKit
 import GestureTraces
 #if canImport(Glibc)
@@ -61,7 +62,7 @@ public final class LibinputContext {
     private let callbackState: LibinputCallbackState
 
     private var nextDeviceID = 0
-    private var devicesByID: [InputDeviceID: LibinputDeviceInfo] = [:]
+    private var devicesByID: [InputDeviceID: InputDeviceInfo] = [:]
     private var devicePointers: [InputDeviceID: OpaquePointer] = [:]
     /// Touch changes since the device's last TOUCH_FRAME.
     private var pendingChanges: [InputDeviceID: [TouchChange]] = [:]
@@ -178,7 +179,7 @@ public final class LibinputContext {
     public var fileDescriptor: Int32 { libinput_get_fd(li) }
 
     /// Devices currently known (added and not removed), by id.
-    public var devices: [LibinputDeviceInfo] {
+    public var devices: [InputDeviceInfo] {
         devicesByID.values.sorted { $0.id < $1.id }
     }
 
@@ -245,7 +246,7 @@ public final class LibinputContext {
 
     /// Reads what libinput has (`libinput_dispatch`) and hands every converted event to
     /// `handler`, in order.
-    public func dispatch(into handler: (LibinputInputEvent) -> Void) throws {
+    public func dispatch(into handler: (InputEvent) -> Void) throws {
         let rc = libinput_dispatch(li)
         if rc < 0 {
             throw LibinputError.systemCallFailed(call: "libinput_dispatch", errno: -rc)
@@ -263,8 +264,8 @@ public final class LibinputContext {
     }
 
     /// `dispatch(into:)`, collecting the events.
-    public func dispatch() throws -> [LibinputInputEvent] {
-        var events: [LibinputInputEvent] = []
+    public func dispatch() throws -> [InputEvent] {
+        var events: [InputEvent] = []
         try dispatch { events.append($0) }
         return events
     }
@@ -338,11 +339,11 @@ public final class LibinputContext {
         return id
     }
 
-    private func info(for device: OpaquePointer, id: InputDeviceID) -> LibinputDeviceInfo {
-        var capabilities: Set<LibinputDeviceCapability> = []
+    private func info(for device: OpaquePointer, id: InputDeviceID) -> InputDeviceInfo {
+        var capabilities: Set<InputDeviceCapability> = []
         for capability in LibinputDeviceCapability.allCases
         where libinput_device_has_capability(device, capability.c) != 0 {
-            capabilities.insert(capability)
+            capabilities.insert(InputDeviceCapability(rawValue: capability.description))
         }
         // A touchscreen touches, a touchpad has gestures, a mouse (or pointing stick) only
         // points.
@@ -354,17 +355,17 @@ public final class LibinputContext {
         var width = 0.0, height = 0.0
         let size = libinput_device_get_size(device, &width, &height) == 0
             ? Size(width: width, height: height) : nil
-        return LibinputDeviceInfo(
+        return InputDeviceInfo(
             id: id,
             name: libinput_device_get_name(device).map { String(cString: $0) } ?? "",
-            sysname: libinput_device_get_sysname(device).map { String(cString: $0) } ?? "",
+            systemName: libinput_device_get_sysname(device).map { String(cString: $0) } ?? "",
             kind: kind, capabilities: capabilities, sizeMillimeters: size)
     }
 
     // MARK: - Conversion
 
     private func convert(_ event: OpaquePointer, next: OpaquePointer?,
-                         into handler: (LibinputInputEvent) -> Void) {
+                         into handler: (InputEvent) -> Void) {
         let type = LibinputEventType(libinput_event_get_type(event))
         guard let device = libinput_event_get_device(event) else { return }
         let id = deviceID(for: device)
@@ -384,7 +385,7 @@ public final class LibinputContext {
             pendingChanges[id] = nil
             activeTouches[id] = nil
             libinput_device_set_user_data(device, nil)
-            handler(.deviceRemoved(id))
+            handler(.deviceRemoved(id, time: nil))
 
         case .touchDown, .touchMotion, .touchUp, .touchCancel:
             guard let touch = libinput_event_get_touch_event(event) else { return }
@@ -519,7 +520,7 @@ public final class LibinputContext {
 
     /// Cancels what a vanishing device leaves behind: touches still down (one frame) and a
     /// gesture still in progress.
-    private func cancelActiveInput(of id: InputDeviceID, into handler: (LibinputInputEvent) -> Void) {
+    private func cancelActiveInput(of id: InputDeviceID, into handler: (InputEvent) -> Void) {
         var changes = pendingChanges.removeValue(forKey: id) ?? []
         if let touches = activeTouches.removeValue(forKey: id) {
             for (slot, location) in touches.sorted(by: { $0.key < $1.key }) {
@@ -556,3 +557,5 @@ public final class LibinputContext {
         Point(x: min(max(p.x, 0), screenSize.width), y: min(max(p.y, 0), screenSize.height))
     }
 }
+
+extension LibinputContext: InputEventSource {}

@@ -1,4 +1,5 @@
 import GestureFormat
+import GestureInput
 import GestureKit
 import GestureTraces
 #if canImport(Glibc)
@@ -15,20 +16,30 @@ public struct LibinputJSONFormatter: Sendable {
 
     public init() {}
 
-    public mutating func line(for event: LibinputInputEvent) -> String {
+    public mutating func line(for event: InputEvent) -> String {
         var o = JSONObjectText()
         switch event {
         case let .deviceAdded(info):
             o.string("type", "device-added")
             o.integer("device", info.id.rawValue)
             o.string("name", info.name)
-            o.string("sysname", info.sysname)
+            o.string("sysname", info.systemName)
             o.raw("kind", info.kind.map { jsonString($0.rawValue) } ?? "null")
             o.strings("capabilities", info.capabilities.map(\.description).sorted())
             if let size = info.sizeMillimeters { o.numbers("size", [size.width, size.height]) }
-        case let .deviceRemoved(id):
+        case let .deviceRemoved(id, time):
             o.string("type", "device-removed")
+            if let time { o.number("time", relative(time)) }
             o.integer("device", id.rawValue)
+        case let .eventsDropped(time, device):
+            o.string("type", "events-dropped")
+            o.number("time", relative(time))
+            o.integer("device", device.rawValue)
+        case let .note(time, device, text):
+            o.string("type", "note")
+            o.number("time", relative(time))
+            o.integer("device", device.rawValue)
+            o.string("text", text)
         case let .touchFrame(frame):
             o.string("type", "touch")
             o.number("time", relative(frame.time))
@@ -119,13 +130,16 @@ public struct LibinputListener {
     }
 
     public enum StopReason: String, Sendable {
-        case duration, signal
+        /// The duration passed, or the run was stopped.
+        case duration
+        /// SIGINT or SIGTERM.
+        case signal
     }
 
     /// Runs; `onEvent` gets every converted event (times from the first event, as
     /// `LiveInput` gives them), `log` libinput's messages.
     @discardableResult
-    public func run(onEvent: (LibinputInputEvent) -> Void,
+    public func run(onEvent: (InputEvent) -> Void,
                     log: ((LibinputLogPriority, String) -> Void)? = nil) throws -> StopReason {
         try withoutActuallyEscaping(onEvent) { onEvent in
             try LiveInput(self).run(EventCallback(onEvent), log: log)
@@ -135,9 +149,9 @@ public struct LibinputListener {
 
 /// A client that only hears events: no deadlines of its own.
 private final class EventCallback: LiveInputClient {
-    let onEvent: (LibinputInputEvent) -> Void
-    init(_ onEvent: @escaping (LibinputInputEvent) -> Void) { self.onEvent = onEvent }
-    func handle(_ event: LibinputInputEvent) { onEvent(event) }
+    let onEvent: (InputEvent) -> Void
+    init(_ onEvent: @escaping (InputEvent) -> Void) { self.onEvent = onEvent }
+    func handle(_ event: InputEvent) { onEvent(event) }
     var nextDeadline: Instant? { nil }
     func advance(to now: Instant) {}
 }

@@ -1,3 +1,4 @@
+import GestureInput
 import GestureKit
 import GestureLibinput
 import GestureReplay
@@ -14,35 +15,23 @@ import Glibc
 public final class LiveSession: LiveInputClient {
     public let replay: ReplaySession
     public var engine: GestureEngine { replay.live.engine }
-    /// Devices libinput reported, by id.
-    public private(set) var devices: [InputDeviceID: LibinputDeviceInfo] = [:]
+    /// Devices the source reported and has not removed, by id.
+    public private(set) var devices: [InputDeviceID: InputDeviceInfo] = [:]
 
     public init(scene: Scene, output: @escaping (ReplayRecord) -> Void) throws {
         replay = try ReplaySession(scene: scene, output: output)
     }
 
-    /// Hands one libinput event (its time on the session's clock) to the engine.
-    public func handle(_ event: LibinputInputEvent) {
+    /// Hands one event of a live source (its time on the session's clock) to the scene, as a
+    /// replay does (a removal takes effect at once: the source has already cancelled the
+    /// device's touches and gestures, and this catches anything still held for it).
+    public func handle(_ event: InputEvent) {
         switch event {
-        case let .touchFrame(frame):
-            replay.feed(.frame(frame))
-        case let .touchpadGesture(gesture):
-            replay.feed(.gesture(gesture))
-        case let .pointer(p):
-            replay.feed(.pointer(p))
-        case let .deviceAdded(info):
-            devices[info.id] = info
-            // A touchscreen of known size: physical distances (an edge pan's margin) in mm.
-            if info.kind == .touchscreen, let size = info.sizeMillimeters,
-               let scale = replay.live.scene.input.pointsPerMillimetre(deviceSize: size, screen: replay.live.scene.screen) {
-                engine.pointsPerMillimetre[info.id] = scale
-            }
-        case let .deviceRemoved(id):
-            devices[id] = nil
-            // The wrapper has already cancelled the device's touches and gestures; this
-            // catches anything still held for it.
-            engine.deviceRemoved(id, at: engine.now)
+        case let .deviceAdded(info): devices[info.id] = info
+        case let .deviceRemoved(id, _): devices[id] = nil
+        default: break
         }
+        replay.feed(event)
     }
 
     /// The engine's next deadline on the session's clock.

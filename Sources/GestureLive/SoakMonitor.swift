@@ -1,4 +1,5 @@
 import GestureFormat
+import GestureInput
 import GestureKit
 import GestureLibinput
 import GestureReplay
@@ -59,7 +60,7 @@ public final class SoakMonitor: LiveInputClient {
         actionHook = { [unowned self] record in recorded(record) }
     }
 
-    public func handle(_ event: LibinputInputEvent) {
+    public func handle(_ event: InputEvent) {
         if batchStart == nil { batchStart = MonotonicClock.now() }
         switch event {
         case let .touchFrame(frame):
@@ -86,14 +87,14 @@ public final class SoakMonitor: LiveInputClient {
                 default: break
                 }
             }
-        case let .deviceAdded(info):
+        case .deviceAdded:
             summary.devicesAdded += 1
-            session.handle(.deviceAdded(info))
-        case let .deviceRemoved(id):
+            session.handle(event)
+        case let .deviceRemoved(id, _):
             summary.devicesRemoved += 1
             down = down.filter { $0 >> 32 != Int64(id.rawValue) }
             lastFrame[id] = nil
-            session.handle(.deviceRemoved(id))
+            session.handle(event)
         default:
             session.handle(event)
         }
@@ -107,7 +108,7 @@ public final class SoakMonitor: LiveInputClient {
         cause = .none
     }
 
-    public func batchHandled(by input: LiveInput) { batchStart = nil }
+    public func batchHandled(by run: LiveInputRun) { batchStart = nil }
 
     public func finish() {
         session.finish()

@@ -1,17 +1,6 @@
 import GestureKit
 import GestureLayout
 
-/// What a replay feeds the engine: touch frames, touchpad gestures, device removals.
-public enum ReplayInput: Sendable {
-    case frame(TouchFrame)
-    case gesture(TouchpadGestureEvent)
-    case pointer(PointerEvent)
-    case deviceRemoved(InputDeviceID, Instant)
-    /// Input the reader or decoder set aside (a SYN_DROPPED, a slot out of range): printed
-    /// as an `ignored` line, in order with the engine's own.
-    case ignored(Instant, String)
-}
-
 /// Runs a scene on virtual time: input in, `ReplayRecord`s out, as REPLAY.md says. The same
 /// input always gives the same records.
 public final class ReplaySession {
@@ -44,23 +33,31 @@ public final class ReplaySession {
         }
     }
 
-    /// Feeds one input. A device removal takes effect when later input follows it; at the
-    /// very end of a trace the end-of-trace rule (`finish`) applies instead.
-    public func feed(_ input: ReplayInput) {
-        switch input {
-        case let .deviceRemoved(device, time):
+    /// Feeds one input event, from a recording or a live source.
+    ///
+    /// - A device added with a physical size sets how many points a millimetre of it is
+    ///   (a touchscreen's: an edge pan's margin is physical).
+    /// - A recording's removal (it has a time) takes effect when later input follows it; at
+    ///   the very end of a trace the end-of-trace rule (`finish`) applies instead. A live
+    ///   removal (no time) takes effect at once, at the engine's current time.
+    /// - Everything else goes to the engine as it is.
+    public func feed(_ event: InputEvent) {
+        switch event {
+        case let .deviceAdded(info):
+            if info.kind == .touchscreen, let size = info.sizeMillimeters,
+               let scale = live.scene.input.pointsPerMillimetre(deviceSize: size, screen: live.scene.screen) {
+                live.engine.pointsPerMillimetre[info.id] = scale
+            }
+        case let .deviceRemoved(device, time?):
             pendingRemovals.append((device, time))
-        case let .frame(frame):
-            applyRemovals()
-            live.engine.send(frame)
-        case let .gesture(gesture):
-            applyRemovals()
-            live.engine.send(gesture)
-        case let .pointer(event):
+        case .deviceRemoved:
             applyRemovals()
             live.engine.send(event)
-        case let .ignored(time, reason):
-            output(.ignored(time: time, reason: reason))
+        case .touchFrame, .touchpadGesture, .pointer:
+            applyRemovals()
+            live.engine.send(event)
+        case .eventsDropped, .note:
+            live.engine.send(event)
         }
     }
 

@@ -18,31 +18,13 @@ public enum TraceReplay {
         let reader = try TraceReader(path: path, screen: scene.screen, mapping: scene.input)
         if validateFirst { try reader.run { _ in } }
         let session = try ReplaySession(scene: scene, output: output)
-        for device in reader.devices where device.kind == .touchscreen {
-            if let size = device.physicalSize,
-               let scale = scene.input.pointsPerMillimetre(deviceSize: size, screen: scene.screen) {
-                session.live.engine.pointsPerMillimetre[device.id] = scale
+        try reader.run { event in
+            switch event {
+            case let .touchFrame(frame): observe?(frame)
+            case let .pointer(pointerEvent): observePointer?(pointerEvent)
+            default: break
             }
-        }
-        try reader.run { item in
-            switch item {
-            case let .touchFrame(frame):
-                observe?(frame)
-                session.feed(.frame(frame))
-            case let .touchpadGesture(gesture):
-                session.feed(.gesture(gesture))
-            case let .pointer(event):
-                observePointer?(event)
-                session.feed(.pointer(event))
-            case let .deviceRemoved(device, time):
-                session.feed(.deviceRemoved(device, time))
-            case let .eventsDropped(time, device):
-                session.feed(.ignored(time, "\(device): SYN_DROPPED (the kernel's buffer overflowed): its touches are cancelled, events up to the next SYN_REPORT discarded"))
-            case let .note(time, device, text):
-                session.feed(.ignored(time, "\(device): \(text)"))
-            case .deviceAdded:
-                break
-            }
+            session.feed(event)
         }
         session.finish()
         return session

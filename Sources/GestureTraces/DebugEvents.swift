@@ -171,7 +171,7 @@ enum DebugEventsScanner {
     }
 
     static func run(path: String, screen: Size, devices: [TraceDevice], origin: Int64,
-                    _ body: (TraceItem) throws -> Void) throws {
+                    _ body: (InputEvent) throws -> Void) throws {
         let reader = try LineReader(path: path)
         var index: [String: Int] = [:]
         for (i, d) in devices.enumerated() { if let node = d.node { index[node] = i } }
@@ -213,7 +213,7 @@ enum DebugEventsScanner {
                 continue
             case .deviceRemoved:
                 try flush()
-                if removed.insert(d).inserted { try body(.deviceRemoved(devices[d].id, last)) }
+                if removed.insert(d).inserted { try body(.deviceRemoved(devices[d].id, time: last)) }
                 continue
             default:
                 break
@@ -319,7 +319,7 @@ enum DebugEventsScanner {
         }
         try flush()
         for device in devices where !removed.contains(device.id.rawValue) {
-            try body(.deviceRemoved(device.id, last))
+            try body(.deviceRemoved(device.id, time: last))
         }
     }
 }

@@ -103,7 +103,7 @@ public struct TouchpadInterpreter: Sendable {
     /// A SYN_REPORT: `frame` holds the decoder's contact changes, if any. Hands what the pad
     /// did to `emit`, in order, before the frame is delivered.
     public mutating func commit(time: Instant, frame: TouchFrame?, pointer: inout PointerDecoder,
-                                _ emit: (TraceItem) throws -> Void) rethrows {
+                                _ emit: (InputEvent) throws -> Void) rethrows {
         previous = contacts
         if let frame {
             for c in frame.changes {
@@ -147,7 +147,7 @@ public struct TouchpadInterpreter: Sendable {
     }
 
     /// The gesture takes the contacts: those delivered so far are cancelled.
-    private mutating func takeContacts(time: Instant, _ emit: (TraceItem) throws -> Void) rethrows {
+    private mutating func takeContacts(time: Instant, _ emit: (InputEvent) throws -> Void) rethrows {
         withholdsContacts = true
         guard !previous.isEmpty else { return }
         try emit(.touchFrame(TouchFrame(time: time, device: device, deviceKind: .touchpad,
@@ -155,7 +155,7 @@ public struct TouchpadInterpreter: Sendable {
                                         pointsPerMillimetre: GestureDefaults.pointsPerMillimetre(pad: padSize, screen: screen))))
     }
 
-    private mutating func twoFingers(time: Instant, pointer: PointerDecoder, _ emit: (TraceItem) throws -> Void) rethrows {
+    private mutating func twoFingers(time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
         let at = pointer.location
         // The pair lifts: the gesture is over.
         if let p = pair, !(contacts.contains { $0.id == p.a } && contacts.contains { $0.id == p.b }) {

@@ -99,3 +99,19 @@ public struct TraceDevice: Hashable, Sendable {
                   physicalSize: description.physicalSize, node: node)
     }
 }
+
+extension TraceDevice {
+    /// The device as it appears in the trace's `deviceAdded` event: a touchscreen touches, a
+    /// touchpad points and has gestures, a mouse (relative axes or a wheel) points.
+    public var info: InputDeviceInfo {
+        let isPointer = description?.isRelativePointer == true || description?.hasWheel == true
+        let capabilities: Set<InputDeviceCapability> = switch kind {
+        case .touchscreen: [.touch]
+        case .touchpad: [.pointer, .gesture]
+        case .pointer: [.pointer]
+        case nil: isPointer ? [.pointer] : []
+        }
+        return InputDeviceInfo(id: id, name: name, systemName: node ?? "", kind: kind ?? (isPointer ? .pointer : nil),
+                               capabilities: capabilities, sizeMillimeters: physicalSize)
+    }
+}

@@ -10,27 +10,6 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable {
     case debugEvents
 }
 
-/// One thing a trace says, in time order.
-public enum TraceItem: Sendable {
-    /// A device of the trace; all are announced first, at time zero.
-    case deviceAdded(TraceDevice)
-    /// Touch changes of one device at one instant.
-    case touchFrame(TouchFrame)
-    /// A touchpad gesture decided by libinput (debug-events traces only).
-    case touchpadGesture(TouchpadGestureEvent)
-    /// What the pointer did: moved, a button, a scroll (PointerDecoder).
-    case pointer(PointerEvent)
-    /// The device's kernel buffer overflowed (SYN_DROPPED); a `touchFrame` cancelling its
-    /// contacts follows when any were down.
-    case eventsDropped(time: Instant, device: InputDeviceID)
-    /// The device is gone: at a debug-events DEVICE_REMOVED line, or at the end of the trace
-    /// (time of the last event) for every device still present.
-    case deviceRemoved(InputDeviceID, Instant)
-    /// Something the multitouch decoder set aside or repaired (`MultitouchDecoder.notes`),
-    /// at the time of the event that caused it.
-    case note(time: Instant, device: InputDeviceID, String)
-}
-
 /// Reads a trace file: detects its format, describes its devices, and streams its touch
 /// frames and gestures (`run`) or its raw evdev events (`forEachEvdevEvent`).
 ///
@@ -138,14 +117,14 @@ public struct TraceReader: Sendable {
     /// The `TouchFrame` handed to `body` shares its change storage with the next frame: a
     /// handler should use it and not keep it. (If it does keep it, copy-on-write makes the
     /// kept copy stay correct, at the cost of one allocation.)
-    public func run(_ body: (TraceItem) throws -> Void) throws {
+    public func run(_ body: (InputEvent) throws -> Void) throws {
         try run(eventHook: nil, body)
     }
 
     /// As `run`, with a hook that sees every raw evdev event (device index, event with its
     /// time relative to the origin) before it is decoded.
-    func run(eventHook: ((Int, EvdevEvent) -> Void)?, _ body: (TraceItem) throws -> Void) throws {
-        for device in devices { try body(.deviceAdded(device)) }
+    func run(eventHook: ((Int, EvdevEvent) -> Void)?, _ body: (InputEvent) throws -> Void) throws {
+        for device in devices { try body(.deviceAdded(device.info)) }
         if format == .debugEvents {
             try DebugEventsScanner.run(path: path, screen: screen, devices: devices,
                                        origin: origin.nanoseconds, body)
@@ -237,7 +216,7 @@ public struct TraceReader: Sendable {
                 }
             }
         }
-        for device in devices { try body(.deviceRemoved(device.id, last)) }
+        for device in devices { try body(.deviceRemoved(device.id, time: last)) }
     }
 
     /// Streams one device's raw evdev events, in file order, with times relative to the

@@ -1,7 +1,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import GestureKit
-import GestureLibinput
+import GestureInput
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -43,7 +43,7 @@ public enum WaylandError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// Every seat is bound and its capabilities followed: a touchscreen or mouse that appears adds a
 /// device (`.deviceAdded`), one that goes cancels its touches and gesture and removes the device.
-/// An `InputEventSource`: its fd waits in `InputEventLoop`'s poll beside the engine's timer.
+/// An `InputEventSource`: its fd waits in the live loop's poll beside the engine's timer.
 ///
 /// A connection can also be shared with the library that owns the window (`init(sharing:)`:
 /// SDL's, a toolkit's): it then binds the seats again on an event queue of its own, and gets
@@ -60,7 +60,7 @@ public final class WaylandConnection: InputEventSource {
     public private(set) var pointerGestures: OpaquePointer?
     private var pointerGesturesVersion: UInt32 = 0
     public private(set) var seats: [WaylandSeat] = []
-    private var pending: [LibinputInputEvent] = []
+    private var pending: [InputEvent] = []
     private var nextSeatIndex = 0
     /// The last event time handed out (for cancellations, which carry none).
     var lastEventTime = Instant.zero
@@ -144,7 +144,7 @@ public final class WaylandConnection: InputEventSource {
     /// With a shared display: runs what the owning library already read from the socket for this
     /// connection's queue, without reading it (the library does), and hands over the converted
     /// events. Throws `connectionLost` when the compositor has gone.
-    public func dispatchPending(into handler: (LibinputInputEvent) -> Void) throws {
+    public func dispatchPending(into handler: (InputEvent) -> Void) throws {
         let result = queue.map { wl_display_dispatch_queue_pending(display, $0) } ?? wl_display_dispatch_pending(display)
         let events = pending
         pending.removeAll(keepingCapacity: true)
@@ -155,7 +155,7 @@ public final class WaylandConnection: InputEventSource {
     /// Reads what the compositor sent (without blocking), runs the callbacks, flushes requests
     /// made by them, and hands over the converted events. Throws `connectionLost` when the
     /// compositor has gone.
-    public func dispatch(into handler: (LibinputInputEvent) -> Void) throws {
+    public func dispatch(into handler: (InputEvent) -> Void) throws {
         if isShared { return try dispatchPending(into: handler) }
         var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
         let readable = poll(&pfd, 1, 0) > 0
@@ -182,7 +182,7 @@ public final class WaylandConnection: InputEventSource {
     /// The end of input: every seat's touches still down are cancelled (one frame), its gestures
     /// in progress cancelled, and its devices removed. For a connection that broke, or before
     /// closing one.
-    public func cancelAll(into handler: (LibinputInputEvent) -> Void) {
+    public func cancelAll(into handler: (InputEvent) -> Void) {
         for seat in seats { seat.removeAll() }
         let events = pending
         pending.removeAll()
@@ -195,7 +195,7 @@ public final class WaylandConnection: InputEventSource {
         for seat in seats { seat.cancel(on: surface) }
     }
 
-    func emit(_ event: LibinputInputEvent) {
+    func emit(_ event: InputEvent) {
         switch event {
         case let .touchFrame(f): lastEventTime = max(lastEventTime, f.time)
         case let .pointer(p): lastEventTime = max(lastEventTime, p.time)

@@ -1,7 +1,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import GestureKit
-import GestureLibinput
+import GestureInput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,7 +66,7 @@ public final class WaylandSeat {
         } else if !hasTouch, touch != nil {
             cancelTouches()
             releaseTouch()
-            connection.emit(.deviceRemoved(touchDevice))
+            connection.emit(.deviceRemoved(touchDevice, time: nil))
         }
         if hasPointer, pointer == nil {
             pointer = wl_seat_get_pointer(proxy)
@@ -76,7 +76,7 @@ public final class WaylandSeat {
         } else if !hasPointer, pointer != nil {
             cancelGesture()
             releasePointer()
-            connection.emit(.deviceRemoved(pointerDevice))
+            connection.emit(.deviceRemoved(pointerDevice, time: nil))
         }
     }
 
@@ -84,17 +84,17 @@ public final class WaylandSeat {
     func removeAll() {
         if touch != nil {
             cancelTouches()
-            connection.emit(.deviceRemoved(touchDevice))
+            connection.emit(.deviceRemoved(touchDevice, time: nil))
         }
         if pointer != nil {
             cancelGesture()
-            connection.emit(.deviceRemoved(pointerDevice))
+            connection.emit(.deviceRemoved(pointerDevice, time: nil))
         }
     }
 
-    private func info(_ id: InputDeviceID, kind: InputDeviceKind, capability: LibinputDeviceCapability) -> LibinputDeviceInfo {
-        LibinputDeviceInfo(id: id, name: "\(name) \(kind == .touchscreen ? "wl_touch" : "wl_pointer")",
-                           sysname: "wayland", kind: kind, capabilities: [capability], sizeMillimeters: nil)
+    private func info(_ id: InputDeviceID, kind: InputDeviceKind, capability: InputDeviceCapability) -> InputDeviceInfo {
+        InputDeviceInfo(id: id, name: "\(name) \(kind == .touchscreen ? "wl_touch" : "wl_pointer")",
+                           systemName: "wayland", kind: kind, capabilities: [capability], sizeMillimeters: nil)
     }
 
     private func releaseTouch() {

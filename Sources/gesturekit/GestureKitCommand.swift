@@ -391,7 +391,7 @@ struct Devices: ParsableCommand {
         let touch = context.devices.filter { $0.kind != nil }
         for d in touch {
             let size = d.sizeMillimeters.map { " \(fmt1($0.width)) × \(fmt1($0.height)) mm" } ?? ""
-            out.write("/dev/input/\(d.sysname)  \(d.kind!.rawValue)\(size)  \(d.name)")
+            out.write("/dev/input/\(d.systemName)  \(d.kind!.rawValue)\(size)  \(d.name)")
         }
         if touch.isEmpty {
             out.write("no touchscreen or touchpad on \(seat)")

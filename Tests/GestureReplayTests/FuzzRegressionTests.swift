@@ -29,7 +29,7 @@ struct FuzzRegressionTests {
             // Two fingers pinching out: both may recognize together.
             for (i, t) in [0.0, 0.05, 0.1, 0.15].enumerated() {
                 let d = 50 + 30 * Double(i)
-                session.feed(.frame(TouchFrame(time: Instant(seconds: t), changes: [
+                session.feed(.touchFrame(TouchFrame(time: Instant(seconds: t), changes: [
                     TouchChange(sourceID: 1, phase: i == 0 ? .began : .moved, location: Point(x: 500 - d, y: 500)),
                     TouchChange(sourceID: 2, phase: i == 0 ? .began : .moved, location: Point(x: 500 + d, y: 500)),
                 ])))
@@ -60,11 +60,11 @@ extension FuzzRegressionTests {
                 #expect(scrollView != nil && pan != nil, "the scene has a scroll view and its pan")
                 // A flick up: the content scrolls and flings on.
                 for i in 0...6 {
-                    session.feed(.frame(TouchFrame(time: Instant(seconds: 0.016 * Double(i)), changes: [
+                    session.feed(.touchFrame(TouchFrame(time: Instant(seconds: 0.016 * Double(i)), changes: [
                         TouchChange(sourceID: 1, phase: i == 0 ? .began : .moved, location: Point(x: 500, y: 800 - 40 * Double(i))),
                     ])))
                 }
-                session.feed(.frame(TouchFrame(time: Instant(seconds: 0.12), changes: [
+                session.feed(.touchFrame(TouchFrame(time: Instant(seconds: 0.12), changes: [
                     TouchChange(sourceID: 1, phase: .ended, location: Point(x: 500, y: 560)),
                 ])))
                 if finishes { session.finish() }
@@ -115,7 +115,7 @@ extension FuzzRegressionTests {
         let session = try ReplaySession(scene: scene) { lines.append($0.humanLine) }
         for (i, t) in [0.0, 0.05, 0.1, 0.15, 0.2].enumerated() {
             let d = 50 + 40 * Double(i)
-            session.feed(.frame(TouchFrame(time: Instant(seconds: t), changes: [
+            session.feed(.touchFrame(TouchFrame(time: Instant(seconds: t), changes: [
                 TouchChange(sourceID: 1, phase: i == 0 ? .began : .moved, location: Point(x: 400 - d, y: 450)),
                 TouchChange(sourceID: 2, phase: i == 0 ? .began : .moved, location: Point(x: 400 + d, y: 450)),
             ])))

@@ -40,7 +40,7 @@ struct SceneLifetimeTests {
             recognizers = session.live.recognizers.map { Weak($0.recognizer) }
             let w = scene.screen.width, h = scene.screen.height
             func send(_ t: Double, _ changes: [(Int, TouchPhase, Double, Double)]) {
-                session.feed(.frame(TouchFrame(time: Instant(seconds: t), changes: changes.map {
+                session.feed(.touchFrame(TouchFrame(time: Instant(seconds: t), changes: changes.map {
                     TouchChange(sourceID: $0.0, phase: $0.1, location: Point(x: $0.2 * w, y: $0.3 * h))
                 })))
             }

@@ -125,7 +125,7 @@ struct SceneTests {
         var records: [ReplayRecord] = []
         let session = try ReplaySession(scene: .defaultScene()) { records.append($0) }
         func frame(_ t: Double, _ phase: TouchPhase) {
-            session.feed(.frame(TouchFrame(time: Instant(seconds: t), changes: [TouchChange(sourceID: 0, phase: phase, location: Point(x: 500, y: 500))])))
+            session.feed(.touchFrame(TouchFrame(time: Instant(seconds: t), changes: [TouchChange(sourceID: 0, phase: phase, location: Point(x: 500, y: 500))])))
         }
         frame(0, .began); frame(0.05, .ended)
         frame(0.2, .began); frame(0.25, .ended)

@@ -115,7 +115,7 @@ struct ScrollReplayTests {
         var records: [ReplayRecord] = []
         let session = try ReplaySession(scene: scene(scrollScene())) { records.append($0) }
         func frame(_ t: Double, _ id: Int, _ phase: TouchPhase, _ y: Double) {
-            session.feed(.frame(TouchFrame(time: Instant(seconds: t), device: InputDeviceID(0),
+            session.feed(.touchFrame(TouchFrame(time: Instant(seconds: t), device: InputDeviceID(0),
                                            changes: [TouchChange(sourceID: id, phase: phase, location: Point(x: 500, y: y))])))
         }
         frame(0, 1, .began, 800)

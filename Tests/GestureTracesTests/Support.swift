@@ -68,11 +68,11 @@ struct Decoded {
     init(_ reader: TraceReader) throws {
         try reader.run { item in
             switch item {
-            case .deviceAdded(let d): devices.append(d)
+            case .deviceAdded(let d): devices.append(contentsOf: reader.devices.filter { $0.id == d.id })
             case .touchFrame(let f): frames.append(f)
             case .touchpadGesture(let g): gestures.append(g)
             case .eventsDropped(let t, let d): drops.append((t, d))
-            case .deviceRemoved(let d, let t): removed.append((d, t))
+            case .deviceRemoved(let d, let t): removed.append((d, t ?? .zero))
             case .note(let t, let d, let text): notes.append((t, d, text))
             case .pointer(let p): pointer.append(p)
             }

@@ -22,14 +22,14 @@ struct LiveSessionLifetimeTests {
         try {
             let live = try LiveSession(scene: scene) { _ in records += 1 }
             let device = InputDeviceID(3)
-            live.handle(.deviceAdded(LibinputDeviceInfo(id: device, name: "touchscreen", sysname: "event3", kind: .touchscreen,
+            live.handle(.deviceAdded(InputDeviceInfo(id: device, name: "touchscreen", systemName: "event3", kind: .touchscreen,
                                                         capabilities: [.touch], sizeMillimeters: Size(width: 200, height: 200))))
             for i in 0...6 {
                 live.handle(.touchFrame(TouchFrame(time: Instant(seconds: 0.016 * Double(i)), device: device, deviceKind: .touchscreen,
                                                    changes: [TouchChange(sourceID: 1, phase: i == 0 ? .began : .moved,
                                                                          location: Point(x: 500, y: 800 - 50 * Double(i)))])))
             }
-            live.handle(.deviceRemoved(device))
+            live.handle(.deviceRemoved(device, time: nil))
             live.advance(to: Instant(seconds: 0.5))
             (session, engine) = (live, live.engine)
         }()

@@ -1,4 +1,5 @@
 import Foundation
+import GestureInput
 import GestureKit
 import GestureLibinput
 import GestureWayland
@@ -43,7 +44,7 @@ struct WaylandClientTests {
             view.onTouches = { [unowned self] _, phase, _ in viewPhases.append(phase) }
         }
 
-        func handle(_ event: LibinputInputEvent) { engine.handle(event) }
+        func handle(_ event: InputEvent) { engine.handle(event) }
         var nextDeadline: Instant? { engine.nextDeadline }
         func advance(to now: Instant) {
             engine.advance(to: now)

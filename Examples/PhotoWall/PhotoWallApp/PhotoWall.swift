@@ -187,6 +187,12 @@ public final class PhotoWall {
 
     // MARK: Input
 
+    /// One input event (screen points), on the caller's clock: touches go through `send(_:)`
+    /// for frames, everything else to the engine as it is.
+    public func send(_ event: InputEvent) {
+        if case let .touchFrame(frame) = event { send(frame) } else { engine.send(event) }
+    }
+
     /// One frame of touches (screen points), on the caller's clock.
     public func send(_ frame: TouchFrame) {
         for change in frame.changes {

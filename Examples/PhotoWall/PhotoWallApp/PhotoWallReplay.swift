@@ -66,7 +66,7 @@ public enum PhotoWallReplay {
                 try drain()
             case let .deviceRemoved(device, time):
                 // Takes effect if input follows; at the very end the end-of-input rule applies.
-                removed.append((device, time))
+                removed.append((device, time ?? wall.engine.now))
             case let .pointer(event):
                 try runDeadlines(before: event.time)
                 wall.engine.send(event)

@@ -1,14 +1,8 @@
 import CSDL2
 import GestureKit
 
-/// What a window's input gives the engine: SDL's finger, mouse and wheel events in window
-/// coordinates (points = pixels), on SDL's clock (milliseconds since SDL started).
-public enum WindowInput: Hashable, Sendable {
-    case touchFrame(TouchFrame)
-    case pointer(PointerEvent)
-}
-
-/// SDL2's input events into the engine's vocabulary: the desktop path of an SDL app, whatever
+/// SDL2's input events as the engine's `InputEvent`s (touch frames and pointer events in window
+/// coordinates, points = pixels, on SDL's clock: milliseconds since SDL started): the desktop path of an SDL app, whatever
 /// SDL's video driver (Wayland: the compositor's wl_touch and wl_pointer; X11: XInput2's
 /// touches and the core pointer; KMSDRM: evdev).
 ///
@@ -51,7 +45,7 @@ public struct SDLInputAdapter {
     /// Each finger's last timestamp and how many of its events came with it.
     private var lastFingerEvent: [SIMD2<Int64>: (time: UInt32, count: Int)] = [:]
     private var pending: TouchFrame?
-    private var out: [WindowInput] = []
+    private var out: [InputEvent] = []
     /// Where the pointer is (the last motion or button).
     public private(set) var pointerLocation = Point.zero
 
@@ -118,7 +112,7 @@ public struct SDLInputAdapter {
     }
 
     /// What was converted so far (a frame still collecting fingers is closed).
-    public mutating func take() -> [WindowInput] {
+    public mutating func take() -> [InputEvent] {
         flush()
         defer { out.removeAll(keepingCapacity: true) }
         return out

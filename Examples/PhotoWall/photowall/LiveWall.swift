@@ -1,4 +1,5 @@
 import Foundation
+import GestureInput
 import GestureKit
 import GestureTraces
 import GestureLibinput
@@ -33,23 +34,10 @@ final class LiveWall: LiveInputClient {
         self.frames = frames
     }
 
-    func handle(_ event: LibinputInputEvent) {
-        switch event {
-        case let .touchFrame(frame):
-            wall.send(frame)
-            dirty = true
-        case let .touchpadGesture(gesture):
-            wall.engine.send(gesture)
-            dirty = true
-        case let .pointer(p):
-            wall.engine.send(p)
-            dirty = true
-        case .deviceAdded:
-            break
-        case let .deviceRemoved(id):
-            wall.engine.deviceRemoved(id, at: wall.engine.now)
-            dirty = true
-        }
+    func handle(_ event: InputEvent) {
+        if case .deviceAdded = event { return }
+        wall.send(event)
+        dirty = true
     }
 
     var nextDeadline: Instant? { wall.nextDeadline }
@@ -64,7 +52,7 @@ final class LiveWall: LiveInputClient {
     }
 
     /// After a batch: report the events (and save their frames), draw, show.
-    func batchHandled(by input: LiveInput) {
+    func batchHandled(by input: LiveInputRun) {
         for event in wall.takeEvents() {
             do { try frames.record(event, wall: wall) } catch {
                 failure = failure ?? error
@@ -177,10 +165,7 @@ final class WindowWall {
             }
             let quit = canvas.pollEvents(into: &adapter)
             for input in adapter.take() {
-                switch input {
-                case let .touchFrame(frame): wall.send(frame)
-                case let .pointer(p): wall.engine.send(p)
-                }
+                wall.send(input)
                 dirty = true
             }
             if let connection = compositor {
@@ -225,13 +210,10 @@ final class WindowWall {
 
     /// The window's touches from the compositor (its mouse comes through SDL); true when the
     /// wall got something.
-    private func handleCompositorEvent(_ event: LibinputInputEvent) -> Bool {
+    private func handleCompositorEvent(_ event: InputEvent) -> Bool {
         switch event {
-        case let .touchFrame(frame):
-            wall.send(frame)
-            return true
-        case let .deviceRemoved(id):
-            wall.engine.deviceRemoved(id, at: wall.engine.now)
+        case .touchFrame, .deviceRemoved:
+            wall.send(event)
             return true
         default:
             return false

@@ -27,7 +27,7 @@ extension GestureEngine {
     /// than the event fire first.
     public func send(_ event: PointerEvent) {
         if inStep {
-            queued.append(.pointer(event))
+            queued.append(.input(.pointer(event)))
             return
         }
         fireDeadlines(before: event.time, inclusive: false)

@@ -118,12 +118,11 @@ public final class GestureEngine {
     @exclusivity(unchecked) var pendingDeliveries: [(view: View, phase: TouchPhase, touch: Touch)] = []
     @exclusivity(unchecked) var deliveryBuffer: [Touch] = []
 
+    /// What arrived while a step was under way (from a callback): handled, in order, when
+    /// the step ends.
     enum QueuedInput {
-        case frame(TouchFrame)
-        case gesture(TouchpadGestureEvent)
-        case pointer(PointerEvent)
+        case input(InputEvent)
         case advance(Instant)
-        case deviceRemoved(InputDeviceID, Instant)
         case finish
     }
     @exclusivity(unchecked) var queued: [QueuedInput] = []
@@ -147,10 +146,35 @@ public final class GestureEngine {
 
     // MARK: - Input
 
+    /// Handles one input event from any source: touches, a touchpad gesture, the pointer,
+    /// a device removed (at its time, or the engine's `now` when the source gave none).
+    /// A device added needs nothing of the engine; a drop or a source's note is reported
+    /// (`inputIgnored`) at its time.
+    public func send(_ event: InputEvent) {
+        switch event {
+        case .deviceAdded:
+            break
+        case let .touchFrame(frame):
+            send(frame)
+        case let .touchpadGesture(gesture):
+            send(gesture)
+        case let .pointer(pointerEvent):
+            send(pointerEvent)
+        case let .deviceRemoved(device, time):
+            deviceRemoved(device, at: time ?? now)
+        case let .eventsDropped(time, device):
+            if inStep { queued.append(.input(event)); return }
+            ignored(InputEvent.eventsDroppedReason(device), at: time)
+        case let .note(time, device, text):
+            if inStep { queued.append(.input(event)); return }
+            ignored("\(device): \(text)", at: time)
+        }
+    }
+
     /// Handles one frame of touch changes. Deadlines earlier than the frame fire first.
     public func send(_ frame: TouchFrame) {
         if inStep {
-            queued.append(.frame(frame))
+            queued.append(.input(.touchFrame(frame)))
             return
         }
         fireDeadlines(before: frame.time, inclusive: false)
@@ -163,7 +187,7 @@ public final class GestureEngine {
     /// on the view under `event.location` that understand its kind receive it.
     public func send(_ event: TouchpadGestureEvent) {
         if inStep {
-            queued.append(.gesture(event))
+            queued.append(.input(.touchpadGesture(event)))
             return
         }
         fireDeadlines(before: event.time, inclusive: false)
@@ -192,7 +216,7 @@ public final class GestureEngine {
     /// touches that are not down.
     public func deviceRemoved(_ device: InputDeviceID, at time: Instant) {
         if inStep {
-            queued.append(.deviceRemoved(device, time))
+            queued.append(.input(.deviceRemoved(device, time: time)))
             return
         }
         cancelTouches(at: time, reason: "\(device) removed") { $0.touch.device == device }
@@ -277,11 +301,8 @@ public final class GestureEngine {
             queued.removeAll()
             for item in work {
                 switch item {
-                case let .frame(f): send(f)
-                case let .gesture(g): send(g)
-                case let .pointer(p): send(p)
+                case let .input(event): send(event)
                 case let .advance(t): advance(to: t)
-                case let .deviceRemoved(d, t): deviceRemoved(d, at: t)
                 case .finish: finish()
                 }
             }

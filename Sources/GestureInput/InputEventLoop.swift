@@ -1,4 +1,4 @@
-import CLibinput
+import CLinuxEventFD
 import GestureKit
 #if canImport(Glibc)
 import Glibc
@@ -6,22 +6,13 @@ import Glibc
 import Musl
 #endif
 
-/// Something the loop can wait on: a file descriptor that becomes readable when events are
-/// waiting, and a way to read them. `LibinputContext` is one.
-public protocol InputEventSource: AnyObject {
-    var fileDescriptor: Int32 { get }
-    func dispatch(into handler: (LibinputInputEvent) -> Void) throws
-}
-
-extension LibinputContext: InputEventSource {}
-
-/// The live input loop: `poll()` on libinput's fd (any `InputEventSource`), one CLOCK_MONOTONIC timerfd armed to the
-/// caller's next deadline (the engine's earliest timer), an eventfd for `stop()`, and
+/// The live input loop: `poll()` on a source's fd (libinput's, a Wayland connection's: any
+/// `InputEventSource`), one CLOCK_MONOTONIC timerfd armed to the caller's next deadline (the engine's earliest timer), an eventfd for `stop()`, and
 /// optionally a signalfd. No busy waiting: the thread sleeps until input arrives, the
 /// deadline passes, or someone stops the loop.
 ///
 /// The loop knows nothing of the engine; `run` takes three closures:
-/// - `onEvent`: every converted libinput event, in order;
+/// - `onEvent`: every event of the source, in order;
 /// - `nextDeadline`: asked before every wait; nil means no timer;
 /// - `advance`: called with the current time once a deadline has been reached;
 /// - `beforeWait` (optional): called after each batch of events and deadlines, just before the
@@ -43,21 +34,17 @@ public final class InputEventLoop {
     private var signalFD: Int32 = -1
     private var previousSignalMask = sigset_t()
 
-    public convenience init(context: LibinputContext) throws {
-        try self.init(source: context)
-    }
-
     public init(source: any InputEventSource) throws {
         self.source = source
         let timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         guard timer >= 0 else {
-            throw LibinputError.systemCallFailed(call: "timerfd_create", errno: errno)
+            throw InputLoopError.systemCallFailed(call: "timerfd_create", errno: errno)
         }
         let stop = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         guard stop >= 0 else {
             let code = errno
             close(timer)
-            throw LibinputError.systemCallFailed(call: "eventfd", errno: code)
+            throw InputLoopError.systemCallFailed(call: "eventfd", errno: code)
         }
         self.timerFD = timer
         self.stopFD = stop
@@ -91,14 +78,14 @@ public final class InputEventLoop {
             pthread_sigmask(SIG_BLOCK, &mask, nil)
         }
         let fd = signalfd(signalFD, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        guard fd >= 0 else { throw LibinputError.systemCallFailed(call: "signalfd", errno: errno) }
+        guard fd >= 0 else { throw InputLoopError.systemCallFailed(call: "signalfd", errno: errno) }
         signalFD = fd
     }
 
     /// Runs until `stop()` or a signal registered with `stopOnSignals`. Returns the signal
     /// number that stopped it, if one did.
     @discardableResult
-    public func run(onEvent: (LibinputInputEvent) -> Void,
+    public func run(onEvent: (InputEvent) -> Void,
                     nextDeadline: () -> Instant?,
                     advance: (Instant) -> Void,
                     beforeWait: (() -> Void)? = nil) throws -> Int32? {
@@ -120,7 +107,7 @@ public final class InputEventLoop {
             let ready = poll(&fds, nfds_t(fds.count), -1)
             if ready < 0 {
                 if errno == EINTR { continue }
-                throw LibinputError.systemCallFailed(call: "poll", errno: errno)
+                throw InputLoopError.systemCallFailed(call: "poll", errno: errno)
             }
             if fds[2].revents != 0 {
                 var value: UInt64 = 0
@@ -159,7 +146,7 @@ public final class InputEventLoop {
             spec.it_value.tv_nsec = Int(ns % 1_000_000_000)
         }
         guard timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil) == 0 else {
-            throw LibinputError.systemCallFailed(call: "timerfd_settime", errno: errno)
+            throw InputLoopError.systemCallFailed(call: "timerfd_settime", errno: errno)
         }
     }
 }

@@ -1,0 +1,95 @@
+import GestureKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One run of live input from any source into a client, shared by every backend (libinput's
+/// `LiveInput`, Wayland's `WaylandInput`):
+/// - the source's fd and the client's next deadline wait together (`InputEventLoop`: poll and
+///   a timerfd, no busy waiting);
+/// - times are rebased once, here: the first timed event is zero on the client's clock;
+/// - the run ends on SIGINT/SIGTERM, after `duration`, on `stop()`, or when `endWhen` says so
+///   after a batch; the caller then cancels what is in progress and finishes the client.
+public final class LiveInputRun {
+    public enum StopReason: Hashable, Sendable {
+        /// `duration` passed.
+        case duration
+        /// SIGINT or SIGTERM.
+        case signal
+        /// `stop()`, or `endWhen` said so.
+        case stopped
+    }
+
+    public let source: any InputEventSource
+    /// Seconds the run lasts; nil: until a signal or `stop()`.
+    public var duration: Double?
+    /// How often the client's `batchHandled` runs when nothing else happens (a window's own
+    /// events need reading); nil: only after input and deadlines.
+    public var idleTick: Duration?
+    /// The monotonic time of the first timed event: time zero of the client's clock.
+    public private(set) var origin: Instant?
+    private var loop: InputEventLoop?
+    private var stopRequested = false
+
+    public init(source: any InputEventSource, duration: Double? = nil, idleTick: Duration? = nil) {
+        self.source = source
+        self.duration = duration
+        self.idleTick = idleTick
+    }
+
+    /// Ends the run from inside a client's callback (or before it starts).
+    public func stop() {
+        stopRequested = true
+        loop?.stop()
+    }
+
+    /// `event` on the client's clock. The first event with a time sets the origin.
+    public func rebased(_ event: InputEvent) -> InputEvent {
+        if origin == nil, let time = event.time { origin = time }
+        guard let origin else { return event }
+        return event.rebased(by: origin)
+    }
+
+    /// Hands `event` to `client`, on the client's clock.
+    public func deliver(_ event: InputEvent, to client: some LiveInputClient) {
+        client.handle(rebased(event))
+    }
+
+    /// Runs until a signal, `duration`, `stop()` or `endWhen` (asked after every batch).
+    /// Errors of the source (a compositor gone) and of the loop's system calls are thrown.
+    @discardableResult
+    public func run(_ client: some LiveInputClient, endWhen: (() -> Bool)? = nil) throws -> StopReason {
+        let loop = try InputEventLoop(source: source)
+        self.loop = loop
+        defer { self.loop = nil }
+        if stopRequested { loop.stop() }
+        try loop.stopOnSignals([SIGINT, SIGTERM])
+        let end = duration.map { MonotonicClock.now().advanced(bySeconds: $0) }
+        var reason = StopReason.stopped
+        var lastBatch = MonotonicClock.now()
+        let signal = try loop.run(
+            onEvent: { [unowned self] in client.handle(rebased($0)) },
+            nextDeadline: { [unowned self] in
+                let clientDeadline = origin.flatMap { origin in
+                    client.nextDeadline.map { Instant(nanoseconds: $0.nanoseconds &+ origin.nanoseconds) }
+                }
+                let tick = idleTick.map { lastBatch + $0 }
+                return [end, clientDeadline, tick].compactMap { $0 }.min()
+            },
+            advance: { [unowned self] now in
+                if let origin { client.advance(to: Instant(nanoseconds: now.nanoseconds &- origin.nanoseconds)) }
+                if let end, now >= end {
+                    reason = .duration
+                    loop.stop()
+                }
+            },
+            beforeWait: { [unowned self] in
+                client.batchHandled(by: self)
+                lastBatch = MonotonicClock.now()
+                if endWhen?() == true { loop.stop() }
+            })
+        return signal != nil ? .signal : reason
+    }
+}
