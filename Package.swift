@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "GestureKit"]),
         .testTarget(name: "GestureWaylandTests",
                     dependencies: ["GestureWayland", "GestureInput", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces"]),
-        .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureFormat", "GesturePicture"]),
+        .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureLayout", "GestureFormat", "GesturePicture"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces"]),
     ]
 )

@@ -27,6 +27,17 @@ extension CollectionView {
             // Cannot close a cycle: nothing requires the new recognizer yet.
             try? existing.require(toFail: pinch)
         }
+        installPinchToResize(on: pinch, onLayoutChange: onLayoutChange)
+        addGestureRecognizer(pinch)
+        return pinch
+    }
+
+    /// The pinch-to-resize pattern driven by a pinch recognizer of your own, configured and
+    /// attached where you want it (a scene's, with its own threshold and arbitration): the
+    /// same rules as `installPinchToResize(name:onLayoutChange:)`, which makes its recognizer
+    /// and calls this. Nothing else is changed on `pinch` or on other recognizers.
+    public func installPinchToResize(on pinch: PinchGestureRecognizer,
+                                     onLayoutChange: ((_ itemSize: Size, _ contentSize: Size) -> Void)? = nil) {
         pinch.addTarget { [weak self] pinch in
             guard let self else { return }
             switch pinch.state {
@@ -44,8 +55,6 @@ extension CollectionView {
                 break
             }
         }
-        addGestureRecognizer(pinch)
-        return pinch
     }
 
     // MARK: Scrolling

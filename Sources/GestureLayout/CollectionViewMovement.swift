@@ -79,8 +79,17 @@ extension CollectionView {
         name: String? = nil
     ) -> LongPressGestureRecognizer {
         let press = LongPressGestureRecognizer(minimumPressDuration: minimumPressDuration, name: name ?? "\(id).reorder")
+        installInteractiveMovement(on: press)
+        addGestureRecognizer(press)
+        return press
+    }
+
+    /// The interactive movement driven by a continuous recognizer of your own (a long press
+    /// configured and attached where you want it: a scene's), with the same rules as
+    /// `installInteractiveMovementGesture`, which makes its recognizer and calls this.
+    public func installInteractiveMovement(on recognizer: GestureRecognizer) {
         var driving = false
-        press.addTarget { [weak self] recognizer in
+        recognizer.addTarget { [weak self] recognizer in
             guard let self else { return }
             let point = recognizer.location(in: self)
             switch recognizer.state {
@@ -105,8 +114,6 @@ extension CollectionView {
                 break
             }
         }
-        addGestureRecognizer(press)
-        return press
     }
 
     private func isValidTarget(_ target: LayoutIndexPath, current: LayoutIndexPath) -> Bool {

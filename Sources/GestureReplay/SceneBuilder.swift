@@ -1,8 +1,10 @@
 import GestureKit
 import GestureLayout
 
-/// A scene made real: an engine with the scene's views and recognizers attached, and the
-/// flow layout a pinch drives, if the scene has one.
+/// A scene made real: an engine with the scene's views and recognizers attached, and, when
+/// the scene has a `layout`, a `CollectionView` (GestureLayout's, the one apps get) as its first
+/// root view, whose own pinch-to-resize, interactive movement, selection and scrolling the
+/// scene's recognizers drive.
 public final class LiveScene {
     public let scene: Scene
     public let engine: GestureEngine
@@ -10,21 +12,26 @@ public final class LiveScene {
     public let views: [(id: String, view: View)]
     /// Recognizers in scene order.
     public let recognizers: [(id: String, recognizer: GestureRecognizer)]
-    public let layout: FlowLayout?
-    /// The scroll view the layout scrolls in (the first root view), when the scene's layout
-    /// has `scroll`.
+    /// The scene's layout: the first root view, a collection view with a flow layout.
+    public let collectionView: CollectionView?
+    /// The collection view's flow layout.
+    public var layout: FlowLayout? { collectionView?.layout as? FlowLayout }
+    /// The collection view, when the scene's layout scrolls (`scroll`).
     public private(set) var scrollView: ScrollView?
     /// The layout's items, by section: item ids in display order (ids count from 0 across
     /// sections, in the scene's order). Reordering moves them.
-    public private(set) var items: [[Int]] = []
-    /// The selected item ids.
-    public private(set) var selectedItems: Set<Int> = []
+    public var items: [[Int]] { sceneItems?.items ?? [] }
+    /// The selected item ids (the collection view's selection).
+    public var selectedItems: Set<Int> {
+        guard let collectionView, let sceneItems else { return [] }
+        return Set(collectionView.indexPathsForSelectedItems.map { sceneItems.items[$0.section][$0.item] })
+    }
     /// The item the last reorder moved.
-    public private(set) var movedItem: Int?
-    /// Called with the records the layout's gestures drive (`layout`, `select`, `move`), at
-    /// the engine's time.
+    public var movedItem: Int? { sceneItems?.movedItem }
+    /// Called with the records the layout's gestures drive (`layout`, `select`, `move`,
+    /// `scroll`), at the engine's time.
     public var onRecord: ((ReplayRecord) -> Void)?
-    private var layoutDataSource: ItemCountsDataSource?
+    private var sceneItems: SceneItems?
     /// Scene order of each recognizer, for `id(of:)` and `kind(of:)` in constant time (they
     /// run for every record a replay prints).
     private let sceneIndex: [ObjectIdentifier: Int]
@@ -33,12 +40,26 @@ public final class LiveScene {
         self.scene = scene
         engine = GestureEngine()
         var views: [(id: String, view: View)] = []
-        // A layout that scrolls lives in a scroll view: the first root view.
-        let scrollingRoot = scene.layout?.scroll != nil ? scene.views.first { $0.parent == nil }?.id : nil
+        // A layout lives in a collection view: the first root view.
+        let layoutRoot = scene.layout != nil ? scene.views.first { $0.parent == nil }?.id : nil
+        var collectionView: CollectionView?
         for spec in scene.views {
-            let view = spec.id == scrollingRoot ? ScrollView(id: spec.id, frame: spec.frame) : View(id: spec.id, frame: spec.frame)
-            views.append((spec.id, view))
+            if spec.id == layoutRoot, let layoutSpec = scene.layout {
+                let flow = FlowLayout(dataSource: nil, boundsSize: spec.frame.size)
+                flow.itemSize = layoutSpec.itemSize
+                flow.minimumLineSpacing = layoutSpec.minimumLineSpacing
+                flow.minimumInteritemSpacing = layoutSpec.minimumInteritemSpacing
+                flow.sectionInset = layoutSpec.sectionInset
+                flow.headerReferenceSize = layoutSpec.headerReferenceSize
+                flow.footerReferenceSize = layoutSpec.footerReferenceSize
+                let view = CollectionView(id: spec.id, frame: spec.frame, layout: flow)
+                collectionView = view
+                views.append((spec.id, view))
+            } else {
+                views.append((spec.id, View(id: spec.id, frame: spec.frame)))
+            }
         }
+        self.collectionView = collectionView
         // Roots first, in order; children join their parent in scene order (later ones in front).
         for (spec, entry) in zip(scene.views, views) {
             if let parent = spec.parent, let p = views.first(where: { $0.id == parent }) {
@@ -78,106 +99,57 @@ public final class LiveScene {
         self.recognizers = recognizers
         self.sceneIndex = sceneIndex
 
-        if let spec = scene.layout {
-            let bounds = views.first { v in scene.views.contains { $0.id == v.id && $0.parent == nil } }?.view.frame.size ?? scene.screen
-            let counts = ItemCountsDataSource(spec.sections)
-            layoutDataSource = counts
-            let layout = FlowLayout(dataSource: counts, boundsSize: bounds)
-            layout.itemSize = spec.itemSize
-            layout.minimumLineSpacing = spec.minimumLineSpacing
-            layout.minimumInteritemSpacing = spec.minimumInteritemSpacing
-            layout.sectionInset = spec.sectionInset
-            layout.headerReferenceSize = spec.headerReferenceSize
-            layout.footerReferenceSize = spec.footerReferenceSize
-            self.layout = layout
-            var next = 0
-            items = spec.sections.map { count in
-                defer { next += count }
-                return Array(next..<next + count)
-            }
-            let container = views.first { v in scene.views.contains { $0.id == v.id && $0.parent == nil } }?.view
-            if let scrollID = spec.scroll, let scrollView = container as? ScrollView,
-               let pan = recognizers.first(where: { $0.id == scrollID })?.recognizer as? PanGestureRecognizer {
-                self.scrollView = scrollView
-                scrollView.contentSize = layout.contentSize
-                scrollView.bounces = spec.bounces
-                scrollView.decelerationRate = DecelerationRate(rawValue: spec.decelerationRate)
-                scrollView.frameRate = spec.frameRate
-                scrollView.isPagingEnabled = spec.pagingEnabled
-                scrollView.delaysContentTouches = spec.delaysContentTouches
-                scrollView.alwaysBounceVertical = spec.alwaysBounceVertical
-                scrollView.contentOffset = scrollView.clampedContentOffset(spec.contentOffset)
-                scrollView.replaceScrollingPan(with: pan)
-                scrollView.onScroll = { [unowned self] s in
-                    self.onRecord?(.scroll(time: self.engine.now, contentOffset: s.contentOffset,
-                                           velocity: s.scrollVelocity, phase: s.scrollPhase))
-                }
-            }
-            if let pinchID = spec.pinch, let pinch = recognizers.first(where: { $0.id == pinchID })?.recognizer as? PinchGestureRecognizer {
-                var itemSizeAtBegan = spec.itemSize
-                pinch.addTarget { [unowned self, unowned layout] r in
-                    guard let pinch = r as? PinchGestureRecognizer else { return }
-                    switch pinch.state {
-                    case .began:
-                        itemSizeAtBegan = layout.itemSize
-                    case .changed:
-                        // Always from the size at began: successive scales are never multiplied.
-                        layout.itemSize = itemSizeAtBegan * pinch.scale
-                        layout.invalidateLayout(with: .metrics)
-                        self.scrollView?.contentSize = layout.contentSize
-                        self.onRecord?(.layout(time: self.engine.now, itemSize: layout.itemSize, contentSize: layout.contentSize))
-                    default:
-                        break
-                    }
-                }
-            }
-            // The container holds these recognizers (and so their targets): a target holds it
-            // weakly, or the scene's views and recognizers would keep each other alive.
-            if let selectID = spec.select, let tap = recognizers.first(where: { $0.id == selectID })?.recognizer {
-                tap.addTarget { [unowned self, unowned layout, weak container] r in
-                    guard r.state == .ended, let at = layout.indexPathForItem(at: r.location(in: container)) else { return }
-                    let id = self.items[at.section][at.item]
-                    self.selectedItems = [id]
-                    self.onRecord?(.select(time: self.engine.now, section: at.section, item: at.item, id: id))
-                }
-            }
-            if let reorderID = spec.reorder, let press = recognizers.first(where: { $0.id == reorderID })?.recognizer {
-                var from: LayoutIndexPath?
-                press.addTarget { [unowned self, unowned layout, weak container] r in
-                    let point = r.location(in: container)
-                    switch r.state {
-                    case .began:
-                        from = layout.indexPathForItem(at: point)
-                    case .ended:
-                        guard let source = from,
-                              let target = layout.targetIndexPathForInteractivelyMovingItem(source, withPosition: point) else { return }
-                        from = nil
-                        let id = self.items[source.section].remove(at: source.item)
-                        let item = min(target.item, self.items[target.section].count)
-                        self.items[target.section].insert(id, at: item)
-                        if source.section != target.section {
-                            self.layoutCountsChanged(layout)
-                        }
-                        self.movedItem = id
-                        self.onRecord?(.move(time: self.engine.now, from: [source.section, source.item],
-                                             to: [target.section, item], id: id))
-                    case .cancelled, .failed:
-                        from = nil
-                    default:
-                        break
-                    }
-                }
-            }
-        } else {
-            self.layout = nil
-        }
+        if let spec = scene.layout, let collectionView { setUpLayout(spec, in: collectionView, byID: byID) }
     }
 
-    /// A move between sections changes two sections' counts: the layout re-reads them.
-    private func layoutCountsChanged(_ layout: FlowLayout) {
-        if let source = layoutDataSource { source.itemCounts = items.map(\.count) }
-        layout.invalidateLayout(with: .dataSourceCounts)
-        scrollView?.contentSize = layout.contentSize
+    /// The scene's layout on its collection view: items and cells, scrolling (or none),
+    /// and the recognizers the layout names driving the collection view's own patterns.
+    private func setUpLayout(_ spec: Scene.LayoutSpec, in collectionView: CollectionView,
+                             byID: [String: GestureRecognizer]) {
+        let items = SceneItems(sections: spec.sections, now: { [unowned self] in engine.now },
+                               record: { [unowned self] in onRecord?($0) })
+        sceneItems = items
+        collectionView.register({ SceneItemCell() }, forCellWithReuseIdentifier: SceneItems.cellIdentifier)
+        collectionView.dataSource = items
+        collectionView.delegate = items
+        if let scrollID = spec.scroll, let pan = byID[scrollID] as? PanGestureRecognizer {
+            scrollView = collectionView
+            collectionView.bounces = spec.bounces
+            collectionView.decelerationRate = DecelerationRate(rawValue: spec.decelerationRate)
+            collectionView.frameRate = spec.frameRate
+            collectionView.isPagingEnabled = spec.pagingEnabled
+            collectionView.delaysContentTouches = spec.delaysContentTouches
+            collectionView.alwaysBounceVertical = spec.alwaysBounceVertical
+            collectionView.contentOffset = collectionView.clampedContentOffset(spec.contentOffset)
+            collectionView.replaceScrollingPan(with: pan)
+            collectionView.onScroll = { [unowned self] s in
+                onRecord?(.scroll(time: engine.now, contentOffset: s.contentOffset,
+                                  velocity: s.scrollVelocity, phase: s.scrollPhase))
+            }
+        } else {
+            // A layout that does not scroll: the collection view's own pan stays off, and
+            // touches reach the content at once.
+            collectionView.isScrollEnabled = false
+            collectionView.delaysContentTouches = false
+        }
+        if let pinchID = spec.pinch, let pinch = byID[pinchID] as? PinchGestureRecognizer {
+            collectionView.installPinchToResize(on: pinch) { [unowned self] itemSize, contentSize in
+                onRecord?(.layout(time: engine.now, itemSize: itemSize, contentSize: contentSize))
+            }
+        }
+        // A tap recognizer that selects: the item under it, through the collection view's
+        // selection, as an app with a tap recognizer on a collection view does.
+        if let selectID = spec.select, let tap = byID[selectID] {
+            tap.addTarget { [weak items, weak collectionView] r in
+                guard r.state == .ended, let items, let collectionView,
+                      let at = collectionView.indexPathForItem(at: r.location(in: collectionView)) else { return }
+                collectionView.selectItem(at: at)
+                items.selected(at)
+            }
+        }
+        if let reorderID = spec.reorder, let press = byID[reorderID] {
+            collectionView.installInteractiveMovement(on: press)
+        }
     }
 
     /// Whether `recognizer` is one the framework added (a scroll view's content-touch

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GestureKit
+import GestureLayout
 @testable import GestureReplay
 
 /// The scene's `layout` key: a flow layout driven by recorded gestures.
@@ -22,7 +23,7 @@ struct LayoutReplayTests {
         """
     }
 
-    @Test("a recorded pinch: each change sets itemSize = itemSizeAtBegan × scale and prints a layout line",
+    @Test("a recorded pinch: its began and each change set itemSize = itemSizeAtBegan × scale and print a layout line",
           arguments: ["ts-surface-pro3-pinch-out-3f.debug-events.txt", "ts-surface-pro3-pinch-in-3f.debug-events.txt"])
     func pinchDrivesItemSize(_ fixture: String) throws {
         let r = try Replayed(fixture, scene: try scene(LayoutReplayTests.layoutScene(sections: [12, 5])))
@@ -30,11 +31,11 @@ struct LayoutReplayTests {
         var layouts = 0
         for record in r.records {
             switch record {
-            case let .state(s) where s.recognizer == "pinch" && s.to == .changed:
+            case let .state(s) where s.recognizer == "pinch" && (s.to == .began || s.to == .changed):
                 lastScale = s.values.scale
             case let .layout(_, itemSize, contentSize):
                 layouts += 1
-                let scale = try #require(lastScale, "a layout line follows a pinch change")
+                let scale = try #require(lastScale, "a layout line follows the pinch's began or a change")
                 #expect(abs(itemSize.width - 80 * scale) < 1e-9 && abs(itemSize.height - 120 * scale) < 1e-9,
                         "itemSize \(itemSize) = 80×120 × \(scale), never a product of successive scales")
                 // 1000 pt wide; 960 between the insets; lines of as many items as fit.
@@ -49,7 +50,8 @@ struct LayoutReplayTests {
                 break
             }
         }
-        #expect(layouts == r.count("pinch", .changed), "one layout invalidation per pinch change")
+        #expect(layouts == r.count("pinch", .began) + r.count("pinch", .changed),
+                "one layout invalidation at the pinch's began and one per change (the collection view's installPinchToResize)")
         #expect(layouts > 10)
     }
 
@@ -87,5 +89,32 @@ struct LayoutReplayTests {
         let drawing = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(drawing.contains("Section 0 header") && drawing.contains("Section 0 footer"))
         #expect(drawing.contains("[0,25] moved"), "the moved item is marked where it landed")
+    }
+
+    @Test("the replay's layout is the collection view apps get: a touch that ends on an item selects it, as UICollectionView's does")
+    func touchSelectsThroughTheCollectionView() throws {
+        // No recognizer on the root takes the tap (a pan fails, nothing else is there), so the
+        // touch reaches the collection view to its end: the item under it, [0, 24] (as in
+        // `tapSelects`), is selected by the collection view itself (didSelectItemAt).
+        let json = """
+            {"views": [{"id": "root", "frame": [0, 0, 1000, 1000]}],
+             "recognizers": [{"id": "pan", "kind": "pan", "view": "root"}],
+             "layout": {"kind": "flow", "sections": [30], "itemSize": [80, 120], "minimumLineSpacing": 20,
+               "minimumInteritemSpacing": 10, "sectionInset": [10, 20, 10, 20], "headerReferenceSize": [300, 50],
+               "footerReferenceSize": [300, 50]}}
+            """
+        var records: [ReplayRecord] = []
+        let session = try TraceReplay.run(path: Fixtures.path("ts-wacom-isdv4-e6-tap-1f.evemu"), scene: try scene(json)) {
+            records.append($0)
+        }
+        let collectionView = try #require(session.live.collectionView, "a scene with a layout has a collection view")
+        #expect(session.live.views.first?.view === collectionView, "the collection view is the scene's first root view")
+        let select = records.compactMap { if case let .select(_, s, i, id) = $0 { [s, i, id] } else { nil } }
+        #expect(select == [[0, 24, 24]], "the touch selected the item it ended on")
+        #expect(collectionView.indexPathsForSelectedItems == [LayoutIndexPath(item: 24, section: 0)],
+                "the collection view holds the selection")
+        #expect(session.live.selectedItems == [24])
+        let touches = records.compactMap { if case let .touches(_, view, _, _) = $0 { view } else { nil } }
+        #expect(Set(touches) == ["root"], "the cells take no touches: deliveries name the root")
     }
 }
