@@ -438,7 +438,7 @@ struct Arbiter {
         }
         if let status { return status }
         // The delegates' requirements count as require(toFail:) does, whatever view the other
-        // recognizer is on (rule 7): every recognizer that could matter is asked about, those
+        // recognizer is on (a request, row 3: the same in every way): every recognizer that could matter is asked about, those
         // in a gesture or that have begun or ended. (A delegate's answer that would close a
         // cycle of explicit requirements is ignored.)
         if q.hasDynamicRequirements {
@@ -522,7 +522,7 @@ struct Arbiter {
         for i in members.indices {
             let a = RecognizerSlot(rawValue: i)
             guard a != r, members[i].isAttached, members[i].state.isPossible, isInvolved(a, q) else { continue }
-            // Required to fail by `a`, by require(toFail:) or a delegate (the same, rule 7;
+            // Required to fail by `a`, by require(toFail:) or a delegate (the same: a request, row 3;
             // a delegate's answer that would close a cycle counts only for a waiting `a`).
             if q.explicitlyRequires(a, toFail: r)
                 || (q.hasDynamicRequirements && q.requires(a, toFail: r)

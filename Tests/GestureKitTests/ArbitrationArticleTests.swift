@@ -1,0 +1,96 @@
+import Testing
+@testable import GestureKit
+
+/// The examples of the DocC article "Arbitration: who may recognize", each with the reason the
+/// article quotes: the article shows the rules of Arbiter.swift at work and must not drift.
+@Suite("The arbitration article's examples")
+struct ArbitrationArticleTests {
+    @Test("a single tap that requires a double tap waits for it to fail, and fails when it recognizes")
+    func singleWaitsForDouble() throws {
+        let h = Harness()
+        let double = h.add(TapGestureRecognizer(taps: 2, name: "double"))
+        let single = h.add(TapGestureRecognizer(name: "single"))
+        try single.require(toFail: double)
+        var waiting: [String] = []
+        let previous = h.engine.traceHandler
+        h.engine.traceHandler = { event in
+            previous?(event)
+            if case let .waiting(_, r, reason) = event { waiting.append("\(r.name): \(reason)") }
+        }
+        h.tap(at: 0)
+        #expect(h.lines("single").isEmpty, "the single tap does not fire at the first touch-up")
+        #expect(waiting == ["single: waiting for double to fail"])
+        h.advance(to: 1)
+        #expect(h.lines("double") == ["0.350 double: possible→failed"], "the double tap's interval ran out")
+        #expect(h.lines("single") == ["0.350 single: possible→ended"], "the single tap fires as the double tap fails")
+        h.tap(at: 2)
+        h.tap(at: 2.2)
+        #expect(h.reasons["double"]?.last?.hasPrefix("2 taps") == true || h.lines("double").last?.hasSuffix("ended") == true,
+                "a second tap makes the double tap recognize")
+        #expect(h.reasons["single"]?.last == "double recognized first", "and the single tap fails")
+    }
+
+    @Test("a tap under a finger that drags fails when the pan on its view begins")
+    func tapUnderDrag() {
+        let h = Harness()
+        h.add(PanGestureRecognizer(name: "pan"))
+        h.add(TapGestureRecognizer(name: "tap"))
+        h.down(0, 500, 500, at: 0)
+        for i in 1...5 { h.move(0, 500 + 4 * Double(i), 500, at: 0.01 * Double(i)) }
+        h.up(0, 520, 500, at: 0.1)
+        #expect(h.reasons["tap"] == ["pan recognized and they are not simultaneous"])
+    }
+
+    @Test("a pinch and a rotation run together only when they are allowed to")
+    func pinchWithRotation() {
+        let together = Harness()
+        let pinch = together.add(PinchGestureRecognizer(name: "pinch"))
+        let rotation = together.add(RotationGestureRecognizer(name: "rotate"))
+        pinch.recognizeSimultaneously(with: rotation)
+        ArbitrationTests().pinchAndRotate(together)
+        #expect(together.lines("pinch").last?.hasSuffix("ended") == true && together.lines("rotate").last?.hasSuffix("ended") == true,
+                "both recognize on the same two fingers")
+        let alone = Harness()
+        alone.add(PinchGestureRecognizer(name: "pinch"))
+        alone.add(RotationGestureRecognizer(name: "rotate"))
+        ArbitrationTests().pinchAndRotate(alone)
+        #expect(alone.reasons["rotate"] == ["pinch recognized and they are not simultaneous"], "the first to begin excludes the other")
+    }
+
+    /// A control that keeps its own touches from its ancestors' pans.
+    final class Slider: View {
+        override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+            !(gestureRecognizer is PanGestureRecognizer)
+        }
+    }
+
+    @Test("a view that says no to a pan makes it fail, and so does a delegate")
+    func viewAndDelegateDecline() {
+        let h = Harness()
+        let slider = Slider(id: "slider", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
+        h.root.addSubview(slider)
+        h.add(PanGestureRecognizer(name: "pan"), to: slider)
+        h.down(0, 500, 500, at: 0)
+        for i in 1...5 { h.move(0, 500 + 10 * Double(i), 500, at: 0.01 * Double(i)) }
+        h.up(0, 550, 500, at: 0.1)
+        #expect(h.reasons["pan"] == ["its view's gestureRecognizerShouldBegin said no"])
+
+        let d = Harness()
+        let delegate = Delegate()
+        delegate.shouldBegin = false
+        let pan = d.add(PanGestureRecognizer(name: "pan"))
+        pan.delegate = delegate
+        d.down(0, 500, 500, at: 0)
+        for i in 1...5 { d.move(0, 500 + 10 * Double(i), 500, at: 0.01 * Double(i)) }
+        d.up(0, 550, 500, at: 0.1)
+        #expect(d.reasons["pan"] == ["delegate's shouldBegin said no"])
+    }
+
+    @Test("a recognizer whose touches lifted with nothing to wait for fails")
+    func liftedWithoutGesture() {
+        let h = Harness()
+        h.add(PanGestureRecognizer(name: "pan"))
+        h.tap(at: 0)
+        #expect(h.reasons["pan"] == ["touches lifted without a gesture"])
+    }
+}
