@@ -35,32 +35,94 @@ public func jsonSeconds(nanoseconds: Int64) -> String {
     DecimalText.seconds(nanoseconds: nanoseconds)
 }
 
-/// A JSON object written field by field, in the order the fields are added.
+/// A JSON object written field by field, in the order the fields are added, as UTF-8 bytes
+/// (`bytes`, or `append(to:)` straight into an output buffer; `json` as a `String`).
+///
+/// Keys and string values go through `appendString`, which copies a string's UTF-8 bytes as
+/// they are unless one needs an escape (then `jsonString` writes it): the replay's keys, ids,
+/// phases and reasons are plain text, and a `replay --json` of 100,000 lines spent most of
+/// its formatting time building and escaping small strings.
 public struct JSONObjectText: Sendable {
-    private var text = "{"
+    public private(set) var bytes: [UInt8] = [UInt8(ascii: "{")]
     private var empty = true
 
-    public init() {}
+    public init() {
+        bytes.reserveCapacity(192)
+    }
+
+    private mutating func key(_ key: String) {
+        if empty { empty = false } else { bytes.append(UInt8(ascii: ",")) }
+        Self.appendString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Appends `s` as a JSON string (quotes and escapes included) to `out`.
+    public static func appendString(_ s: String, to out: inout [UInt8]) {
+        var plain = true
+        for b in s.utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            plain = false
+            break
+        }
+        if plain {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: s.utf8)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            out.append(contentsOf: jsonString(s).utf8)
+        }
+    }
 
     /// Adds a field whose value is already JSON text.
     public mutating func raw(_ key: String, _ json: String) {
-        text += empty ? "" : ","
-        empty = false
-        text += jsonString(key)
-        text += ":"
-        text += json
+        self.key(key)
+        bytes.append(contentsOf: json.utf8)
     }
 
-    public mutating func string(_ key: String, _ value: String) { raw(key, jsonString(value)) }
+    public mutating func string(_ key: String, _ value: String) {
+        self.key(key)
+        Self.appendString(value, to: &bytes)
+    }
     public mutating func number(_ key: String, _ value: Double) { raw(key, jsonNumber(value)) }
     public mutating func integer(_ key: String, _ value: some BinaryInteger) { raw(key, "\(value)") }
     public mutating func numbers(_ key: String, _ values: [Double]) {
-        raw(key, "[" + values.map(jsonNumber).joined(separator: ",") + "]")
+        self.key(key)
+        bytes.append(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: jsonNumber(v).utf8)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+    /// An array of integers.
+    public mutating func integers(_ key: String, _ values: [Int]) {
+        self.key(key)
+        bytes.append(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: String(v).utf8)
+        }
+        bytes.append(UInt8(ascii: "]"))
     }
     public mutating func strings(_ key: String, _ values: [String]) {
-        raw(key, "[" + values.map(jsonString).joined(separator: ",") + "]")
+        self.key(key)
+        bytes.append(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            Self.appendString(v, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends the object's text (closing brace included) to `out`.
+    public func append(to out: inout [UInt8]) {
+        out.append(contentsOf: bytes)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// The object's text.
-    public var json: String { text + "}" }
+    public var json: String {
+        var all = bytes
+        all.append(UInt8(ascii: "}"))
+        return String(decoding: all, as: UTF8.self)
+    }
 }

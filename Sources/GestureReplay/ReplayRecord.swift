@@ -44,7 +44,16 @@ public enum ReplayRecord: Hashable, Sendable {
     }
 
     /// The JSON line of REPLAY.md.
-    public var jsonLine: String {
+    public var jsonLine: String { jsonObject.json }
+
+    /// Appends the JSON line of REPLAY.md and a newline to `out` (what `replay --json`
+    /// writes, with no `String` in between).
+    public func appendJSONLine(to out: inout [UInt8]) {
+        jsonObject.append(to: &out)
+        out.append(0x0a)
+    }
+
+    private var jsonObject: JSONObjectText {
         var o = JSONObjectText()
         o.raw("time", jsonTime(time))
         switch self {
@@ -65,7 +74,7 @@ public enum ReplayRecord: Hashable, Sendable {
             o.string("type", "touches")
             o.string("view", view)
             o.string("phase", phase.rawValue)
-            o.raw("ids", "[" + ids.map(String.init).joined(separator: ",") + "]")
+            o.integers("ids", ids)
         case let .layout(_, itemSize, contentSize):
             o.string("type", "layout")
             o.numbers("itemSize", [itemSize.width, itemSize.height])
@@ -92,7 +101,7 @@ public enum ReplayRecord: Hashable, Sendable {
             o.string("type", "ignored")
             o.string("reason", reason)
         }
-        return o.json
+        return o
     }
 
     /// A line a person scans: time, who, transition, reason, values.

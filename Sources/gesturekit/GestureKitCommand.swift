@@ -40,6 +40,12 @@ final class LineWriter {
         if buffer.count >= LineWriter.bufferBytes { flush() }
     }
 
+    /// Writes a replay record's JSON line, formatted straight into the buffer.
+    func writeJSON(_ record: ReplayRecord) {
+        record.appendJSONLine(to: &buffer)
+        if buffer.count >= LineWriter.bufferBytes { flush() }
+    }
+
     func flush() {
         var offset = 0
         while offset < buffer.count {
@@ -182,7 +188,7 @@ struct Replay: ParsableCommand {
             session = try TraceReplay.run(path: trace, scene: scene, observe: picture == nil ? nil : { picture?.observe($0) },
                                           observePointer: picture == nil ? nil : { picture?.observe($0) }) { record in
                 picture?.observe(record)
-                out.write(json ? record.jsonLine : record.humanLine)
+                if json { out.writeJSON(record) } else { out.write(record.humanLine) }
             }
         } catch let e as TraceError {
             throw fail(e.description)
