@@ -72,4 +72,25 @@ print(f"libinput-analyze-per-slot-delta: {a:.2f} s")
 print(f"replay-throughput --no-count (whole process), 5 runs: {' '.join(f'{x:.3f}' for x in ours)} s; median {b:.3f} s")
 print(f"ratio (median): {a / b:.0f}x")
 PY
+# 5. The command-line tool against its own pipeline, whole processes, wall clock, on the 50 MB
+#    recordings: `gesturekit replay --json FILE > /dev/null` (format detection, the validation
+#    pass, the replay, every line formatted and written) beside `replay-throughput --no-count`
+#    (the replay alone, no output). Five runs each; the medians and their ratio.
+(cd "$root" && $swift build -c release --product gesturekit >/dev/null)
+for f in touch-50mb.yml touch-50mb.evemu; do
+  cli=(); pipe=()
+  for i in 1 2 3 4 5; do
+    s0=$(date +%s.%N); "$root/.build/release/gesturekit" replay --json "$traces/$f" > /dev/null; s1=$(date +%s.%N)
+    cli+=("$(python3 -c "print($s1 - $s0)")")
+    s0=$(date +%s.%N); .build/release/replay-throughput --no-count "$traces/$f" > /dev/null; s1=$(date +%s.%N)
+    pipe+=("$(python3 -c "print($s1 - $s0)")")
+  done
+  python3 - "$f" "${cli[@]}" "${pipe[@]}" <<'PY' | tee "$out/cli-$f.txt"
+import statistics, sys
+name, times = sys.argv[1], list(map(float, sys.argv[2:]))
+cli, pipe = statistics.median(times[:5]), statistics.median(times[5:])
+print(f"{name}: gesturekit replay --json (whole process, output to /dev/null) {cli:.3f} s; "
+      f"replay-throughput --no-count {pipe:.3f} s; ratio {cli / pipe:.2f} (target <= 1.5)")
+PY
+done
 echo "results in $out"
