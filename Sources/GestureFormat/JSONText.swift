@@ -85,30 +85,24 @@ public struct JSONObjectText: Sendable {
     public mutating func number(_ key: String, _ value: Double) { raw(key, jsonNumber(value)) }
     public mutating func integer(_ key: String, _ value: some BinaryInteger) { raw(key, "\(value)") }
     public mutating func numbers(_ key: String, _ values: [Double]) {
-        self.key(key)
-        bytes.append(UInt8(ascii: "["))
-        for (i, v) in values.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: jsonNumber(v).utf8)
-        }
-        bytes.append(UInt8(ascii: "]"))
+        array(key, values) { $1.append(contentsOf: jsonNumber($0).utf8) }
     }
     /// An array of integers.
     public mutating func integers(_ key: String, _ values: [Int]) {
-        self.key(key)
-        bytes.append(UInt8(ascii: "["))
-        for (i, v) in values.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: String(v).utf8)
-        }
-        bytes.append(UInt8(ascii: "]"))
+        array(key, values) { $1.append(contentsOf: String($0).utf8) }
     }
     public mutating func strings(_ key: String, _ values: [String]) {
+        array(key, values) { Self.appendString($0, to: &$1) }
+    }
+
+    /// `key: [v0,v1,…]`, each element written by `element`.
+    private mutating func array<Element>(_ key: String, _ values: [Element],
+                                         _ element: (Element, inout [UInt8]) -> Void) {
         self.key(key)
         bytes.append(UInt8(ascii: "["))
         for (i, v) in values.enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            Self.appendString(v, to: &bytes)
+            element(v, &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
     }

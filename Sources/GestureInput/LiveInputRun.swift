@@ -70,7 +70,7 @@ public final class LiveInputRun {
         var reason = StopReason.stopped
         var lastBatch = MonotonicClock.now()
         let signal = try loop.run(
-            onEvent: { [unowned self] in client.handle(rebased($0)) },
+            onEvent: { [unowned self] in deliver($0, to: client) },
             nextDeadline: { [unowned self] in
                 let clientDeadline = origin.flatMap { origin in
                     client.nextDeadline.map { Instant(nanoseconds: $0.nanoseconds &+ origin.nanoseconds) }
