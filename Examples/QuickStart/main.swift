@@ -6,7 +6,7 @@ engine.addRoot(photo)
 
 let doubleTap = TapGestureRecognizer(taps: 2) { _ in print("zoom") }
 let singleTap = TapGestureRecognizer { tap in print("select at \(tap.location(in: photo))") }
-try singleTap.require(toFail: doubleTap)
+singleTap.require(toFail: doubleTap)
 let pinch = PinchGestureRecognizer { pinch in
     if pinch.state == .changed { print("scale \(pinch.scale)") }
 }

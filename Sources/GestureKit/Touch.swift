@@ -10,6 +10,14 @@ public struct TouchID: RawRepresentable, Hashable, Comparable, Sendable, CustomS
 
 /// One touch as recognizers and views see it. Locations are in screen (window) points;
 /// `location(in:)` converts to a view's coordinates.
+///
+/// **A touch keeps its identity** from touch-down to lift, as UIKit's `UITouch` object
+/// does: two `Touch` values are equal, and hash alike, when they are the same touch (the
+/// same `id`), whatever their phase or location. A touch saved at `touchesBegan` equals the
+/// same touch in `touchesMoved` (`newTouch == trackedTouch`), and a `Set<Touch>` holds each
+/// touch once, as a `Set<UITouch>` does. A saved value is a snapshot, though: its location
+/// is where the touch was when it was saved (read the newest from the touches of the
+/// latest call, or from `GestureRecognizer.location(ofTouch:in:)`).
 public struct Touch: Hashable, Sendable {
     public let id: TouchID
     /// The id the input source gave the contact (evdev tracking id, libinput slot).
@@ -43,11 +51,22 @@ public struct Touch: Hashable, Sendable {
         self.pointsPerMillimetre = frame.pointsPerMillimetre
     }
 
+    /// The same touch: equal ids (see the type's comment).
+    public static func == (a: Touch, b: Touch) -> Bool { a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
     /// The touch's location in `view`'s coordinate space (screen coordinates when `view`
     /// is nil).
     public func location(in view: View?) -> Point {
         guard let view else { return location }
         return view.convertFromScreen(location)
+    }
+
+    /// UIKit's `previousLocation(in:)`: where the touch was before its latest move, in
+    /// `view`'s coordinates (screen coordinates when `view` is nil).
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocation }
+        return view.convertFromScreen(previousLocation)
     }
 }
 
@@ -61,5 +80,20 @@ extension Sequence where Element == Touch {
             n += 1
         }
         return n > 0 ? sum / n : .zero
+    }
+}
+
+/// What UIKit's `UIEvent` is to a recognizer's `touchesBegan(_:with:)` and its siblings: the
+/// moment of the event and the touches the engine holds then.
+public struct TouchEvent: Sendable {
+    /// When the event happened (the input's time; never a clock read).
+    public let timestamp: Instant
+    /// Every touch down now, and those that lifted in this event, on every view (UIKit's
+    /// `allTouches`).
+    public let allTouches: Set<Touch>
+
+    public init(timestamp: Instant, allTouches: Set<Touch>) {
+        self.timestamp = timestamp
+        self.allTouches = allTouches
     }
 }

@@ -10,6 +10,9 @@ public enum GestureTraceEvent {
     case waiting(time: Instant, recognizer: GestureRecognizer, reason: TransitionReason)
     /// Input the engine did not use, and why (an unknown touch ended, NaN coordinates...).
     case inputIgnored(time: Instant, reason: String)
+    /// A mistake in how the app wired its recognizers, refused (a `require(toFail:)` that
+    /// would close a cycle). Also logged at error level.
+    case programmingError(time: Instant, message: String)
 
     public struct Transition {
         public let time: Instant
@@ -35,6 +38,7 @@ public enum GestureTraceEvent {
         case let .delivery(d): d.time
         case let .waiting(time, _, _): time
         case let .inputIgnored(time, _): time
+        case let .programmingError(time, _): time
         }
     }
 }
@@ -59,6 +63,8 @@ extension GestureTraceEvent: CustomStringConvertible {
             return "\(formatTime(time))  \(r.name): possible, \(reason)"
         case let .inputIgnored(time, reason):
             return "\(formatTime(time))  input ignored: \(reason)"
+        case let .programmingError(time, message):
+            return "\(formatTime(time))  programming error: \(message)"
         }
     }
 }

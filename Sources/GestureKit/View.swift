@@ -6,11 +6,58 @@
 open class View {
     /// An identifier for traces (the scene's view id).
     public var id: String
+    /// Where the view is in its superview before its `transform`: `center` and
+    /// `bounds.size` read and write it.
+    var untransformedFrame: Rect
     /// The view's frame in its superview's coordinates (screen coordinates for a root).
-    public var frame: Rect
+    /// With a `transform` other than the identity it is the smallest rectangle holding the
+    /// transformed view, and setting it moves the view's `center` there (UIKit leaves the
+    /// frame undefined then: set `center` and `bounds` instead).
+    public var frame: Rect {
+        get {
+            guard hasTransform else { return untransformedFrame }
+            let size = untransformedFrame.size
+            return Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+                .applying(transform).offsetBy(dx: center.x, dy: center.y)
+        }
+        set {
+            if hasTransform { center = Point(x: newValue.midX, y: newValue.midY) } else { untransformedFrame = newValue }
+        }
+    }
+    /// The view's center in its superview's coordinates (UIKit's `center`): the point its
+    /// `transform` turns and scales about. Setting it moves the view.
+    public var center: Point {
+        get { Point(x: untransformedFrame.midX, y: untransformedFrame.midY) }
+        set {
+            untransformedFrame.origin = Point(x: newValue.x - untransformedFrame.width / 2,
+                                              y: newValue.y - untransformedFrame.height / 2)
+        }
+    }
     /// The origin of the view's own coordinate space: scrolling moves it (UIKit's
     /// `bounds.origin`).
     public var boundsOrigin: Point = .zero
+    /// The view's bounds in its own coordinates (UIKit's `bounds`): its origin is where the
+    /// view's top-left corner is in its own space (scrolling moves it), its size the view's
+    /// size before the transform. Setting a new size keeps the `center`.
+    public var bounds: Rect {
+        get { Rect(origin: boundsOrigin, size: untransformedFrame.size) }
+        set {
+            boundsOrigin = newValue.origin
+            if newValue.size != untransformedFrame.size {
+                let c = center
+                untransformedFrame.size = newValue.size
+                center = c
+            }
+        }
+    }
+    /// UIKit's `transform`: turns, scales and moves the view about its `center`, as drawn
+    /// and as touched. Hit-testing, `location(in:)`, `translation(in:)` and every
+    /// conversion go through it. Default `.identity`.
+    public var transform: AffineTransform = .identity {
+        didSet { hasTransform = !transform.isIdentity }
+    }
+    /// Whether `transform` is not the identity (the hot paths skip it then).
+    private(set) var hasTransform = false
     public var isUserInteractionEnabled = true
     public var isHidden = false
     /// UIKit's `isExclusiveTouch`: while a touch is down on this view, a touch that lands
@@ -48,7 +95,7 @@ open class View {
 
     public init(id: String, frame: Rect) {
         self.id = id
-        self.frame = frame
+        self.untransformedFrame = frame
     }
 
     // MARK: Tree
@@ -99,13 +146,33 @@ open class View {
 
     // MARK: Geometry
 
+    /// Converts a point in the superview's coordinates (screen coordinates for a root) into
+    /// this view's: through `center`, the inverse of `transform`, and `bounds`.
+    public func convertFromSuperview(_ point: Point) -> Point {
+        guard hasTransform else { return point - untransformedFrame.origin + boundsOrigin }
+        let c = center, size = untransformedFrame.size
+        let p = (point - c).applying(transform.inverted())
+        return Point(x: p.x + boundsOrigin.x + size.width / 2, y: p.y + boundsOrigin.y + size.height / 2)
+    }
+
+    /// Converts a point in this view's coordinates into its superview's.
+    public func convertToSuperview(_ point: Point) -> Point {
+        guard hasTransform else { return point + untransformedFrame.origin - boundsOrigin }
+        let size = untransformedFrame.size
+        let p = Point(x: point.x - boundsOrigin.x - size.width / 2, y: point.y - boundsOrigin.y - size.height / 2)
+        return p.applying(transform) + center
+    }
+
     /// The view's frame origin in screen coordinates, minus its bounds origin: what to
-    /// subtract from a screen point to get a point in this view.
-    var screenOffset: Point {
-        var offset = frame.origin - boundsOrigin
+    /// subtract from a screen point to get a point in this view; nil when the view or one of
+    /// its ancestors has a transform (no single offset converts then).
+    var screenOffset: Point? {
+        if hasTransform { return nil }
+        var offset = untransformedFrame.origin - boundsOrigin
         var v = superview
         while let parent = v {
-            offset = offset + parent.frame.origin - parent.boundsOrigin
+            if parent.hasTransform { return nil }
+            offset = offset + parent.untransformedFrame.origin - parent.boundsOrigin
             v = parent.superview
         }
         return offset
@@ -113,16 +180,42 @@ open class View {
 
     /// Converts a point in screen coordinates into this view's coordinates.
     public func convertFromScreen(_ point: Point) -> Point {
-        point - screenOffset
+        if let offset = screenOffset { return point - offset }
+        return convertFromSuperview(superview?.convertFromScreen(point) ?? point)
     }
 
     /// Converts a point in this view's coordinates into screen coordinates.
     public func convertToScreen(_ point: Point) -> Point {
-        point + screenOffset
+        if let offset = screenOffset { return point + offset }
+        let p = convertToSuperview(point)
+        return superview?.convertToScreen(p) ?? p
     }
 
-    /// The view's bounds in its own coordinates.
-    public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
+    /// Converts a movement (a vector, not a place: a translation, a velocity) in screen
+    /// coordinates into this view's: a scaled or turned view sees it scaled and turned back.
+    public func convertVectorFromScreen(_ vector: Point) -> Point {
+        if screenOffset != nil { return vector }
+        return convertFromScreen(vector) - convertFromScreen(.zero)
+    }
+
+    /// Converts a movement in this view's coordinates into screen coordinates.
+    public func convertVectorToScreen(_ vector: Point) -> Point {
+        if screenOffset != nil { return vector }
+        return convertToScreen(vector) - convertToScreen(.zero)
+    }
+
+    /// UIKit's `convert(_:to:)`: `point`, in this view's coordinates, in `view`'s (screen
+    /// coordinates for nil).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let screen = convertToScreen(point)
+        return view?.convertFromScreen(screen) ?? screen
+    }
+
+    /// UIKit's `convert(_:from:)`: `point`, in `view`'s coordinates (screen coordinates for
+    /// nil), in this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        convertFromScreen(view?.convertToScreen(point) ?? point)
+    }
 
     /// Whether `point` (in this view's coordinates) is inside the view.
     open func point(inside point: Point) -> Bool {
@@ -131,12 +224,12 @@ open class View {
 
     /// The front-most descendant (or self) that contains `point` (in this view's
     /// coordinates) and takes touches: hidden views and views with user interaction
-    /// disabled are skipped with their subviews; later subviews are in front.
+    /// disabled are skipped with their subviews; later subviews are in front. A subview's
+    /// `transform` counts: a turned or scaled view is touched where it is drawn.
     open func hitTest(_ point: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, self.point(inside: point) else { return nil }
         for child in subviews.reversed() {
-            let p = point - child.frame.origin + child.boundsOrigin
-            if let hit = child.hitTest(p) { return hit }
+            if let hit = child.hitTest(child.convertFromSuperview(point)) { return hit }
         }
         return self
     }

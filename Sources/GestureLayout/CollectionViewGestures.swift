@@ -25,7 +25,7 @@ extension CollectionView {
         let pinch = PinchGestureRecognizer(name: name ?? "\(id).pinchToResize")
         for existing in gestureRecognizers where existing is PinchGestureRecognizer {
             // Cannot close a cycle: nothing requires the new recognizer yet.
-            try? existing.require(toFail: pinch)
+            existing.require(toFail: pinch)
         }
         installPinchToResize(on: pinch, onLayoutChange: onLayoutChange)
         addGestureRecognizer(pinch)

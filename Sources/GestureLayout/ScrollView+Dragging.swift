@@ -2,8 +2,11 @@ import GestureKit
 
 /// Dragging: a pan moves the content with the finger.
 ///
-/// Rule: while dragging, `contentOffset = dragOrigin − translation` on each axis the content
-/// scrolls on; past an edge the overshoot is shown through the rubber band (or clamped at the
+/// Rule: while dragging, `contentOffset = offsetAtBegan − (translation − translationAtBegan)`
+/// on each axis the content scrolls on (a pan's translation counts from where the touches
+/// came down, so at `began` it already holds the threshold's movement: the content follows
+/// the finger from where the pan began, without a jump; a scroll sequence's first delta is
+/// its movement, not a threshold, and moves the content); past an edge the overshoot is shown through the rubber band (or clamped at the
 /// edge when `bounces` is off); when the pan ends, the release velocity (the pan's recent
 /// motion, reversed: the content moves against the finger's offset) starts the deceleration.
 ///
@@ -65,6 +68,10 @@ extension ScrollView {
             beginDragging()
             lockedAxis = nil
             lockPending = isDirectionalLockEnabled
+            if pan.scrollType.isEmpty {
+                // offsetAtBegan − (translation − translationAtBegan): no jump at began.
+                dragOrigin = dragOrigin + pan.translation
+            }
             drag(to: pan.translation, velocity: pan.velocity)
         case .changed:
             guard isDragging else { return }

@@ -90,7 +90,7 @@ public final class LiveScene {
         }
         for (spec, entry) in zip(scene.recognizers, recognizers) {
             for other in spec.requireToFail {
-                try entry.recognizer.require(toFail: byID[other]!)
+                entry.recognizer.require(toFail: byID[other]!)
             }
         }
         for pair in scene.simultaneous {

@@ -18,7 +18,7 @@ struct ArbitrationArticleTests {
         let h = Harness()
         let double = h.add(TapGestureRecognizer(taps: 2, name: "double"))
         let single = h.add(TapGestureRecognizer(name: "single"))
-        try single.require(toFail: double)
+        single.require(toFail: double)
         var waiting: [String] = []
         let previous = h.engine.traceHandler
         h.engine.traceHandler = { event in

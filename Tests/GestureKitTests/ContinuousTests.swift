@@ -111,10 +111,10 @@ struct ContinuousTests {
         let began = try #require(h.transitions.first { $0.to == .began })
         #expect(ms(began.time) == "0.040", "begins once the line has turned 0.2 rad (0.24 at the fourth step)")
         let last = try #require(h.transitions.last)
-        #expect(abs(last.values.rotation! - 0.36) < 1e-9, "0.6 − 0.24 rad turned since began, positive: clockwise on screen")
+        #expect(abs(last.values.rotation! - 0.6) < 1e-9, "0.6 rad turned from the fingers' initial line (not from where it began), positive: clockwise on screen")
     }
 
-    @Test("pan: begins after 10 pt, translation since began, honours touch limits")
+    @Test("pan: begins after 10 pt, translation from where the touch came down, honours touch limits")
     func pan() throws {
         let h = Harness()
         h.add(PanGestureRecognizer(name: "pan"))
@@ -125,7 +125,7 @@ struct ContinuousTests {
         h.up(0, 532, 510, at: 0.04)
         #expect(h.lines("pan") == ["0.020 pan: possible→began", "0.030 pan: began→changed", "0.040 pan: changed→ended"])
         let changed = try #require(h.transitions.first { $0.to == .changed })
-        #expect(changed.values.translation == Point(x: 20, y: 10))
+        #expect(changed.values.translation == Point(x: 32, y: 10), "32 right and 10 down from where the finger came down")
         // Points per second, the slope at the newest sample of the least-squares fit of the last
         // 100 ms (VelocityTracker): through these three samples, a quadratic.
         #expect(abs(changed.values.velocityVector!.x - 2700) < 1e-6 && abs(changed.values.velocityVector!.y - 1500) < 1e-6,

@@ -18,7 +18,7 @@ struct DelegateRequirementTests {
         let d = Delegate()
         switch how {
         case .requireToFail:
-            try! waiter.require(toFail: required)
+            waiter.require(toFail: required)
             return nil
         case .shouldRequireFailureOf:
             d.requireFailureOf = [ObjectIdentifier(required)]

@@ -37,7 +37,7 @@ struct EngineRegressionTests {
         h.add(TapGestureRecognizer(name: "tap"), to: button)
         let rotation = h.add(RotationGestureRecognizer(name: "rotate"))
         let press = h.add(LongPressGestureRecognizer(touches: 3, name: "press"))
-        try! press.require(toFail: rotation)
+        press.require(toFail: rotation)
         var actions: [GestureRecognizer.State] = []
         press.addTarget { actions.append($0.state) }
         h.frame(0, [(0, .began, 400, 500), (1, .began, 600, 500)])   // beside the button

@@ -26,6 +26,8 @@ final class Harness {
                 ignored.append(reason)
             case .waiting:
                 break
+            case let .programmingError(_, message):
+                ignored.append("programming error: \(message)")
             }
         }
     }

@@ -31,15 +31,47 @@ struct MultiFingerTests {
         let h = Harness()
         let rotation = h.add(RotationGestureRecognizer(name: "rotate"))
         h.frame(0, [(0, .began, 400, 500), (1, .began, 600, 500)])
-        h.move(1, 600, 560, at: 0.05)           // 0.29 rad > 0.2: began, rotation 0
+        h.move(1, 600, 560, at: 0.05)           // 0.29 rad > 0.2: began, rotation 0.29 (from the initial line)
+        let began = atan(60.0 / 200.0)
+        #expect(abs(rotation.rotation - began) < 1e-9, "the turn that began the rotation counts: got \(rotation.rotation)")
         h.up(1, 600, 560, at: 0.10)
         #expect(rotation.state == .began, "with one finger left the rotation stays, got \(rotation.state)")
         h.down(2, 400, 700, at: 0.15)           // the angle is measured afresh from here
-        #expect(rotation.rotation == 0, "putting a finger back does not turn the rotation")
+        #expect(abs(rotation.rotation - began) < 1e-9, "putting a finger back does not turn the rotation")
         h.move(2, 300, 700, at: 0.20)           // turned by atan2(200, -100) - π/2
-        let turned = atan2(200.0, -100.0) - Double.pi / 2
+        let turned = began + atan2(200.0, -100.0) - Double.pi / 2
         #expect(abs(rotation.rotation - turned) < 1e-9, "the rotation carries on: got \(rotation.rotation), expected \(turned)")
         h.frame(0.25, [(0, .ended, 400, 500), (2, .ended, 300, 700)])
         #expect(h.lines("rotate") == ["0.050 rotate: possible→began", "0.200 rotate: began→changed", "0.250 rotate: changed→ended"])
+    }
+}
+
+@Suite struct MultiFingerPanTests {
+    @Test("a two-finger pan begins only when both fingers have moved together past the threshold, counting from where both were down")
+    func twoFingerPanBegins() {
+        let h = Harness()
+        let pan = h.add(PanGestureRecognizer(minimumTouches: 2, name: "pan2"))
+        h.down(0, 300, 500, at: 0)
+        h.move(0, 340, 500, at: 0.01)          // 40 pt alone: does not count
+        h.down(1, 500, 500, at: 0.02)
+        h.frame(0.03, [(0, .moved, 345, 500), (1, .moved, 505, 500)])
+        #expect(pan.state == .possible, "5 pt together is under the 10 pt threshold")
+        h.frame(0.04, [(0, .moved, 352, 500), (1, .moved, 512, 500)])
+        #expect(h.lines("pan2") == ["0.040 pan2: possible→began"])
+        #expect(pan.translation == Point(x: 12, y: 0), "12 pt since both were down, not 52: got \(pan.translation)")
+    }
+
+    @Test("a two-finger pan changes only while two fingers are down and ends when the last one lifts")
+    func twoFingerPanEndsAtLastLift() {
+        let h = Harness()
+        let pan = h.add(PanGestureRecognizer(minimumTouches: 2, name: "pan2"))
+        h.frame(0, [(0, .began, 300, 500), (1, .began, 500, 500)])
+        h.frame(0.01, [(0, .moved, 320, 500), (1, .moved, 520, 500)])
+        h.up(1, 520, 500, at: 0.02)
+        #expect(pan.state == .began, "one finger lifted: the pan goes on, got \(pan.state)")
+        h.move(0, 400, 500, at: 0.03)
+        #expect(h.lines("pan2") == ["0.010 pan2: possible→began"], "one finger alone does not change it, got \(h.lines("pan2"))")
+        h.up(0, 400, 500, at: 0.04)
+        #expect(h.lines("pan2").last == "0.040 pan2: began→ended", "it ends at the last lift")
     }
 }

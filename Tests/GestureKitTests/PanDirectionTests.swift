@@ -35,7 +35,7 @@ struct PanDirectionTests {
         #expect(pan.state == .began, "12 pt right, 4 pt down: mainly horizontal, so it begins")
         h.move(0, 512, 560, at: 0.04)
         #expect(pan.state == .changed)
-        #expect(translations.last == Point(x: 0, y: 56), "once begun it follows the finger down too")
+        #expect(translations.last == Point(x: 12, y: 60), "once begun it follows the finger down too (12 right and 60 down from where it came down)")
         h.up(0, 512, 560, at: 0.06)
         #expect(pan.state == .possible && h.lines("carousel").last == "0.060 carousel: changed→ended")
     }

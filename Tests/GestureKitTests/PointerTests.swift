@@ -23,7 +23,7 @@ struct PointerTests {
         let h = Harness()
         let double = h.add(TapGestureRecognizer(taps: 2, name: "double"))
         let single = h.add(TapGestureRecognizer(name: "single"))
-        try? single.require(toFail: double)
+        single.require(toFail: double)
         h.click(500, 500, at: 0, duration: 0.06)
         h.click(500, 500, at: 0.18, duration: 0.06)
         h.finish()

@@ -7,7 +7,7 @@ struct RequireToFailTests {
         let h = Harness()
         let single = h.add(TapGestureRecognizer(name: "single"))
         let double = h.add(TapGestureRecognizer(taps: 2, name: "double"))
-        try single.require(toFail: double)
+        single.require(toFail: double)
         return (h, single, double)
     }
 
@@ -50,8 +50,8 @@ struct RequireToFailTests {
         let single = h.add(TapGestureRecognizer(name: "single"))
         let double = h.add(TapGestureRecognizer(taps: 2, name: "double"))
         let triple = h.add(TapGestureRecognizer(taps: 3, name: "triple"))
-        try single.require(toFail: double)
-        try double.require(toFail: triple)
+        single.require(toFail: double)
+        double.require(toFail: triple)
 
         h.tap(at: 0)
         h.tap(at: 0.2)
@@ -64,22 +64,31 @@ struct RequireToFailTests {
         let s3 = h3.add(TapGestureRecognizer(name: "single"))
         let d3 = h3.add(TapGestureRecognizer(taps: 2, name: "double"))
         let t3 = h3.add(TapGestureRecognizer(taps: 3, name: "triple"))
-        try s3.require(toFail: d3)
-        try d3.require(toFail: t3)
+        s3.require(toFail: d3)
+        d3.require(toFail: t3)
         h3.tap(at: 0)
         h3.finish()
         #expect(h3.lines("single") == ["0.350 single: possible→ended"], "one tap: everything above fails, the single fires")
     }
 
-    @Test("a cycle is rejected with an error naming it")
+    @Test("a requirement that closes a cycle is refused and reported in the trace as a programming error naming it, without throwing")
     func cycle() throws {
-        let a = TapGestureRecognizer(name: "a"), b = TapGestureRecognizer(name: "b"), c = TapGestureRecognizer(name: "c")
-        try a.require(toFail: b)
-        try b.require(toFail: c)
-        #expect(throws: GestureConfigurationError.requireToFailCycle(["c", "a", "b", "c"])) {
-            try c.require(toFail: a)
-        }
-        #expect(throws: GestureConfigurationError.requireToFailCycle(["a", "a"])) { try a.require(toFail: a) }
+        let h = Harness()
+        var errors: [String] { h.ignored.filter { $0.hasPrefix("programming error: ") }.map { String($0.dropFirst(19)) } }
+        let a = h.add(TapGestureRecognizer(name: "a")), b = h.add(TapGestureRecognizer(name: "b")), c = h.add(TapGestureRecognizer(name: "c"))
+        a.require(toFail: b)
+        b.require(toFail: c)
+        c.require(toFail: a)
+        a.require(toFail: a)
+        #expect(errors == ["c.require(toFail: a) refused: requireToFail cycle: c → a → b → c",
+                           "a.require(toFail: a) refused: requireToFail cycle: a → a"],
+                "expected both cycles reported, got \(errors)")
+        #expect(c.failureRequirements.isEmpty && a.failureRequirements.map(\.name) == ["b"],
+                "the refused requirements are not added")
+        // The recognizers still work: a tap recognizes c, which nothing waits on.
+        h.tap(at: 0)
+        h.advance(to: 1)
+        #expect(h.lines("c") == ["0.050 c: possible→ended"], "got \(h.lines("c"))")
     }
 
     @Test("a dependency that takes no part in the gesture does not hold anything back")
@@ -89,7 +98,7 @@ struct RequireToFailTests {
         h.root.addSubview(other)
         let single = h.add(TapGestureRecognizer(name: "single"))
         let elsewhere = h.add(TapGestureRecognizer(taps: 2, name: "elsewhere"), to: other)
-        try single.require(toFail: elsewhere)
+        single.require(toFail: elsewhere)
         h.tap(0, 100, 100, at: 0)
         #expect(h.lines("single") == ["0.050 single: possible→ended"], "the double tap on another view never saw the touch")
     }
@@ -99,7 +108,7 @@ struct RequireToFailTests {
         let h = Harness()
         let pan = h.add(PanGestureRecognizer(name: "pan"))
         let swipe = h.add(SwipeGestureRecognizer(direction: .right, name: "swipe"))
-        try pan.require(toFail: swipe)
+        pan.require(toFail: swipe)
         h.down(0, 500, 500, at: 0)
         h.move(0, 500, 520, at: 0.05)   // pan wants to begin; the swipe sees "down": fails at once
         #expect(h.lines("swipe") == ["0.050 swipe: possible→failed"])

@@ -15,7 +15,7 @@ import Testing
         #expect(h.lines("edge") == ["0.010 edge: possible→began", "0.020 edge: began→changed", "0.030 edge: changed→changed",
                                     "0.040 edge: changed→changed", "0.050 edge: changed→changed", "0.060 edge: changed→ended"],
                 "expected the edge pan to begin once it moved 10 pt inwards and end at the lift, got \(h.lines("edge"))")
-        #expect(translations == [0, 10, 20, 30, 40, 40], "expected a pan's translation from where it began, got \(translations)")
+        #expect(translations == [10, 20, 30, 40, 50, 50], "expected a pan's translation from where the touch came down (10 pt at began), got \(translations)")
     }
 
     @Test("a first touch beyond the margin fails the edge pan at touch-down, in points when the device's size is unknown")
@@ -56,7 +56,7 @@ import Testing
         let h = Harness(screen: Size(width: 800, height: 480))
         let edge = h.add(ScreenEdgePanGestureRecognizer(edges: .left, name: "edge"))
         let pan = h.add(PanGestureRecognizer(name: "pan"))
-        try pan.require(toFail: edge)
+        pan.require(toFail: edge)
         h.down(0, 4, 240, at: 0)
         h.move(0, 30, 240, at: 0.02)
         h.up(0, 30, 240, at: 0.04)
@@ -67,5 +67,25 @@ import Testing
         h.move(1, 330, 240, at: 1.02)
         #expect(h.lines("edge") == ["1.000 edge: possible→failed"])
         #expect(h.lines("pan") == ["1.020 pan: possible→began"], "expected the plain pan to begin at its threshold, not kept waiting")
+    }
+}
+
+@Suite struct ScreenEdgePanFirstTouchTests {
+    @Test("a screen edge pan follows its first touch only: a second finger neither moves it nor keeps it alive")
+    func firstTouchOnly() {
+        let h = Harness(screen: Size(width: 800, height: 480))
+        var locations: [Point] = []
+        let edge = h.add(ScreenEdgePanGestureRecognizer(edges: .left, name: "edge") { locations.append($0.location(in: nil)) })
+        h.down(0, 8, 240, at: 0)
+        h.down(1, 400, 100, at: 0.005)
+        h.frame(0.01, [(0, .moved, 28, 240), (1, .moved, 600, 300)])
+        h.frame(0.02, [(1, .moved, 700, 400)])
+        #expect(h.lines("edge") == ["0.010 edge: possible→began"], "the second finger's move is not a change, got \(h.lines("edge"))")
+        #expect(locations == [Point(x: 28, y: 240)], "its location is the first touch's, got \(locations)")
+        #expect(edge.translation == Point(x: 20, y: 0))
+        h.up(0, 28, 240, at: 0.03)
+        #expect(h.lines("edge").last == "0.030 edge: began→ended", "it ends when the first touch lifts, the second still down")
+        h.up(1, 700, 400, at: 0.04)
+        #expect(edge.state == .possible)
     }
 }

@@ -19,7 +19,7 @@ func readmeKioskSample(_ engine: GestureEngine, _ say: @escaping (String) -> Voi
     }
     // Edge touches go to the edge pan; a touch anywhere else fails it at touch-down, so the
     // plain pan is not kept waiting.
-    try pan.require(toFail: edgePan)
+    pan.require(toFail: edgePan)
     screen.addGestureRecognizer(edgePan)
     screen.addGestureRecognizer(pan)
     // readme:kiosk:end

@@ -38,18 +38,20 @@ struct ScrollReplayTests {
     static let verticalDrags = ["synthetic-ts-dell-canvas27-edge-swipe-top-1f.evemu",
                                 "synthetic-ts-dell-canvas27-edge-swipe-bottom-1f.evemu"]
 
-    @Test("a recorded drag scrolls: offset = −translation while dragging, then it moves on and rests at the projection or the edge, once",
+    @Test("a recorded drag scrolls: offset = −(translation − translation at began) while dragging, then it moves on and rests at the projection or the edge, once",
           arguments: verticalDrags, [0.998, 0.99])
     func recordedFling(fixture: String, rate: Double) throws {
         let r = try Replayed(fixture, scene: scene(Self.scrollScene(extra: ", \"decelerationRate\": \(rate)")))
         let lines = Self.scrollLines(r.records)
         let ended = try #require(r.last("pan", .ended), "the pan ends")
         let maxY = try LiveScene(scene(Self.scrollScene())).layout!.contentSize.height - 1000
-        // Dragging: in range, the offset is exactly the translation reversed (the drag began at 0).
+        // Dragging: in range, the offset is exactly the translation since began reversed (the
+        // drag began at 0; the translation at began, the threshold's movement, does not jump it).
+        let atBegan = try #require(r.states.first { $0.recognizer == "pan" && $0.to == .began }?.values.translation)
         for s in r.states where s.recognizer == "pan" && (s.to == .changed || s.to == .ended) {
-            let t = try #require(s.values.translation)
+            let t = try #require(s.values.translation).y - atBegan.y
             let line = lines.last { $0.time <= s.time }
-            if -t.y >= 0, -t.y <= maxY, let line { #expect(abs(line.offset.y + t.y) < 1e-9, "offset \(line.offset.y) for translation \(t.y)") }
+            if -t >= 0, -t <= maxY, let line { #expect(abs(line.offset.y + t) < 1e-9, "offset \(line.offset.y) for translation \(t) since began") }
         }
         #expect(lines.filter { $0.phase == "rest" }.count == 1, "rest once")
         let last = try #require(lines.last)

@@ -127,7 +127,7 @@ public final class DispatchScene {
                 longPress.numberOfTouchesRequired = 2
                 swipe.maximumDuration = .seconds(1_000_000)
             }
-            try! tap.require(toFail: doubleTap)
+            tap.require(toFail: doubleTap)
             let set: [GestureRecognizer] = [tap, doubleTap, longPress, pinch, pan, rotation, swipe, scribble]
             // button: tap, double tap; cell: long press, custom; list: pan, swipe;
             // content: pinch, rotation (pinch and rotation together); root gets nothing.

@@ -164,7 +164,7 @@ public final class PhotoWall {
         doubleTap.delaysTouchesBegan = true
         singleTap = TapGestureRecognizer(name: "tap")
         // Cannot throw: nothing requires the single tap.
-        try! singleTap.require(toFail: doubleTap)
+        singleTap.require(toFail: doubleTap)
         collectionView.addGestureRecognizer(doubleTap)
         collectionView.addGestureRecognizer(singleTap)
         pinch = collectionView.installPinchToResize(name: "pinch")

@@ -161,6 +161,13 @@ struct Arbiter {
         members[r.rawValue] = member
     }
 
+    /// `r` set `.began` without having said it is continuous: it is from now on (UIKit's
+    /// rule: a recognizer that begins is continuous).
+    mutating func makeContinuous(_ r: RecognizerSlot) {
+        guard isMember(r) else { return }
+        members[r.rawValue].kind = .continuous
+    }
+
     mutating func remove(_ r: RecognizerSlot) {
         guard isMember(r) else { return }
         members[r.rawValue].isAttached = false

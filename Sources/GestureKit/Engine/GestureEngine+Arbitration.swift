@@ -50,11 +50,17 @@ extension GestureEngine {
             recognizer.requestedStates.removeAll()
             for state in wanted {
                 guard let from = arbiter.state(of: r) else { break }
-                if let decision = Self.decision(setting: state, from: from, kind: recognizer.kind) {
+                if state == .began, from == .possible, recognizer.effectiveKind == .discrete {
+                    // UIKit's rule: a recognizer that begins is continuous; it need not say so.
+                    recognizer.becameContinuous = true
+                    arbiter.makeContinuous(r)
+                }
+                let kind = recognizer.effectiveKind
+                if let decision = Self.decision(setting: state, from: from, kind: kind) {
                     apply(decision, to: r)
                 } else {
                     ignored("\(recognizer.name) set its state to \(state.rawValue) while \(from.rawValue): "
-                            + Self.refusal(setting: state, from: from, kind: recognizer.kind))
+                            + Self.refusal(setting: state, from: from, kind: kind))
                 }
             }
         }

@@ -444,6 +444,38 @@ extension GestureEngine {
         return nil
     }
 
+    /// Every touch the engine holds now, touchpad gestures aside (a `TouchEvent`'s
+    /// `allTouches`): those down, and those that lifted in this step.
+    func allTouches() -> Set<Touch> {
+        var all = Set<Touch>()
+        for record in records where record.gestureKind == nil { all.insert(record.touch) }
+        return all
+    }
+
+    /// The centroid of `r`'s touches in screen points (a recognizer's default location):
+    /// those still down, or, when all have lifted, where they lifted.
+    func touchCentroid(of r: GestureRecognizer) -> Point? {
+        let ids = sequenceTouches(of: r)
+        guard !ids.isEmpty else { return nil }
+        var down = Point.zero, downCount = 0.0, all = Point.zero, allCount = 0.0
+        for id in ids {
+            if let i = recordIndex(of: id) {
+                let location = records[i].touch.location
+                all = all + location
+                allCount += 1
+                if !records[i].lifted {
+                    down = down + location
+                    downCount += 1
+                }
+            } else if let lifted = liftedTouches.first(where: { $0.id == id }) {
+                all = all + lifted.location
+                allCount += 1
+            }
+        }
+        if downCount > 0 { return down / downCount }
+        return allCount > 0 ? all / allCount : nil
+    }
+
     /// Where touch `index` of `r`'s gesture is, in screen points (`location(ofTouch:in:)`).
     func screenLocation(ofTouch index: Int, of r: GestureRecognizer) -> Point? {
         let touches = sequenceTouches(of: r)

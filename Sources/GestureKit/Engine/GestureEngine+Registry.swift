@@ -20,7 +20,7 @@ extension GestureEngine {
     /// The front-most view containing `point` (screen coordinates) that takes touches.
     public func hitTest(_ point: Point) -> View? {
         for root in roots.reversed() {
-            let p = point - root.frame.origin + root.boundsOrigin
+            let p = root.convertFromSuperview(point)
             if let hit = root.hitTest(p) { return hit }
         }
         return nil
@@ -71,7 +71,7 @@ extension GestureEngine {
         }
         let s = RecognizerSlot(rawValue: slot)
         timers.add(s)
-        arbiter.add(s, kind: r.kind, isEnabled: r.isEnabled)
+        arbiter.add(s, kind: r.effectiveKind, isEnabled: r.isEnabled)
         r.slot = s
         r.engine = self
         if r.delaysTouchesBegan { recognizersDelayingBegan += 1 }

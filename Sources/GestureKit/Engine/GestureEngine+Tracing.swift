@@ -15,6 +15,12 @@ extension GestureEngine {
         traceHandler?(event)
     }
 
+    /// A wiring mistake of the app's: logged at error level whoever listens, and traced.
+    func programmingError(_ message: String) {
+        logger.error("\(message)")
+        traceHandler?(.programmingError(time: now, message: message))
+    }
+
     func ignored(_ reason: String, at time: Instant? = nil) {
         emit(.inputIgnored(time: time ?? now, reason: reason))
     }

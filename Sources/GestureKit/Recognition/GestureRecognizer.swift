@@ -1,3 +1,5 @@
+import Logging
+
 /// The delegate questions of UIKit's `UIGestureRecognizerDelegate`. Every method has a
 /// default (the answer UIKit gives without a delegate).
 public protocol GestureRecognizerDelegate: AnyObject {
@@ -95,9 +97,9 @@ open class GestureRecognizer {
     /// returning a `GestureDecision`: `.began`, `.changed`, `.ended`, `.cancelled` or
     /// `.failed`. Each is weighed exactly as the matching decision is (requirements,
     /// exclusivity, the delegate), right after the method returns, and traced with the
-    /// reason `stateSet`. Only the transitions of the state machine are allowed: a discrete
-    /// recognizer goes `possible → ended | failed`; a continuous one `possible → began |
-    /// failed`, then `changed`, then `ended | cancelled`; one in a final state waits for its
+    /// reason `stateSet`. Only the transitions of UIKit's state machines are allowed:
+    /// `possible → ended | failed` (discrete), or `possible → began` (which makes the
+    /// recognizer continuous), then `changed`, then `ended | cancelled`; one in a final state waits for its
     /// sequence to end, and only the engine makes it `possible` again. Anything else is
     /// refused and reported as ignored input. Reading it back gives the last state set
     /// until the engine has weighed it.
@@ -113,8 +115,15 @@ open class GestureRecognizer {
     /// States set by the recognizer itself, not yet weighed.
     @exclusivity(unchecked) var requestedStates: [State] = []
 
-    /// Discrete or continuous; subclasses override.
+    /// Discrete or continuous. A recognizer of your own need not say: one that sets its
+    /// `state` to `.began` becomes continuous then, as in UIKit, where a subclass is
+    /// continuous by the states it sets. Override it to say so from the start (a continuous
+    /// recognizer that another waits for is then begun, not recognized, when it is let go).
     open var kind: Kind { .discrete }
+    /// Set when a recognizer that did not say it is continuous set `.began`.
+    var becameContinuous = false
+    /// `kind`, or continuous once the recognizer has begun by setting its state.
+    var effectiveKind: Kind { becameContinuous ? .continuous : kind }
 
     /// A name for traces and errors ("doubleTap"). Defaults to the kind and a number.
     public var name: String
@@ -163,7 +172,12 @@ open class GestureRecognizer {
     }
     private(set) var simultaneousPartners: [WeakRecognizer] = []
 
-    @exclusivity(unchecked) private var targets: [() -> Void] = []
+    /// An action, and the target it was added with (none for a closure).
+    struct TargetAction {
+        let target: ObjectIdentifier?
+        let perform: () -> Void
+    }
+    @exclusivity(unchecked) private var targets: [TargetAction] = []
 
     /// The number of touches of the recognizer's gesture: every touch it has tracked since
     /// its last reset, those that have lifted included (a two-finger tap's action sees 2).
@@ -192,31 +206,59 @@ open class GestureRecognizer {
 
     /// Adds an action that receives the recognizer itself (see the typed `addTarget` for
     /// when actions run).
-    func appendTarget(_ action: @escaping () -> Void) {
-        targets.append(action)
+    func appendTarget(_ action: @escaping () -> Void, target: AnyObject? = nil) {
+        targets.append(TargetAction(target: target.map(ObjectIdentifier.init), perform: action))
     }
 
     public func removeAllTargets() {
         targets.removeAll()
     }
 
+    /// UIKit's `removeTarget(_:action:)` with no action: removes every action added with
+    /// `target`.
+    public func removeTarget(_ target: AnyObject) {
+        let id = ObjectIdentifier(target)
+        targets.removeAll { $0.target == id }
+    }
+
     func performActions() {
-        for action in targets { action() }
+        for action in targets { action.perform() }
     }
 
     // MARK: Relationships
 
     /// Makes this recognizer wait for `other` to fail before it may leave `possible`;
-    /// if `other` recognizes or begins, this one fails. Throws if that would close a cycle.
-    public func require(toFail other: GestureRecognizer) throws {
-        if other === self { throw GestureConfigurationError.requireToFailCycle([name, name]) }
-        if let path = other.requirementPath(to: self) {
-            throw GestureConfigurationError.requireToFailCycle([name] + path.map(\.name))
+    /// if `other` recognizes or begins, this one fails.
+    ///
+    /// A requirement that would close a cycle (each waiting for the other, or for itself)
+    /// is a programming error: it is refused, and reported in the engine's trace
+    /// (`GestureTraceEvent.programmingError`) and its log at error level, naming the
+    /// recognizers round the cycle (`GestureConfigurationError`). It does not throw, as
+    /// UIKit's does not.
+    public func require(toFail other: GestureRecognizer) {
+        var cycle: [String]?
+        if other === self {
+            cycle = [name, name]
+        } else if let path = other.requirementPath(to: self) {
+            cycle = [name] + path.map(\.name)
+        }
+        if let cycle {
+            let error = GestureConfigurationError.requireToFailCycle(cycle)
+            let message = "\(name).require(toFail: \(other.name)) refused: \(error)"
+            if let engine = engine ?? other.engine {
+                engine.programmingError(message)
+            } else {
+                GestureRecognizer.logger.error("\(message)")
+            }
+            return
         }
         if !failureRequirements.contains(where: { $0 === other }) {
             failureRequirements.append(other)
         }
     }
+
+    /// Where a recognizer not yet in an engine reports a programming error.
+    static let logger = Logger(label: "gesturekit.recognizer")
 
     /// The chain of explicit failure requirements from `self` to `target`, if any.
     /// Iterative, linear in the graph's size: a chain of 10,000 requirements neither
@@ -258,18 +300,52 @@ open class GestureRecognizer {
         simultaneousPartners.contains { $0.recognizer === other }
     }
 
-    // MARK: What subclasses implement
+    // MARK: What subclasses implement, UIKit's way
 
-    /// New touches for this recognizer (all with phase `.began`).
-    open func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision { .none }
-    /// Touches of this recognizer that moved.
-    open func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision { .none }
-    /// Touches of this recognizer that lifted.
-    open func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision { .none }
-    /// Touches of this recognizer that the system cancelled. The default fails a
-    /// recognizer that has not begun and cancels one that has.
+    /// UIKit's `touchesBegan(_:with:)`: new touches for this recognizer. Override it (and
+    /// call `super`) to write a recognizer as UIKit's subclasses are written, deciding by
+    /// setting `state`. Called only when the decision-returning `touchesBegan(_:at:)` is not
+    /// overridden. The default does nothing.
+    open func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {}
+    /// UIKit's `touchesMoved(_:with:)`: touches of this recognizer that moved.
+    open func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {}
+    /// UIKit's `touchesEnded(_:with:)`: touches of this recognizer that lifted.
+    open func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {}
+    /// UIKit's `touchesCancelled(_:with:)`: touches the system cancelled. If the override
+    /// sets no state, the recognizer fails (or is cancelled, if it had begun).
+    open func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {}
+
+    // MARK: What subclasses implement, returning decisions
+
+    /// New touches for this recognizer (all with phase `.began`). The default calls
+    /// `touchesBegan(_:with:)`, UIKit's method, and returns no decision.
+    open func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
+        touchesBegan(Set(touches), with: touchEvent(at: time))
+        return .none
+    }
+    /// Touches of this recognizer that moved. The default calls `touchesMoved(_:with:)`.
+    open func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {
+        touchesMoved(Set(touches), with: touchEvent(at: time))
+        return .none
+    }
+    /// Touches of this recognizer that lifted. The default calls `touchesEnded(_:with:)`.
+    open func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
+        touchesEnded(Set(touches), with: touchEvent(at: time))
+        return .none
+    }
+    /// Touches of this recognizer that the system cancelled. The default calls
+    /// `touchesCancelled(_:with:)`; if that sets no state, it fails a recognizer that has
+    /// not begun and cancels one that has.
     open func touchesCancelled(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        state.isActive ? .cancel(.touchesCancelled) : .fail(.touchesCancelled)
+        let requested = requestedStates.count
+        touchesCancelled(Set(touches), with: touchEvent(at: time))
+        if requestedStates.count > requested { return .none }
+        return state.isActive ? .cancel(.touchesCancelled) : .fail(.touchesCancelled)
+    }
+    /// The event the UIKit-shaped methods receive: its time and the touches the engine
+    /// holds now.
+    func touchEvent(at time: Instant) -> TouchEvent {
+        TouchEvent(timestamp: time, allTouches: engine?.allTouches() ?? [])
     }
     /// The deadline this recognizer asked for has come.
     open func deadlineReached(at time: Instant) -> GestureDecision { .none }
@@ -281,10 +357,12 @@ open class GestureRecognizer {
     open func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { false }
     /// A touchpad gesture event, for recognizers that understand its kind.
     open func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision { .none }
-    /// Clears the recognizer's own state; called after every final state.
+    /// Clears the recognizer's own state; called after every final state (UIKit's
+    /// `reset()`).
     open func reset() {}
-    /// The gesture's location in screen points (usually the centroid of its touches).
-    open var screenLocation: Point { .zero }
+    /// The gesture's location in screen points. The default, as UIKit's, is the centroid of
+    /// the gesture's touches: those down, or where the last ones lifted.
+    open var screenLocation: Point { engine?.touchCentroid(of: self) ?? .zero }
     /// The values of a continuous gesture, for actions and traces.
     open var values: GestureValues { .none }
 
@@ -310,6 +388,11 @@ open class GestureRecognizer {
     /// and its part in exclusivity and `numberOfTouches`). The touch's view and the other
     /// recognizers are not affected. `frame` is accepted for UIKit's signature and not used.
     public func ignore(_ touch: Touch, for frame: TouchFrame? = nil) {
+        engine?.recognizer(self, ignores: touch.id)
+    }
+
+    /// UIKit's `ignore(_:for:)` as its `touchesBegan(_:with:)` calls it, with the event.
+    public func ignore(_ touch: Touch, for event: TouchEvent) {
         engine?.recognizer(self, ignores: touch.id)
     }
 
@@ -348,5 +431,39 @@ extension GestureRecognizerTargets {
         // The recognizer owns its actions, and an action only runs while the recognizer
         // performs it: it cannot outlive the recognizer, so it holds it unowned.
         appendTarget { [unowned(unsafe) self] in action(self) }
+    }
+
+    /// UIKit's `addTarget(_:action:)`: `action` is one of `target`'s methods, named
+    /// without calling it (`pan.addTarget(self, action: PhotoViewController.panPiece)`),
+    /// called as a closure action is. The target is held weakly, as UIKit holds it: a
+    /// recognizer does not keep its view controller alive, and once the target is gone the
+    /// action is not called.
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> (Self) -> Void) {
+        appendTarget({ [weak target, unowned(unsafe) self] in
+            guard let target else { return }
+            action(target)(self)
+        }, target: target)
+    }
+}
+
+extension GestureRecognizer {
+    /// UIKit's `init(target:action:)`: a recognizer whose action is `target`'s method
+    /// `action` (`CheckmarkGestureRecognizer(target: self, action: Canvas.checkmarkDrawn)`),
+    /// the target held weakly. For a subclass of your own with no initializers of its own;
+    /// the built-in recognizers have theirs.
+    public convenience init<Target: AnyObject, Recognizer: GestureRecognizer>(
+        target: Target, action: @escaping (Target) -> (Recognizer) -> Void) {
+        self.init(name: nil)
+        addTargetAction(target, action)
+    }
+
+    /// Adds `target`'s `action`, called with this recognizer as `Recognizer` (the class
+    /// the method takes).
+    func addTargetAction<Target: AnyObject, Recognizer: GestureRecognizer>(
+        _ target: Target, _ action: @escaping (Target) -> (Recognizer) -> Void) {
+        appendTarget({ [weak target, unowned(unsafe) self] in
+            guard let target, let recognizer = self as? Recognizer else { return }
+            action(target)(recognizer)
+        }, target: target)
     }
 }

@@ -37,9 +37,19 @@ public struct PanDirections: OptionSet, Hashable, Sendable, CustomStringConverti
 }
 
 /// The pan state machine. Follows the centroid of `minimumTouches`…`maximumTouches`
-/// touches; begins when it has moved `threshold` points; `translation` is the movement since
-/// `began` ((0, 0) at began, continuous when touches join or leave); `velocity` in points
-/// per second, of recent motion (`VelocityTracker`: zero once the touches have stopped). A touchpad swipe (libinput's GESTURE_SWIPE) pans by its deltas.
+/// touches; `velocity` in points per second, of recent motion (`VelocityTracker`: zero once
+/// the touches have stopped). A touchpad swipe (libinput's GESTURE_SWIPE) pans by its deltas.
+///
+/// **The rules** (UIPanGestureRecognizer's documentation):
+/// - It begins when `minimumTouches` touches are down and their centroid has moved
+///   `threshold` points since they were all down: movement one finger made alone before the
+///   others landed does not count.
+/// - `translation` is the distance from where its touches first came down ("the distance
+///   from the original touch location"): at `began` it already holds the movement that began
+///   it, so a view dragged by `initialCenter + translation` stays under the finger. It is
+///   continuous when touches join or leave (the sum of the centroid's movements).
+/// - It changes when a finger moves while at least `minimumTouches` are down, and ends when
+///   the last finger lifts.
 public struct PanStateMachine: GestureStateMachine {
     public static let kind = GestureRecognizer.Kind.continuous
     public static let namePrefix = "pan"
@@ -109,7 +119,9 @@ public struct PanStateMachine: GestureStateMachine {
         position = position + delta
         switch state {
         case let .tracking(moved):
-            let total = moved + delta
+            // Movement made before `minimumTouches` fingers are down does not count.
+            let counts = touches.count >= minimumTouches || touches.isEmpty
+            let total = counts ? moved + delta : .zero
             state = .tracking(moved: total)
             let distance = total.distance(to: .zero)
             let scaled = threshold * touches.distanceScale
@@ -122,11 +134,15 @@ public struct PanStateMachine: GestureStateMachine {
                 return .fail(wrong)
             }
             state = .panning
-            translation = .zero
+            // From the original touch location: the movement that began the pan counts.
+            translation = total
             recentVelocity.addAndMeasure(position, at: time)
             return .begin(.panned(points: distance, threshold: scaled))
         case .panning:
             recentVelocity.addAndMeasure(position, at: time)
+            // Fewer than `minimumTouches` fingers down: no change (the translation stays
+            // continuous when they are back).
+            guard touches.count >= minimumTouches || touches.isEmpty else { return .none }
             translation = translation + delta
             return .change
         }
@@ -148,7 +164,8 @@ public struct PanStateMachine: GestureStateMachine {
         lastCentroid = touches.centroid
         if !touches.isEmpty { location = lastCentroid }
         if isActive {
-            guard touches.count < max(1, minimumTouches) else { return .none }
+            // It ends when the last finger lifts.
+            guard touches.isEmpty else { return .none }
             // The velocity at the release: zero if the touches had stopped.
             recentVelocity.measure(at: time)
             return .end(.touchesEnded)
@@ -264,22 +281,30 @@ public final class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateM
     /// The type of the scroll sequence driving the pan since `began` (`.continuous`: a
     /// touchpad's two-finger scroll, `.discrete`: a wheel); empty when touches drive it.
     public var scrollType: ScrollTypes { machine.scrollType }
-    /// Points moved since `began`.
+    /// Points moved since the touches came down (UIKit: "the distance from the original
+    /// touch location"): at `began` it already holds the movement that began the pan.
     public var translation: Point { machine.translation }
     /// Points per second, of recent motion: a least-squares fit over the last 100 ms, zero
     /// once the touches have not moved for 40 ms (`VelocityTracker`).
     public var velocity: Point { machine.velocity }
 
-    /// UIKit's `translation(in:)`: the movement since `began` in `view`'s coordinates. Views
-    /// here are translated, never scaled or rotated, so a movement is the same vector in
-    /// every view's coordinates.
-    public func translation(in view: View?) -> Point { machine.translation }
+    /// UIKit's `translation(in:)`: the movement since the touches came down, in `view`'s
+    /// coordinates (screen coordinates for nil): a movement is a vector, so a scaled or
+    /// turned view sees it scaled and turned back.
+    public func translation(in view: View?) -> Point {
+        view?.convertVectorFromScreen(machine.translation) ?? machine.translation
+    }
     /// UIKit's `setTranslation(_:in:)`: the idiom of an action that applies the movement
-    /// and starts counting again (`pan.setTranslation(.zero, in: view)`).
-    public func setTranslation(_ translation: Point, in view: View?) { machine.setTranslation(translation) }
-    /// UIKit's `velocity(in:)`, in points per second (the same in every view: see
+    /// and starts counting again (`pan.setTranslation(.zero, in: view)`). `translation` is
+    /// in `view`'s coordinates.
+    public func setTranslation(_ translation: Point, in view: View?) {
+        machine.setTranslation(view?.convertVectorToScreen(translation) ?? translation)
+    }
+    /// UIKit's `velocity(in:)`, in points per second of `view`'s coordinates (see
     /// `translation(in:)`).
-    public func velocity(in view: View?) -> Point { machine.velocity }
+    public func velocity(in view: View?) -> Point {
+        view?.convertVectorFromScreen(machine.velocity) ?? machine.velocity
+    }
 
     public init(minimumTouches: Int = 1, maximumTouches: Int = .max, name: String? = nil,
                 action: ((PanGestureRecognizer) -> Void)? = nil) {

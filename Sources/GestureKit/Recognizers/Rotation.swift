@@ -1,7 +1,9 @@
 /// The rotation state machine: follows the angle of the line through the first two
 /// touches. It begins when that line has turned `threshold` radians; `rotation` is the
-/// angle turned since `began` (0 at began), clockwise positive on screen (y grows
-/// downwards, as UIKit); `velocity` is radians per second. It ends when the last finger
+/// angle from the line between the fingers at their initial positions (UIKit: that line
+/// "represents a rotation angle of 0"), so at `began` it already holds the turn that began
+/// it; clockwise positive on screen (y grows downwards, as UIKit); `velocity` is radians
+/// per second. It ends when the last finger
 /// lifts, and a finger put back carries it on from the angle it had. A touchpad pinch's angle changes
 /// (libinput's GESTURE_PINCH) turn it too.
 public struct RotationStateMachine: GestureStateMachine {
@@ -60,9 +62,10 @@ public struct RotationStateMachine: GestureStateMachine {
             state = .tracking(turned: total)
             guard abs(total) >= threshold else { return .none }
             state = .rotating
-            rotation = 0
+            // From the fingers' initial line: the turn that began the rotation counts.
+            rotation = total
             recentVelocity.reset()
-            recentVelocity.add(.zero, at: time)
+            recentVelocity.add(Point(x: total, y: 0), at: time)
             return .begin(.rotated(radians: total, threshold: threshold))
         case .rotating:
             rotation += delta
@@ -124,7 +127,7 @@ public struct RotationStateMachine: GestureStateMachine {
 
 /// UIKit's `UIRotationGestureRecognizer`: continuous. See `RotationStateMachine`.
 public final class RotationGestureRecognizer: StateMachineGestureRecognizer<RotationStateMachine> {
-    /// Radians since `began`, clockwise positive. Settable, as UIKit's: an action that
+    /// Radians from the line between the fingers where they came down, clockwise positive. Settable, as UIKit's: an action that
     /// applies the rotation and sets it back to 0 then sees each change's own angle.
     public var rotation: Double {
         get { machine.rotation }

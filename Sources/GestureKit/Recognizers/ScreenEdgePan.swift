@@ -68,6 +68,9 @@ public struct ScreenEdgePanStateMachine: GestureStateMachine {
     /// The touches' centroid when the first touch began.
     private var start = Point.zero
     private var tracking = false
+    /// The first touch: the only one it follows (UIKit: it "ignores any touches beyond the
+    /// first touch"). Other fingers neither move it nor keep it alive.
+    private var firstTouch: TouchID?
 
     public init() {}
 
@@ -101,18 +104,28 @@ public struct ScreenEdgePanStateMachine: GestureStateMachine {
     public mutating func touchesBegan(_ new: [Touch], at time: Instant) -> GestureDecision {
         if !tracking {
             tracking = true
-            let at = new.centroid
+            guard let first = new.min(by: { $0.id < $1.id }) else { return .none }
+            firstTouch = first.id
+            let at = first.location
             let (near, distance, margin) = edgesNear(at)
             if near.isEmpty {
                 return .fail(.notAtScreenEdge(distance: distance, margin: margin, millimetres: pointsPerMillimetre != nil))
             }
             startEdges = near
             start = at
+            return pan.touchesBegan([first], at: time)
         }
-        return pan.touchesBegan(new, at: time)
+        return .none
     }
 
-    public mutating func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {
+    /// The first touch among `touches`, as a one-element array (none if it is not there).
+    private func onlyFirst(_ touches: [Touch]) -> [Touch] {
+        touches.filter { $0.id == firstTouch }
+    }
+
+    public mutating func touchesMoved(_ moved: [Touch], at time: Instant) -> GestureDecision {
+        let touches = onlyFirst(moved)
+        guard !touches.isEmpty else { return .none }
         let decision = pan.touchesMoved(touches, at: time)
         guard case .begin = decision else { return decision }
         let delta = pan.location - start
@@ -128,23 +141,29 @@ public struct ScreenEdgePanStateMachine: GestureStateMachine {
         return decision
     }
 
-    public mutating func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        pan.touchesEnded(touches, at: time)
+    public mutating func touchesEnded(_ lifted: [Touch], at time: Instant) -> GestureDecision {
+        let touches = onlyFirst(lifted)
+        guard !touches.isEmpty else { return .none }
+        return pan.touchesEnded(touches, at: time)
     }
 
-    public mutating func touchesCancelled(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        pan.touchesCancelled(touches, at: time)
+    public mutating func touchesCancelled(_ cancelled: [Touch], at time: Instant) -> GestureDecision {
+        let touches = onlyFirst(cancelled)
+        guard !touches.isEmpty else { return .none }
+        return pan.touchesCancelled(touches, at: time)
     }
 
     public mutating func reset() {
         pan.reset()
         tracking = false
+        firstTouch = nil
         startEdges = []
     }
 }
 
 /// UIKit's `UIScreenEdgePanGestureRecognizer`: a pan that begins at one of `edges` of the
-/// screen (the frame of the root of its view's tree). Direct touches only, as in UIKit.
+/// screen (the frame of the root of its view's tree), following its first touch only.
+/// Direct touches only, as in UIKit.
 /// See `ScreenEdgePanStateMachine`.
 ///
 /// An app with a plain pan too gives edge touches to the edge pan with
@@ -179,12 +198,22 @@ public final class ScreenEdgePanGestureRecognizer: StateMachineGestureRecognizer
         get { machine.pan.threshold }
         set { machine.pan.threshold = newValue }
     }
-    /// Points moved since `began`.
+    /// Points moved since the first touch came down (as a pan's).
     public var translation: Point { machine.translation }
     /// Points per second.
     public var velocity: Point { machine.velocity }
+    /// UIKit's `translation(in:)` (inherited there from the pan), in `view`'s coordinates.
+    public func translation(in view: View?) -> Point {
+        view?.convertVectorFromScreen(machine.translation) ?? machine.translation
+    }
+    /// UIKit's `velocity(in:)`, in points per second of `view`'s coordinates.
+    public func velocity(in view: View?) -> Point {
+        view?.convertVectorFromScreen(machine.velocity) ?? machine.velocity
+    }
 
-    public init(edges: ScreenEdges, name: String? = nil, action: ((ScreenEdgePanGestureRecognizer) -> Void)? = nil) {
+    /// `edges` may be set later, as UIKit's `UIScreenEdgePanGestureRecognizer()` is made
+    /// and then given its `edges`; with none it fails at every touch-down.
+    public init(edges: ScreenEdges = [], name: String? = nil, action: ((ScreenEdgePanGestureRecognizer) -> Void)? = nil) {
         super.init(ScreenEdgePanStateMachine(), name: name)
         machine.edges = edges
         allowedTouchTypes = .direct

@@ -240,7 +240,7 @@ struct GestureCase: CustomStringConvertible {
             recognizers.append(r)
         }
         for (i, spec) in self.recognizers.enumerated() {
-            for j in spec.requires where j < i { try! recognizers[i].require(toFail: recognizers[j]) }
+            for j in spec.requires where j < i { recognizers[i].require(toFail: recognizers[j]) }
         }
         for (a, b) in simultaneous { recognizers[a].recognizeSimultaneously(with: recognizers[b]) }
         var added: [GestureRecognizer] = []
