@@ -1,17 +1,28 @@
 import GestureKit
 
-let engine = GestureEngine()
-let photo = View(id: "photo", frame: Rect(x: 0, y: 0, width: 800, height: 480))
-engine.addRoot(photo)
+/// The photo's handlers, written as a UIKit view controller's: each recognizer calls one of
+/// its methods (target and action; the recognizers hold it weakly).
+final class PhotoController {
+    let photo = View(id: "photo", frame: Rect(x: 0, y: 0, width: 800, height: 480))
 
-let doubleTap = TapGestureRecognizer(taps: 2) { _ in print("zoom") }
-let singleTap = TapGestureRecognizer { tap in print("select at \(tap.location(in: photo))") }
-singleTap.require(toFail: doubleTap)
-let pinch = PinchGestureRecognizer { pinch in
-    if pinch.state == .changed { print("scale \(pinch.scale)") }
+    func zoom(_ tap: TapGestureRecognizer) { print("zoom") }
+    func select(_ tap: TapGestureRecognizer) { print("select at \(tap.location(in: photo))") }
+    func scale(_ pinch: PinchGestureRecognizer) {
+        if pinch.state == .changed { print("scale \(pinch.scale)") }
+    }
 }
+
+let engine = GestureEngine()
+let controller = PhotoController()
+engine.addRoot(controller.photo)
+
+let doubleTap = TapGestureRecognizer(target: controller, action: PhotoController.zoom)
+doubleTap.numberOfTapsRequired = 2
+let singleTap = TapGestureRecognizer(target: controller, action: PhotoController.select)
+singleTap.require(toFail: doubleTap)
+let pinch = PinchGestureRecognizer(target: controller, action: PhotoController.scale)
 for recognizer in [doubleTap, singleTap, pinch] as [GestureRecognizer] {
-    photo.addGestureRecognizer(recognizer)
+    controller.photo.addGestureRecognizer(recognizer)
 }
 
 // Feed frames from your input source (libinput, a recording); the time is yours.

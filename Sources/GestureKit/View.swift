@@ -234,6 +234,37 @@ open class View {
         return self
     }
 
+    // MARK: Layout (UIKit's layout pass)
+
+    /// Whether `setNeedsLayout()` was called and `layoutSubviews()` has not run since.
+    public private(set) var needsLayout = false
+
+    /// UIKit's `setNeedsLayout()`: `layoutSubviews()` runs at the end of the engine's
+    /// current step (UIKit's next layout pass), once however many times this is called;
+    /// outside a step (or for a view in no engine) it runs at once, so that what is drawn
+    /// next is never a stale layout.
+    public func setNeedsLayout() {
+        guard !needsLayout else { return }
+        needsLayout = true
+        if let engine, engine.deferLayout(of: self) { return }
+        layoutIfNeeded()
+    }
+
+    /// UIKit's `layoutIfNeeded()`: runs `layoutSubviews()` now if a layout is pending.
+    public func layoutIfNeeded() {
+        guard needsLayout else { return }
+        needsLayout = false
+        layoutSubviews()
+    }
+
+    /// UIKit's `layoutSubviews()`: lays out the subviews. Override it; the default does
+    /// nothing. A collection view brings its visible cells in line with its layout here.
+    open func layoutSubviews() {}
+
+    /// The pending layout was done by other means (a collection view that re-laid itself
+    /// at once): the pass at the end of the step has nothing to do.
+    public func clearNeedsLayout() { needsLayout = false }
+
     // MARK: Touch delivery (UIResponder)
 
     /// UIKit's `UIView.gestureRecognizerShouldBegin(_:)`: asked of a recognizer's view when

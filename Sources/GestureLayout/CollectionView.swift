@@ -69,44 +69,6 @@ extension CollectionViewDelegate {
 
 // MARK: - Layouts a collection view can drive
 
-/// A layout whose counts come from a collection view (UIKit's layouts read them from their
-/// `collectionView`). `FlowLayout` and `TableLayout` conform.
-public protocol CollectionViewLayout: CollectionLayout {
-    /// From now on read section and item counts from `source`.
-    func bind(to source: CollectionViewLayoutSource)
-    /// The collection view's bounds size is now `size`.
-    func invalidateLayout(forBoundsSize size: Size)
-    /// The item counts (or, for a table, the row heights) of these sections changed; the
-    /// number of sections did not.
-    func invalidateLayout(forItemsInSections sections: [Int])
-}
-
-extension FlowLayout: CollectionViewLayout {
-    public func bind(to source: CollectionViewLayoutSource) {
-        dataSource = source
-        invalidateLayout(with: .dataSourceCounts)
-    }
-    public func invalidateLayout(forBoundsSize size: Size) {
-        invalidateLayout(with: .boundsChange(to: size))
-    }
-    public func invalidateLayout(forItemsInSections sections: [Int]) {
-        invalidateLayout(with: .sections(sections))
-    }
-}
-
-extension TableLayout: CollectionViewLayout {
-    public func bind(to source: CollectionViewLayoutSource) {
-        dataSource = source
-        invalidateLayout(with: .everything)
-    }
-    public func invalidateLayout(forBoundsSize size: Size) {
-        invalidateLayout(with: .boundsChange(to: size))
-    }
-    public func invalidateLayout(forItemsInSections sections: [Int]) {
-        invalidateLayout(with: .sections(sections))
-    }
-}
-
 /// The counts a collection view gives its layout: the data source's, except while an item
 /// is being moved interactively, when they are the displayed ones (the moving item counted
 /// in the section it currently hovers over). For a `TableLayout`, row heights, titles and
@@ -218,13 +180,40 @@ struct ElementKey: Hashable, Comparable {
 /// See `handleTouches(_:_:from:)`.
 open class CollectionView: ScrollView {
     /// Setting a new layout binds it, invalidates it and reloads the visible elements.
-    public var layout: any CollectionViewLayout {
+    public var layout: CollectionViewLayout {
         didSet {
             guard layout !== oldValue else { return }
-            layout.bind(to: layoutSource)
-            lastBoundsSize = nil
-            reloadData()
+            if oldValue.collectionView === self { oldValue.collectionView = nil }
+            updatingLayout {
+                layout.collectionView = self
+                layout.bind(to: layoutSource)
+                lastBoundsSize = nil
+                reloadData()
+            }
         }
+    }
+    /// True while the collection view itself changes and re-lays its layout (a reload, a
+    /// layout pass): the layout's invalidations then need no further pass.
+    private var isUpdatingLayout = false
+
+    private func updatingLayout(_ body: () -> Void) {
+        let was = isUpdatingLayout
+        isUpdatingLayout = true
+        defer { isUpdatingLayout = was }
+        body()
+    }
+
+    /// The layout was invalidated (`CollectionViewLayout.invalidateLayout()`): the visible
+    /// cells are re-laid at the end of the step, unless the collection view is doing so now.
+    func layoutBecameStale() {
+        if !isUpdatingLayout { setNeedsLayout() }
+    }
+
+    /// UIKit's layout pass: the offset clamped to the new content, and the visible cells
+    /// brought in line with the layout (`layoutDidChange()`).
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutDidChange()
     }
     public weak var dataSource: (any CollectionViewDataSource)? {
         didSet { reloadData() }
@@ -310,10 +299,13 @@ open class CollectionView: ScrollView {
         var position: Point
     }
 
-    public init(id: String = "collection", frame: Rect, layout: any CollectionViewLayout) {
+    public init(id: String = "collection", frame: Rect, layout: CollectionViewLayout) {
         self.layout = layout
         super.init(id: id, frame: frame)
-        layout.bind(to: layoutSource)
+        updatingLayout {
+            layout.collectionView = self
+            layout.bind(to: layoutSource)
+        }
     }
 
     // MARK: Touches (UIResponder overrides: touches on gaps, and on cells that ignore touches)
@@ -482,20 +474,26 @@ open class CollectionView: ScrollView {
     /// that no longer exist are dropped from the selection. An interactive movement under
     /// way is cancelled.
     public func reloadData() {
-        movement = nil
-        for key in visibleViews.keys.sorted() { retire(key) }
-        layout.invalidateLayout()
-        if highlighted != nil, tracking == nil { highlighted = nil }
-        selected = selected.filter { $0.section < dataSectionCount && $0.item < dataItemCount(inSection: $0.section) }
-        layoutDidChange()
+        updatingLayout {
+            movement = nil
+            for key in visibleViews.keys.sorted() { retire(key) }
+            layout.invalidateLayout()
+            if highlighted != nil, tracking == nil { highlighted = nil }
+            selected = selected.filter { $0.section < dataSectionCount && $0.item < dataItemCount(inSection: $0.section) }
+            layoutDidChange()
+        }
     }
 
-    /// Call after changing the layout's own configuration behind its back, so the
-    /// offset is clamped and the visible cells follow.
+    /// Re-lays the collection view now: the offset is clamped to the content and the
+    /// visible cells follow the layout. An invalidated layout does this by itself at the
+    /// end of the step (`layoutSubviews()`); call it to see the result before then.
     public func layoutDidChange() {
-        syncBoundsSize()
-        clampContentOffset()
-        updateVisibleCells()
+        updatingLayout {
+            syncBoundsSize()
+            clampContentOffset()
+            updateVisibleCells()
+        }
+        clearNeedsLayout()
     }
 
     /// Brings the subviews in line with the layout's elements in the visible rectangle

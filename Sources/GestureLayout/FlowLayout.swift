@@ -99,7 +99,7 @@ public struct FlowLayoutInvalidationContext: Hashable, Sendable {
 /// arithmetic, a count change in section k costs O(sections − k). Queries binary-search the
 /// sections, then use arithmetic within a section: a rect query costs
 /// O(log sections + visible elements).
-public final class FlowLayout: CollectionLayout {
+open class FlowLayout: CollectionViewLayout {
     public enum ScrollDirection: String, Hashable, Sendable, CaseIterable {
         case vertical, horizontal
     }
@@ -159,6 +159,7 @@ public final class FlowLayout: CollectionLayout {
     public init(dataSource: (any FlowLayoutDataSource)?, boundsSize: Size) {
         self.dataSource = dataSource
         self.boundsSize = boundsSize
+        super.init()
     }
 
     /// Convenience: the layout owns a static `ItemCountsDataSource`.
@@ -170,7 +171,7 @@ public final class FlowLayout: CollectionLayout {
 
     // MARK: Invalidation
 
-    public func invalidateLayout() {
+    open override func invalidateLayout() {
         invalidateLayout(with: .everything)
     }
 
@@ -192,6 +193,7 @@ public final class FlowLayout: CollectionLayout {
             // scrolling-axis length changes nothing in the layout.
             if crossChanged { metricsChanged() }
         }
+        layoutBecameStale()
     }
 
     /// UIKit's `shouldInvalidateLayout(forBoundsChange:)` for a flow layout: true when the
@@ -200,9 +202,36 @@ public final class FlowLayout: CollectionLayout {
         newSize != boundsSize
     }
 
+    /// UIKit's: a new size invalidates, a new origin (scrolling) does not.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        shouldInvalidateLayout(forBoundsSize: newBounds.size)
+    }
+
+    /// Computes the metrics and the section offsets not yet measured; call `super` when
+    /// overriding.
+    open override func prepare() {
+        super.prepare()
+        prepareCaches()
+    }
+
+    // MARK: Binding to a collection view
+
+    open override func bind(to source: CollectionViewLayoutSource) {
+        dataSource = source
+        invalidateLayout(with: .dataSourceCounts)
+    }
+    open override func invalidateLayout(forBoundsSize size: Size) {
+        invalidateLayout(with: .boundsChange(to: size))
+    }
+    open override func invalidateLayout(forItemsInSections sections: [Int]) {
+        invalidateLayout(with: .sections(sections))
+    }
+
     private func metricsChanged() {
         metricsValid = false
         measuredUpTo = 0
+        // UIKit's flow layout invalidates itself when a property changes.
+        layoutBecameStale()
     }
 
     // MARK: Lazy preparation
@@ -292,7 +321,7 @@ public final class FlowLayout: CollectionLayout {
     }
 
     @inline(__always)
-    private func prepare() {
+    private func prepareCaches() {
         if pendingCounts != .none { refreshCounts() }
         if !metricsValid { computeMetrics() }
         if measuredUpTo < counts.count { measure() }
@@ -353,34 +382,34 @@ public final class FlowLayout: CollectionLayout {
 
     // MARK: Queries
 
-    public var numberOfSections: Int { prepare(); return counts.count }
+    public var numberOfSections: Int { prepareCaches(); return counts.count }
 
     public func numberOfItems(inSection section: Int) -> Int {
-        prepare()
+        prepareCaches()
         return section >= 0 && section < counts.count ? counts[section] : 0
     }
 
     /// Items per line (row when vertical, column when horizontal) for the current metrics.
-    public var itemsPerLine: Int { prepare(); return m.itemsPerLine }
+    public var itemsPerLine: Int { prepareCaches(); return m.itemsPerLine }
 
-    public var contentSize: Size {
-        prepare()
+    open override var collectionViewContentSize: Size {
+        prepareCaches()
         let length = starts[counts.count]
         return scrollDirection == .vertical
             ? Size(width: m.boundsCross, height: length)
             : Size(width: length, height: m.boundsCross)
     }
 
-    public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
-        prepare()
+    open override func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
+        prepareCaches()
         let s = indexPath.section, i = indexPath.item
         guard s >= 0, s < counts.count, i >= 0, i < counts[s] else { return nil }
         return LayoutAttributes(indexPath: indexPath, frame: itemFrame(section: s, item: i), category: .cell)
     }
 
-    public func layoutAttributesForSupplementaryView(ofKind kind: String,
-                                                     at indexPath: LayoutIndexPath) -> LayoutAttributes? {
-        prepare()
+    open override func layoutAttributesForSupplementaryView(ofKind kind: String,
+                                                            at indexPath: LayoutIndexPath) -> LayoutAttributes? {
+        prepareCaches()
         let s = indexPath.section
         guard s >= 0, s < counts.count else { return nil }
         let path = LayoutIndexPath(item: 0, section: s)
@@ -394,9 +423,25 @@ public final class FlowLayout: CollectionLayout {
         }
     }
 
-    public func layoutAttributesForElements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+    open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var buffer: [LayoutAttributes] = []
+        flowAttributes(in: rect, into: &buffer)
+        return buffer
+    }
+
+    /// Without an array for a `FlowLayout` itself; through `layoutAttributesForElements(in:)`
+    /// for a subclass, which may override that.
+    public override func layoutAttributesForElements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+        if type(of: self) == FlowLayout.self {
+            flowAttributes(in: rect, into: &buffer)
+        } else {
+            super.layoutAttributesForElements(in: rect, into: &buffer)
+        }
+    }
+
+    private func flowAttributes(in rect: Rect, into buffer: inout [LayoutAttributes]) {
         buffer.removeAll(keepingCapacity: true)
-        prepare()
+        prepareCaches()
         let sectionCount = counts.count
         guard sectionCount > 0, rect.width > 0, rect.height > 0 else { return }
         let k = m
@@ -452,8 +497,8 @@ public final class FlowLayout: CollectionLayout {
         }
     }
 
-    public func indexPathForItem(at point: Point) -> LayoutIndexPath? {
-        prepare()
+    open override func indexPathForItem(at point: Point) -> LayoutIndexPath? {
+        prepareCaches()
         let sectionCount = counts.count
         let k = m
         guard sectionCount > 0, k.hasVisibleItems, point.isFinite else { return nil }
@@ -486,9 +531,9 @@ public final class FlowLayout: CollectionLayout {
     ///   index is the section's last valid one: `count − 1` when moving within the section,
     ///   `count` (append) when moving in from another section. An empty destination section
     ///   gives item 0.
-    public func targetIndexPathForInteractivelyMovingItem(_ previousIndexPath: LayoutIndexPath,
-                                                          withPosition position: Point) -> LayoutIndexPath? {
-        prepare()
+    open override func targetIndexPathForInteractivelyMovingItem(_ previousIndexPath: LayoutIndexPath,
+                                                                 withPosition position: Point) -> LayoutIndexPath? {
+        prepareCaches()
         let sectionCount = counts.count
         guard sectionCount > 0, position.isFinite else { return nil }
         let k = m

@@ -105,7 +105,7 @@ public struct TableLayoutInvalidationContext: Hashable, Sendable {
 ///
 /// iOS 15's `sectionHeaderTopPadding` is not modelled (take it as 0). Plain-style floating
 /// (pinned) headers are not modelled: frames are the unpinned ones.
-public final class TableLayout: CollectionLayout {
+public final class TableLayout: CollectionViewLayout {
     public enum Style: String, Hashable, Sendable, CaseIterable { case plain, grouped }
 
     /// Height of a standard row, points.
@@ -164,6 +164,7 @@ public final class TableLayout: CollectionLayout {
         self.style = style
         self.dataSource = dataSource
         self.boundsSize = boundsSize
+        super.init()
     }
 
     /// Convenience: the layout owns a `StaticTableDataSource`.
@@ -175,7 +176,7 @@ public final class TableLayout: CollectionLayout {
 
     // MARK: Invalidation
 
-    public func invalidateLayout() { invalidateLayout(with: .everything) }
+    public override func invalidateLayout() { invalidateLayout(with: .everything) }
 
     public func invalidateLayout(with context: TableLayoutInvalidationContext) {
         if context.invalidateEverything {
@@ -186,11 +187,34 @@ public final class TableLayout: CollectionLayout {
         }
         if context.invalidateMetrics { metricsChanged() }
         if let size = context.newBoundsSize { boundsSize = size }
+        layoutBecameStale()
+    }
+
+    public override func prepare() {
+        super.prepare()
+        prepareCaches()
+    }
+
+    /// A new width re-lays the table (its rows span it); scrolling does not.
+    public override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        newBounds.size != boundsSize
+    }
+
+    public override func bind(to source: CollectionViewLayoutSource) {
+        dataSource = source
+        invalidateLayout(with: .everything)
+    }
+    public override func invalidateLayout(forBoundsSize size: Size) {
+        invalidateLayout(with: .boundsChange(to: size))
+    }
+    public override func invalidateLayout(forItemsInSections sections: [Int]) {
+        invalidateLayout(with: .sections(sections))
     }
 
     private func metricsChanged() {
         metricsValid = false
         measuredUpTo = 0
+        layoutBecameStale()
     }
 
     // MARK: Lazy preparation
@@ -237,7 +261,7 @@ public final class TableLayout: CollectionLayout {
     }
 
     @inline(__always)
-    private func prepare() {
+    private func prepareCaches() {
         if pendingAll || !pendingSections.isEmpty { refresh() }
         if !metricsValid {
             for s in sections.indices { resolve(&sections[s]) }
@@ -317,41 +341,41 @@ public final class TableLayout: CollectionLayout {
 
     // MARK: Rects (UITableView's rect(forSection:), rectForRow(at:), ...)
 
-    public var numberOfSections: Int { prepare(); return sections.count }
+    public var numberOfSections: Int { prepareCaches(); return sections.count }
 
     public func numberOfRows(inSection section: Int) -> Int {
-        prepare()
+        prepareCaches()
         return section >= 0 && section < sections.count ? sections[section].rows : 0
     }
 
-    public var contentSize: Size {
-        prepare()
+    public override var collectionViewContentSize: Size {
+        prepareCaches()
         return Size(width: boundsSize.width, height: starts[sections.count])
     }
 
     /// The whole section, header to footer; `.zero` for a section that does not exist.
     public func rect(forSection section: Int) -> Rect {
-        prepare()
+        prepareCaches()
         guard section >= 0, section < sections.count else { return .zero }
         return Rect(x: 0, y: starts[section], width: boundsSize.width, height: starts[section + 1] - starts[section])
     }
 
     /// Zero height when the section has no header.
     public func rectForHeader(inSection section: Int) -> Rect {
-        prepare()
+        prepareCaches()
         guard section >= 0, section < sections.count else { return .zero }
         return Rect(x: 0, y: starts[section], width: boundsSize.width, height: sections[section].header)
     }
 
     public func rectForFooter(inSection section: Int) -> Rect {
-        prepare()
+        prepareCaches()
         guard section >= 0, section < sections.count else { return .zero }
         let h = sections[section].footer
         return Rect(x: 0, y: starts[section + 1] - h, width: boundsSize.width, height: h)
     }
 
     public func rectForRow(at indexPath: LayoutIndexPath) -> Rect {
-        prepare()
+        prepareCaches()
         let s = indexPath.section
         guard s >= 0, s < sections.count, indexPath.row >= 0, indexPath.row < sections[s].rows else { return .zero }
         return rowFrame(s, indexPath.row)
@@ -376,16 +400,16 @@ public final class TableLayout: CollectionLayout {
 
     // MARK: CollectionLayout
 
-    public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
-        prepare()
+    public override func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
+        prepareCaches()
         let s = indexPath.section
         guard s >= 0, s < sections.count, indexPath.row >= 0, indexPath.row < sections[s].rows else { return nil }
         return LayoutAttributes(indexPath: indexPath, frame: rowFrame(s, indexPath.row), category: .cell)
     }
 
-    public func layoutAttributesForSupplementaryView(ofKind kind: String,
+    public override func layoutAttributesForSupplementaryView(ofKind kind: String,
                                                      at indexPath: LayoutIndexPath) -> LayoutAttributes? {
-        prepare()
+        prepareCaches()
         let s = indexPath.section
         guard s >= 0, s < sections.count else { return nil }
         let path = LayoutIndexPath(row: 0, section: s)
@@ -399,9 +423,15 @@ public final class TableLayout: CollectionLayout {
         }
     }
 
-    public func layoutAttributesForElements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+    public override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var buffer: [LayoutAttributes] = []
+        layoutAttributesForElements(in: rect, into: &buffer)
+        return buffer
+    }
+
+    public override func layoutAttributesForElements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
         buffer.removeAll(keepingCapacity: true)
-        prepare()
+        prepareCaches()
         let count = sections.count
         guard count > 0, rect.width > 0, rect.height > 0 else { return }
         var s = starts.withUnsafeBufferPointer { firstSection(endingAfter: rect.minY, starts: $0, sectionCount: count) }
@@ -434,8 +464,8 @@ public final class TableLayout: CollectionLayout {
         }
     }
 
-    public func indexPathForItem(at point: Point) -> LayoutIndexPath? {
-        prepare()
+    public override func indexPathForItem(at point: Point) -> LayoutIndexPath? {
+        prepareCaches()
         let count = sections.count
         guard count > 0, point.isFinite else { return nil }
         let s = starts.withUnsafeBufferPointer { firstSection(endingAfter: point.y, starts: $0, sectionCount: count) }
@@ -451,9 +481,9 @@ public final class TableLayout: CollectionLayout {
     /// the finger; the section's first row when over its header; its end (`rows − 1` within
     /// the same section, `rows` from another) when over its footer or past its last row; the
     /// first/last section when above/below the content. Horizontal position is ignored.
-    public func targetIndexPathForInteractivelyMovingItem(_ previousIndexPath: LayoutIndexPath,
+    public override func targetIndexPathForInteractivelyMovingItem(_ previousIndexPath: LayoutIndexPath,
                                                           withPosition position: Point) -> LayoutIndexPath? {
-        prepare()
+        prepareCaches()
         let count = sections.count
         guard count > 0, position.isFinite else { return nil }
         let y = position.y

@@ -17,20 +17,21 @@ final class ScratchGestureRecognizer: GestureRecognizer {
 
     private var centroidX: Double { points.values.map(\.x).reduce(0, +) / Double(max(points.count, 1)) }
 
-    override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
+    override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesBegan(touches, with: event)
         for t in touches { points[t.id] = t.location }
         if numberOfTouches > 2 { state = .failed }
         lastX = points.count == 2 ? centroidX : nil
-        return .none
     }
 
-    override func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {
+    override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesMoved(touches, with: event)
         for t in touches { points[t.id] = t.location }
-        guard points.count == 2, let last = lastX else { return .none }
+        guard points.count == 2, let last = lastX else { return }
         let x = centroidX
         let dx = x - last
         lastX = x
-        guard dx != 0 else { return .none }
+        guard dx != 0 else { return }
         if direction != 0 && (dx > 0) != (direction > 0) {
             if stroke >= Self.strokePoints { reversals += 1 }
             stroke = 0
@@ -38,15 +39,15 @@ final class ScratchGestureRecognizer: GestureRecognizer {
         direction = dx
         stroke += abs(dx)
         if reversals >= Self.reversalsRequired { state = .ended }
-        return .none
     }
 
-    override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
+    override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesEnded(touches, with: event)
         if state == .possible { state = .failed }
-        return .none
     }
 
     override func reset() {
+        super.reset()
         points = [:]
         lastX = nil
         direction = 0

@@ -113,11 +113,11 @@ struct LifetimeTests {
     func collectionView(_ kind: String) {
         weak var engine: GestureEngine?
         weak var collection: CollectionView?
-        weak var layout: (any CollectionViewLayout)?
+        weak var layout: CollectionViewLayout?
         weak var model: Model?
         weak var cell: CollectionViewCell?
         do {
-            let l: any CollectionViewLayout
+            let l: CollectionViewLayout
             if kind == "flow" {
                 let flow = FlowLayout(dataSource: nil, boundsSize: .zero)
                 flow.itemSize = Size(width: 100, height: 100)

@@ -56,7 +56,7 @@ struct PhotoWallAppTests {
         var scales: [Double] = []
         let wall = PhotoWall()
         wall.pinch.addTarget { p in
-            if p.state == .changed || p.state == .ended { scales.append((p as! PinchGestureRecognizer).scale) }
+            if p.state == .changed || p.state == .ended { scales.append(p.scale) }
         }
         try PhotoWallReplay.run(path: Traces.pinchOut, into: wall) { _ in }
         #expect(wall.events.map(\.kind) == [.resized])

@@ -47,8 +47,9 @@ extension GestureEngine {
             let r = stateRequests.removeFirst()
             guard let recognizer = recognizers[r.rawValue], !recognizer.requestedStates.isEmpty else { continue }
             let wanted = recognizer.requestedStates
+            let reasons = recognizer.requestedReasons
             recognizer.requestedStates.removeAll()
-            for state in wanted {
+            for (index, state) in wanted.enumerated() {
                 guard let from = arbiter.state(of: r) else { break }
                 if state == .began, from == .possible, recognizer.effectiveKind == .discrete {
                     // UIKit's rule: a recognizer that begins is continuous; it need not say so.
@@ -57,7 +58,7 @@ extension GestureEngine {
                 }
                 let kind = recognizer.effectiveKind
                 if let decision = Self.decision(setting: state, from: from, kind: kind) {
-                    apply(decision, to: r)
+                    apply(reasons[index].map { decision.because(.custom($0)) } ?? decision, to: r)
                 } else {
                     ignored("\(recognizer.name) set its state to \(state.rawValue) while \(from.rawValue): "
                             + Self.refusal(setting: state, from: from, kind: kind))

@@ -98,6 +98,8 @@ public final class GestureEngine {
     /// The touches the engine holds: down, lifted in the current step, or with events held
     /// back from their view; in the order they began.
     @exclusivity(unchecked) var records: [TouchRecord] = []
+    /// Views that asked for a layout during this step (`View.setNeedsLayout()`).
+    var viewsNeedingLayout: [View] = []
 
     // MARK: The current step
 
@@ -295,6 +297,7 @@ public final class GestureEngine {
             i += 1
         }
         closeFinishedRecords()
+        layOutViews()
         inStep = false
         if !queued.isEmpty {
             let work = queued
@@ -308,6 +311,39 @@ public final class GestureEngine {
             }
         }
     }
+}
+
+extension GestureEngine {
+    /// Lists `view` for the layout pass at the end of the current step; false outside a
+    /// step (the view lays itself out at once then).
+    func deferLayout(of view: View) -> Bool {
+        guard inStep else { return false }
+        viewsNeedingLayout.append(view)
+        return true
+    }
+
+    /// The layout pass at the end of a step: every view that asked for one lays itself out,
+    /// once, in the order they asked. A layout that asks for another (a collection view
+    /// whose layout invalidates itself while it is laid out) is laid out again, up to
+    /// `maximumLayoutRounds` times; past that the loop is a programming error, reported.
+    func layOutViews() {
+        var rounds = 0
+        while !viewsNeedingLayout.isEmpty {
+            rounds += 1
+            if rounds > GestureEngine.maximumLayoutRounds {
+                let ids = viewsNeedingLayout.map(\.id).joined(separator: ", ")
+                viewsNeedingLayout.removeAll()
+                programmingError("views \(ids) still need layout after \(GestureEngine.maximumLayoutRounds) passes in one step: each layout asks for another")
+                return
+            }
+            let views = viewsNeedingLayout
+            viewsNeedingLayout.removeAll()
+            for view in views { view.layoutIfNeeded() }
+        }
+    }
+
+    /// How many layout passes one step may take before a loop is reported.
+    static let maximumLayoutRounds = 8
 }
 
 extension Array {

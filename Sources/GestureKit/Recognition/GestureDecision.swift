@@ -32,6 +32,20 @@ public enum GestureDecision: Hashable, Sendable {
     case cancel(TransitionReason)
 }
 
+extension GestureDecision {
+    /// The same decision with another reason (`change` has none).
+    func because(_ reason: TransitionReason) -> GestureDecision {
+        switch self {
+        case .none, .change: self
+        case .begin: .begin(reason)
+        case .end: .end(reason)
+        case .recognize: .recognize(reason)
+        case .fail: .fail(reason)
+        case .cancel: .cancel(reason)
+        }
+    }
+}
+
 /// The values a continuous recognizer reports with each transition (and the replay tool
 /// prints): those a kind does not have are nil.
 public struct GestureValues: Hashable, Sendable {

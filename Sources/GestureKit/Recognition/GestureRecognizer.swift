@@ -113,7 +113,18 @@ open class GestureRecognizer {
     /// The state the engine has recorded.
     @exclusivity(unchecked) var recordedState: State = .possible
     /// States set by the recognizer itself, not yet weighed.
-    @exclusivity(unchecked) var requestedStates: [State] = []
+    @exclusivity(unchecked) var requestedStates: [State] = [] {
+        didSet { if requestedStates.isEmpty { requestedReasons.removeAll() } }
+    }
+    /// The reasons given with them (`setState(_:reason:)`), by index; nil for none.
+    var requestedReasons: [Int: String] = [:]
+
+    /// Sets `state` as the setter does, with the reason the trace gives for the transition
+    /// ("no long stroke up"): UIKit has no place for one, and "why did it fail?" needs it.
+    public func setState(_ newState: State, reason: String) {
+        requestedReasons[requestedStates.count] = reason
+        state = newState
+    }
 
     /// Discrete or continuous. A recognizer of your own need not say: one that sets its
     /// `state` to `.began` becomes continuous then, as in UIKit, where a subclass is

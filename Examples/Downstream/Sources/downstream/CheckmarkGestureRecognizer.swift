@@ -1,57 +1,76 @@
 import GestureKit
 
 /// A custom recognizer: a checkmark drawn with one finger, a stroke down and to the right
-/// followed by a longer stroke up and to the right, as in Apple's "Implementing a custom
-/// gesture recognizer". It subclasses `GestureRecognizer`, decides by returning a
-/// `GestureDecision` from each touch method, and never reads a clock or another recognizer:
-/// the engine arbitrates, delivers and traces for it.
+/// followed by a longer stroke up and to the right, as in Apple's "Implementing a discrete
+/// gesture recognizer". Written the UIKit way: it overrides `touchesBegan(_:with:)` and its
+/// siblings, calls `super`, keeps the touch it began with and compares later touches to it,
+/// and decides by setting `state` (with a reason, so the trace says why it failed). It
+/// never reads a clock or another recognizer: the engine arbitrates, delivers and traces.
 final class CheckmarkGestureRecognizer: GestureRecognizer {
     /// The shortest stroke that counts, in points.
     static let minimumStroke = 20.0 /* pt */
 
-    private enum Phase { case idle, goingDown, goingUp }
-    private var phase = Phase.idle
+    private enum Phase { case notStarted, goingDown, goingUp }
+    private var phase = Phase.notStarted
+    private var trackedTouch: Touch?
+    private var start = Point.zero
     private var turn = Point.zero
     private var last = Point.zero
-    private var start = Point.zero
 
     override class var defaultNamePrefix: String { "checkmark" }
 
-    override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        guard phase == .idle, touches.count == 1 else {
-            return .fail(.tooManyTouches(count: numberOfTouches, allowed: 1))
+    override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesBegan(touches, with: event)
+        guard touches.count == 1, trackedTouch == nil, let first = touches.first else {
+            setState(.failed, reason: "more than one finger")
+            return
         }
-        start = touches[0].location
+        trackedTouch = first
+        start = first.location(in: view)
         last = start
         phase = .goingDown
-        return .none
     }
 
-    override func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        let p = touches[0].location
+    override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesMoved(touches, with: event)
+        guard let touch = touches.first, touch == trackedTouch else {
+            setState(.failed, reason: "another finger moved")
+            return
+        }
+        let p = touch.location(in: view)
         defer { last = p }
-        guard p.x >= last.x else { return .fail(.custom("moved left")) }
+        guard p.x >= last.x else { return setState(.failed, reason: "moved left") }
         switch phase {
         case .goingDown where p.y < last.y:
             // Turning upwards: the down stroke must have been long enough.
-            guard last.y - start.y >= Self.minimumStroke else { return .fail(.custom("down stroke too short")) }
+            guard last.y - start.y >= Self.minimumStroke else { return setState(.failed, reason: "down stroke too short") }
             turn = last
             phase = .goingUp
         case .goingUp where p.y > last.y:
-            return .fail(.custom("turned down again"))
+            setState(.failed, reason: "turned down again")
         default:
             break
         }
-        return .none
     }
 
-    override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
+    override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesEnded(touches, with: event)
         let up = turn.y - last.y, down = turn.y - start.y
-        guard phase == .goingUp, up > down else { return .fail(.custom("no long stroke up")) }
-        return .recognize(.custom("checkmark drawn"))
+        if phase == .goingUp && up > down {
+            setState(.ended, reason: "checkmark drawn")
+        } else {
+            setState(.failed, reason: "no long stroke up")
+        }
+    }
+
+    override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesCancelled(touches, with: event)
+        state = .failed
     }
 
     override func reset() {
-        phase = .idle
+        super.reset()
+        phase = .notStarted
+        trackedTouch = nil
     }
 }
