@@ -15,78 +15,120 @@ extension GestureDefaults {
         let k = (screen.width / size.width * screen.height / size.height).squareRoot()
         return k.isFinite && k > 0 ? k : nil
     }
-    /// Two fingers on a touchpad are a scroll or a pinch/rotation once either has moved this
-    /// far from where it landed, in millimetres of the pad. 1.5 mm: libinput decides about
-    /// there (through libinput the synthetic 20 → 40 mm pinch begins when its span has grown
-    /// by about 3.5 mm, and ends at scale 1.70; deciding at 1.5 mm a finger gives the same).
-    public static let touchpadGestureDecisionMillimetres = 1.5
     /// How far the pointer moves for a millimetre of one finger's motion on a touchpad, in
-    /// points (no acceleration), and how far a millimetre of two fingers' motion scrolls.
+    /// points (no acceleration), how far a millimetre of two fingers' motion scrolls, and of
+    /// three or four a swipe.
     public static let touchpadPointsPerMillimetre = 10.0
+
+    // libinput's touchpad gesture thresholds (evdev-mt-touchpad-gestures.c, 1.19 to 1.28).
+
+    /// A hold begins when one or two fingers have rested this long (libinput's
+    /// `QUICK_GESTURE_HOLD_TIMEOUT`, 40 ms: it stops kinetic scrolling without a wait).
+    public static let touchpadQuickHoldDelay = Duration.milliseconds(40)
+    /// A hold of three or more fingers begins after this long (`DEFAULT_GESTURE_HOLD_TIMEOUT`).
+    public static let touchpadHoldDelay = Duration.milliseconds(180)
+    /// One finger that has moved less than this from where it landed still holds while it
+    /// moves the pointer (`HOLD_AND_MOTION_THRESHOLD`, 0.5 mm).
+    public static let touchpadHoldAndMotionMillimetres = 0.5
+    /// Two fingers that have both moved less than this from where they landed are not yet a
+    /// gesture (libinput's 1 mm).
+    public static let touchpadUndecidedMillimetres = 1.0
+    /// Each of two fingers must have moved this far for their directions to decide between a
+    /// scroll and a pinch (libinput's `min_move`, 1.5 mm, plus 0.5 mm a finger beyond two).
+    public static let touchpadGestureDecisionMillimetres = 1.5
+    /// One finger past this while the other has not moved `touchpadGestureDecisionMillimetres`
+    /// is one-finger scrolling (libinput's `max_move`, 4 mm, plus 2 mm a finger beyond two).
+    public static let touchpadOneFingerScrollMillimetres = 4.0
+    /// Fingers closer than this (horizontally × vertically, mm) that are still undecided
+    /// after `touchpadSwipeDecisionDelay` scroll (two) or swipe (three or more).
+    public static let touchpadCloseFingersMillimetres = Size(width: 40, height: 7)
+    /// See `touchpadCloseFingersMillimetres` (`DEFAULT_GESTURE_SWIPE_TIMEOUT`, 150 ms).
+    public static let touchpadSwipeDecisionDelay = Duration.milliseconds(150)
+    /// A scroll whose fingers turn out to move apart within this long of the gesture's start
+    /// becomes a pinch (`DEFAULT_GESTURE_PINCH_TIMEOUT`, 300 ms); each finger must have moved
+    /// `touchpadGestureDecisionMillimetres` (`PINCH_DISAMBIGUATION_MOVE_THRESHOLD`).
+    public static let touchpadPinchCorrectionDelay = Duration.milliseconds(300)
 }
 
 /// A touchpad read the way libinput reads it, from its contacts (the decoder's frames) and
-/// its button: one finger moves the pointer, the button is a click at the pointer, two
-/// fingers that move together scroll, two that spread or turn pinch (with rotation), at the
+/// its button. Its contacts never become touches (REPLAY.md: a touchpad is a pointer, as an
+/// iPad's trackpad is): one finger moves the pointer, the button is a click at the pointer,
+/// two fingers scroll or pinch, three or four swipe, and fingers at rest hold, all at the
 /// pointer.
 ///
-/// ## Rules
-/// - Millimetres of the pad come from its axes' resolution, or, without one,
-///   `GestureDefaults.touchpadAssumedSizeMillimetres`. Contacts beyond the advertised range
-///   (some pads report them) are clamped to it, as libinput does.
-/// - One finger: the pointer moves by its motion × `touchpadPointsPerMillimetre`.
-/// - `BTN_LEFT` (a clickpad's click, a button under the pad): pressed and released at the
-///   pointer; while it is down the finger still moves the pointer (a click-drag).
-/// - Two fingers (the first two down, on a pad with separate fingers) are undecided until
-///   either has moved `touchpadGestureDecisionMillimetres` from where it landed. Then: if
-///   their motion relative to each other is larger than their common motion, a pinch (scale
-///   and angle measured from that moment, as libinput does), else a scroll (the fingers'
-///   common motion × `touchpadPointsPerMillimetre`, with the sign of dragging the content).
-///   Either goes on until fewer than two fingers are down: the pinch ends, the scroll stops.
-/// - Once a scroll or pinch is decided, the pad's contacts are the gesture's: those delivered
-///   so far as indirect touches are cancelled, and the pad's contacts are withheld until every
-///   finger has lifted (libinput, too, turns them into the gesture and nothing else), so no
-///   recognizer reads the same fingers twice.
-/// - A semi-MT pad (INPUT_PROP_SEMI_MT) reports the fingers' bounding box, not the fingers:
-///   its corners jump by centimetres as a second finger lands (the ALPS GlidePoint's
-///   two-finger tap), which reads as motion. The built-in decoder makes no two-finger
-///   gesture of such a pad (libinput scrolls with it, from its own semi-MT handling); its
-///   contacts go on as indirect touches.
-/// - Until then, the contacts are delivered as indirect touches (REPLAY.md, "Traces").
+/// ## The rules: libinput 1.22's gesture state machine (evdev-mt-touchpad-gestures.c)
+/// One handler per state, as libinput's; thresholds in `GestureDefaults` (millimetres of the
+/// pad, from its axes' resolution or `touchpadAssumedSizeMillimetres`).
+///
+/// | state | what happens |
+/// |---|---|
+/// | none | fingers land: the gesture's touches are noted (one; two; of three or more the top-most and the bottom-most), the hold timer set (`touchpadQuickHoldDelay` for one or two fingers, `touchpadHoldDelay` for more); unknown. A semi-MT or one-slot pad (no pinch or swipe in libinput) scrolls two fingers at once and ignores more |
+/// | unknown | one finger moving: pointer motion. Two or more: undecided while both moved under `touchpadUndecidedMillimetres`; close fingers (`touchpadCloseFingersMillimetres`) still undecided after `touchpadSwipeDecisionDelay` scroll or swipe; one past `touchpadOneFingerScrollMillimetres` while the other rests: scroll (two fingers); both past `touchpadGestureDecisionMillimetres`: the same direction (libinput's octants, neighbours count as the same) scrolls (two) or swipes (more), otherwise a pinch. The hold timer: hold |
+/// | hold | a hold gesture (begin sent). One finger moving less than `touchpadHoldAndMotionMillimetres` from where it landed: hold and motion; further: cancelled, pointer motion. Two or more deciding a scroll, pinch or swipe: cancelled, and that |
+/// | pointer motion | the pointer follows the finger. The hold timer with the finger still within `touchpadHoldAndMotionMillimetres`: hold and motion |
+/// | hold and motion | a hold while the pointer moves; past `touchpadHoldAndMotionMillimetres`: cancelled, pointer motion |
+/// | scroll | the fingers' mean motion scrolls; within `touchpadPinchCorrectionDelay` of the start, fingers that turn out to move apart make it a pinch (the scroll stops) |
+/// | pinch, swipe | updates with the scale and turn of the two gesture touches, or their mean motion |
+///
+/// A change in the number of fingers ends the gesture (cancelled) and starts again from
+/// none; the last finger lifting ends it (not cancelled; a scroll stops). A click on the pad
+/// cancels a gesture and moves the pointer with one finger while the button is down
+/// (libinput's clickpad rule). Not modelled: tap-to-click (off by default, as in
+/// libinput), libinput's 100 ms wait for the finger count to settle, thumb and palm
+/// detection, pointer acceleration (the pointer moves `touchpadPointsPerMillimetre` a
+/// millimetre), and the scroll's axis locking.
 public struct TouchpadInterpreter: Sendable {
     public let device: InputDeviceID
     /// Millimetres per screen point of the decoder's mapping, in x and y.
     let mmPerPoint: Point
     let screen: Size
-    /// The pad's size in millimetres from its resolution, if it has one.
-    let padSize: Size?
-    let isSemiMT: Bool
+    /// libinput's `gesture.enabled`: pinch and swipe need a pad that reports every finger.
+    let gesturesEnabled: Bool
 
-    enum Mode: Sendable { case idle, undecided, scrolling, pinching }
+    enum State: Sendable { case none, unknown, hold, pointerMotion, holdAndMotion, scroll, pinch, swipe }
 
+    private(set) var state = State.none
+    /// The pad's contacts now, in millimetres of the pad, after libinput's hysteresis.
     var contacts: [(id: Int, point: Point)] = []
-    /// The two fingers of a two-finger gesture: their ids and where they were at the start
-    /// (landing, then the decision) and at the last frame, in mm.
-    var pair: (a: Int, b: Int)?
-    var landed: (Point, Point) = (.zero, .zero)
-    var reference: (Point, Point) = (.zero, .zero)
-    var last: (Point, Point) = (.zero, .zero)
-    var mode = Mode.idle
+    /// libinput's hysteresis (`tp_motion_hysteresis`): on from the start for a pad whose axes
+    /// have a fuzz, or once a finger is seen wobbling (`tp_detect_wobbling`: right, left, right
+    /// within 40 ms a step). A contact then moves only when it leaves an ellipse of `margin`
+    /// around where it was, and trails by the margin (`evdev_hysteresis`).
+    var hysteresisEnabled: Bool
+    /// The fuzz of each axis, or a quarter of a millimetre (libinput: `resolution / 4`).
+    let hysteresisMargin: Point
+    var wobble: (history: UInt8, lastMotion: Instant) = (0, .zero)
+    /// The gesture's touches: where each landed (mm) and was at the last frame.
+    var tracked: [(id: Int, initial: Point, last: Point)] = []
+    var fingerCount = 0
+    var initialTime = Instant.zero
+    var holdDeadline: Instant?
+    /// A hold, pinch or swipe has sent its begin; a scroll has sent its first delta.
+    var started = false
+    var pinchStart = (distance: 0.0, angle: 0.0)
+    var pinchAngle = 0.0
+    var pinchScale = 1.0
     var button: Int32?
-    var lastSingle: Point?
-    /// A scroll or pinch has taken the contacts: the decoder's frames are not delivered until
-    /// every finger has lifted.
-    public private(set) var withholdsContacts = false
-    var previous: [(id: Int, point: Point)] = []
+    var buttonDown = false
 
     public init(device: TraceDevice, screen: Size) {
         self.device = device.id
         self.screen = screen
-        padSize = device.physicalSize
         let size = device.physicalSize ?? GestureDefaults.touchpadAssumedSizeMillimetres
         mmPerPoint = Point(x: size.width / screen.width, y: size.height / screen.height)
-        isSemiMT = device.isSemiMT
+        gesturesEnabled = !device.isSemiMT
         contacts.reserveCapacity(5)
+        // The fuzz in mm: by the axis's resolution, or, without one, by the size libinput
+        // assumes (its fake resolution); a quarter of a millimetre without a fuzz.
+        func margin(_ axis: AbsInfo?, assumed: Double) -> Double {
+            guard let axis, axis.fuzz > 0 else { return 0.25 }
+            if axis.resolution > 0 { return Double(axis.fuzz) / Double(axis.resolution) }
+            let range = Double(axis.maximum) - Double(axis.minimum)
+            return range > 0 ? Double(axis.fuzz) * assumed / range : 0.25
+        }
+        let assumed = GestureDefaults.touchpadAssumedSizeMillimetres
+        hysteresisMargin = Point(x: margin(device.xAxis, assumed: assumed.width), y: margin(device.yAxis, assumed: assumed.height))
+        hysteresisEnabled = (device.xAxis?.fuzz ?? 0) > 0 || (device.yAxis?.fuzz ?? 0) > 0
     }
 
     /// Takes one raw event of the pad before the decoder does (the button).
@@ -101,137 +143,377 @@ public struct TouchpadInterpreter: Sendable {
     }
 
     /// A SYN_REPORT: `frame` holds the decoder's contact changes, if any. Hands what the pad
-    /// did to `emit`, in order, before the frame is delivered.
+    /// did to `emit`, in time order.
     public mutating func commit(time: Instant, frame: TouchFrame?, pointer: inout PointerDecoder,
                                 _ emit: (InputEvent) throws -> Void) rethrows {
-        previous = contacts
+        if let deadline = holdDeadline, deadline <= time {
+            holdDeadline = nil
+            try holdTimeout(at: deadline, pointer: pointer, emit)
+        }
+        let before = contacts
+        var moved = false
         if let frame {
             for c in frame.changes {
                 switch c.phase {
-                case .began: contacts.append((c.sourceID, c.location))
+                case .began: contacts.append((c.sourceID, mm(c.location)))
                 case .moved:
-                    if let i = contacts.firstIndex(where: { $0.id == c.sourceID }) { contacts[i].point = c.location }
+                    guard let i = contacts.firstIndex(where: { $0.id == c.sourceID }) else { continue }
+                    let raw = mm(c.location)
+                    if raw != contacts[i].point { moved = true }
+                    if contacts.count == 1 && before.count == 1 { detectWobbling(from: contacts[i].point, to: raw, time: time) }
+                    contacts[i].point = hysteresisEnabled ? Self.hysteresis(raw, center: contacts[i].point, margin: hysteresisMargin) : raw
                 case .ended, .cancelled:
                     contacts.removeAll { $0.id == c.sourceID }
                 }
             }
         }
-        try twoFingers(time: time, pointer: pointer, emit)
-        // One finger moves the pointer (also during a click-drag).
-        if contacts.count == 1 && mode == .idle {
-            let p = mm(contacts[0].point)
-            if let previous = lastSingle, p != previous {
-                let k = GestureDefaults.touchpadPointsPerMillimetre
-                let before = pointer.location
-                pointer.move(by: Point(x: (p.x - previous.x) * k, y: (p.y - previous.y) * k))
-                if pointer.location != before { try emit(.pointer(.motion(to: pointer.location, at: time, device: device))) }
-            }
-            lastSingle = p
-        } else {
-            lastSingle = nil
-        }
+        if !moved { wobble.history = 0 }
+        var pressed: Bool?
         if let b = button {
             button = nil
-            try emit(.pointer(.button(b == 1, at: pointer.location, time: time, device: device)))
-        }
-    }
-
-    /// Whether the decoder's frame of this SYN_REPORT is delivered (not while a gesture has
-    /// the contacts). Call after `commit`; the last frame of a withheld gesture releases them.
-    public mutating func deliversFrame() -> Bool {
-        if withholdsContacts {
-            if contacts.isEmpty { withholdsContacts = false }
-            return false
-        }
-        return true
-    }
-
-    /// The gesture takes the contacts: those delivered so far are cancelled.
-    private mutating func takeContacts(time: Instant, _ emit: (InputEvent) throws -> Void) rethrows {
-        withholdsContacts = true
-        guard !previous.isEmpty else { return }
-        try emit(.touchFrame(TouchFrame(time: time, device: device, deviceKind: .touchpad,
-                                        changes: previous.map { TouchChange(sourceID: $0.id, phase: .cancelled, location: $0.point) },
-                                        pointsPerMillimetre: GestureDefaults.pointsPerMillimetre(pad: padSize, screen: screen))))
-    }
-
-    private mutating func twoFingers(time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
-        let at = pointer.location
-        // The pair lifts: the gesture is over.
-        if let p = pair, !(contacts.contains { $0.id == p.a } && contacts.contains { $0.id == p.b }) {
-            switch mode {
-            case .scrolling:
-                try emit(.pointer(.scroll(.zero, .continuous, at: at, time: time, device: device, stop: true)))
-            case .pinching:
-                try emit(.touchpadGesture(TouchpadGestureEvent(kind: .pinch, phase: .end, time: time, device: device,
-                                                               fingers: 2, location: at, scale: scale(last))))
-            case .idle, .undecided:
-                break
+            pressed = b == 1
+            buttonDown = b == 1
+            if buttonDown, state != .pointerMotion, fingerCount > 0 {
+                // libinput: a clickpad's button held by a finger allows no gesture.
+                try end(cancelled: true, time: time, pointer: pointer, emit)
+                state = .pointerMotion
             }
-            pair = nil
-            mode = contacts.count >= 2 ? .undecided : .idle
-            if contacts.count < 2 { return }
         }
-        guard contacts.count >= 2, !isSemiMT else { return }
-        if pair == nil {
-            pair = (contacts[0].id, contacts[1].id)
-            landed = (mm(contacts[0].point), mm(contacts[1].point))
-            last = landed
-            mode = .undecided
+        if contacts.count != fingerCount {
+            if contacts.isEmpty {
+                try end(cancelled: false, time: time, pointer: pointer, emit)
+                state = .none
+            } else if fingerCount > 0 {
+                try end(cancelled: true, time: time, pointer: pointer, emit)
+                state = buttonDown ? .pointerMotion : .none
+            }
+            fingerCount = contacts.count
+            tracked.removeAll()
+            if state == .pointerMotion, let first = contacts.first {
+                tracked = [(first.id, first.point, first.point)]
+            }
+        }
+        try post(time: time, before: before, pointer: &pointer, emit)
+        for i in tracked.indices {
+            if let c = contacts.first(where: { $0.id == tracked[i].id }) { tracked[i].last = c.point }
+        }
+        if let pressed {
+            try emit(.pointer(.button(pressed, at: pointer.location, time: time, device: device)))
+        }
+    }
+
+    // MARK: The states' handlers (libinput's tp_gesture_handle_state_*)
+
+    private mutating func post(time: Instant, before: [(id: Int, point: Point)], pointer: inout PointerDecoder,
+                               _ emit: (InputEvent) throws -> Void) rethrows {
+        guard fingerCount > 0 else { return }
+        if state == .none { try handleNone(time: time, pointer: pointer, emit) }
+        switch state {
+        case .none: break
+        case .unknown, .hold: try detectMotionGestures(time: time, before: before, pointer: pointer, emit)
+        case .holdAndMotion:
+            try movePointer(time: time, before: before, pointer: &pointer, emit)
+            try detectMotionGestures(time: time, before: before, pointer: pointer, emit)
+        case .pointerMotion: try movePointer(time: time, before: before, pointer: &pointer, emit)
+        case .scroll: try handleScroll(time: time, pointer: pointer, emit)
+        case .pinch: try handlePinch(time: time, pointer: pointer, emit)
+        case .swipe: try handleSwipe(time: time, pointer: pointer, emit)
+        }
+        // The pointer follows one finger whatever the state decided in this frame.
+        if state == .pointerMotion || state == .holdAndMotion { return }
+        if fingerCount == 1 && (state == .unknown || state == .hold) {
+            try movePointer(time: time, before: before, pointer: &pointer, emit)
+        }
+    }
+
+    /// Fingers landed: note the gesture's touches and set the hold timer.
+    private mutating func handleNone(time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
+        let points = contacts.prefix(fingerCount).map { (id: $0.id, mm: $0.point) }
+        guard let first = points.first else { return }
+        initialTime = time
+        started = false
+        if fingerCount == 1 {
+            tracked = [(first.id, first.mm, first.mm)]
+        } else if !gesturesEnabled {
+            // A pad that cannot tell its fingers apart scrolls with two, at once.
+            guard fingerCount == 2 else { return }
+            tracked = points.map { ($0.id, $0.mm, $0.mm) }
+            state = .scroll
+            return
+        } else {
+            let top = points.min { $0.mm.y < $1.mm.y }!, bottom = points.max { $0.mm.y < $1.mm.y }!
+            guard top.id != bottom.id || fingerCount == 2 else { return }
+            let pair = fingerCount == 2 ? [points[0], points[1]] : [top, bottom]
+            tracked = pair.map { ($0.id, $0.mm, $0.mm) }
+        }
+        state = .unknown
+        holdDeadline = time + (fingerCount <= 2 ? GestureDefaults.touchpadQuickHoldDelay : GestureDefaults.touchpadHoldDelay)
+    }
+
+    /// The hold timer ran out.
+    private mutating func holdTimeout(at time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
+        switch state {
+        case .unknown:
+            state = .hold
+            try start(time: time, pointer: pointer, emit)
+        case .pointerMotion:
+            guard fingerCount == 1, let t = tracked.first,
+                  t.last.distance(to: t.initial) < GestureDefaults.touchpadHoldAndMotionMillimetres else { return }
+            state = .holdAndMotion
+            try start(time: time, pointer: pointer, emit)
+        default:
+            break
+        }
+    }
+
+    private func moved(_ t: (id: Int, initial: Point, last: Point)) -> Double {
+        guard let c = contacts.first(where: { $0.id == t.id }) else { return 0 }
+        return c.point.distance(to: t.initial)
+    }
+
+    private func current(_ t: (id: Int, initial: Point, last: Point)) -> Point {
+        contacts.first(where: { $0.id == t.id }).map { $0.point } ?? t.last
+    }
+
+    /// libinput's `tp_gesture_detect_motion_gestures`.
+    private mutating func detectMotionGestures(time: Instant, before: [(id: Int, point: Point)], pointer: PointerDecoder,
+                                               _ emit: (InputEvent) throws -> Void) rethrows {
+        guard let first = tracked.first else { return }
+        if fingerCount == 1 {
+            // Only when the finger moved in this frame.
+            guard let now = contacts.first(where: { $0.id == first.id }),
+                  let was = before.first(where: { $0.id == first.id }), now.point != was.point else { return }
+            let holdsStill = moved(first) < GestureDefaults.touchpadHoldAndMotionMillimetres
+            if state == .hold && holdsStill { state = .holdAndMotion; return }
+            if state == .holdAndMotion && holdsStill { return }
+            if state == .hold || state == .holdAndMotion { try end(cancelled: true, time: time, pointer: pointer, emit) }
+            state = .pointerMotion
             return
         }
-        guard let p = pair, let ia = contacts.firstIndex(where: { $0.id == p.a }),
-              let ib = contacts.firstIndex(where: { $0.id == p.b }) else { return }
-        let now = (mm(contacts[ia].point), mm(contacts[ib].point))
-        defer { last = now }
-        switch mode {
-        case .idle:
-            return
-        case .undecided:
-            let moved = max(now.0.distance(to: landed.0), now.1.distance(to: landed.1))
-            guard moved >= GestureDefaults.touchpadGestureDecisionMillimetres else { return }
-            let common = ((now.0 + now.1) / 2).distance(to: (landed.0 + landed.1) / 2)
-            let relative = (now.1 - now.0).distance(to: landed.1 - landed.0)
-            try takeContacts(time: time, emit)
-            if relative > common {
-                mode = .pinching
-                reference = now
-                try emit(.touchpadGesture(TouchpadGestureEvent(kind: .pinch, phase: .begin, time: time, device: device,
-                                                               fingers: 2, location: at, scale: 1)))
-            } else {
-                mode = .scrolling
-                let k = GestureDefaults.touchpadPointsPerMillimetre
-                let delta = ((now.0 + now.1) / 2 - (landed.0 + landed.1) / 2) * k
-                try emit(.pointer(.scroll(delta, .continuous, at: at, time: time, device: device)))
-            }
-        case .scrolling:
-            let k = GestureDefaults.touchpadPointsPerMillimetre
-            let delta = ((now.0 + now.1) / 2 - (last.0 + last.1) / 2) * k
-            if delta != .zero { try emit(.pointer(.scroll(delta, .continuous, at: at, time: time, device: device))) }
-        case .pinching:
-            guard now != last else { return }
-            let turned = angleDifferenceDegrees(angle(now), angle(last))
-            let k = GestureDefaults.touchpadPointsPerMillimetre
-            try emit(.touchpadGesture(TouchpadGestureEvent(
-                kind: .pinch, phase: .update, time: time, device: device, fingers: 2, location: at,
-                scale: scale(now), angleDelta: turned, delta: ((now.0 + now.1) / 2 - (last.0 + last.1) / 2) * k)))
+        guard tracked.count == 2 else { return }
+        let second = tracked[1]
+        let extra = Double(fingerCount - 2)
+        let maxMove = GestureDefaults.touchpadOneFingerScrollMillimetres + 2 * extra
+        let minMove = GestureDefaults.touchpadGestureDecisionMillimetres + 0.5 * extra
+        let firstMM = moved(first), secondMM = moved(second)
+        if firstMM < GestureDefaults.touchpadUndecidedMillimetres && secondMM < GestureDefaults.touchpadUndecidedMillimetres { return }
+        let a = current(first), b = current(second)
+        let close = GestureDefaults.touchpadCloseFingersMillimetres
+        if abs(a.x - b.x) < close.width && abs(a.y - b.y) < close.height
+            && time > initialTime + GestureDefaults.touchpadSwipeDecisionDelay {
+            return try become(fingerCount == 2 ? .scroll : .swipe, time: time, pointer: pointer, emit)
+        }
+        if firstMM >= maxMove || secondMM >= maxMove {
+            // The finger is the upper touch, the thumb the lower.
+            let fingerMM = a.y > b.y ? secondMM : firstMM
+            if fingerMM < minMove && fingerCount == 2 { return try become(.scroll, time: time, pointer: pointer, emit) }
+        }
+        if firstMM < minMove || secondMM < minMove { return }
+        if Self.sameDirections(Self.direction(a - first.initial), Self.direction(b - second.initial)) {
+            try become(fingerCount == 2 ? .scroll : .swipe, time: time, pointer: pointer, emit)
+        } else {
+            try become(.pinch, time: time, pointer: pointer, emit)
         }
     }
 
-    /// The fingers' distance relative to the distance when the pinch began.
-    func scale(_ fingers: (Point, Point)) -> Double {
-        let d0 = reference.0.distance(to: reference.1)
-        return d0 > 0 ? fingers.0.distance(to: fingers.1) / d0 : 1
+    /// Leaves unknown or hold for a motion gesture (a hold under way is cancelled).
+    private mutating func become(_ next: State, time: Instant, pointer: PointerDecoder,
+                                 _ emit: (InputEvent) throws -> Void) rethrows {
+        holdDeadline = nil
+        if state == .hold || state == .holdAndMotion { try end(cancelled: true, time: time, pointer: pointer, emit) }
+        if next == .pinch { initPinch() }
+        state = next
+        switch next {
+        case .scroll: try handleScroll(time: time, pointer: pointer, emit, fromStart: true)
+        case .pinch: try handlePinch(time: time, pointer: pointer, emit)
+        case .swipe: try handleSwipe(time: time, pointer: pointer, emit)
+        default: break
+        }
     }
 
-    func angle(_ fingers: (Point, Point)) -> Double {
-        Double.atan2(y: fingers.1.y - fingers.0.y, x: fingers.1.x - fingers.0.x)
+    private mutating func initPinch() {
+        guard tracked.count == 2 else { return }
+        let a = current(tracked[0]), b = current(tracked[1])
+        pinchStart = (a.distance(to: b), Self.angle(a, b))
+        pinchAngle = pinchStart.angle
+        pinchScale = 1
     }
 
-    func angleDifferenceDegrees(_ a: Double, _ b: Double) -> Double {
-        var d = a - b
-        while d > Double.pi { d -= 2 * Double.pi }
-        while d <= -Double.pi { d += 2 * Double.pi }
-        return d * 180 / Double.pi
+    /// The two gesture touches' mean motion since the last frame (or since they landed).
+    private func meanDelta(fromStart: Bool) -> Point {
+        guard !tracked.isEmpty else { return .zero }
+        var sum = Point.zero
+        for t in tracked { sum = sum + current(t) - (fromStart ? t.initial : t.last) }
+        return sum / Double(tracked.count) * GestureDefaults.touchpadPointsPerMillimetre
+    }
+
+    private mutating func handleScroll(time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void,
+                                       fromStart: Bool = false) rethrows {
+        if gesturesEnabled, time < initialTime + GestureDefaults.touchpadPinchCorrectionDelay, isPinch() {
+            try end(cancelled: true, time: time, pointer: pointer, emit)
+            initPinch()
+            state = .pinch
+            return try handlePinch(time: time, pointer: pointer, emit)
+        }
+        let delta = meanDelta(fromStart: fromStart)
+        guard delta != .zero else { return }
+        started = true
+        try emit(.pointer(.scroll(delta, .continuous, at: pointer.location, time: time, device: device)))
+    }
+
+    /// libinput's `tp_gesture_is_pinch`: the two touches move in different directions, each
+    /// past `touchpadGestureDecisionMillimetres`.
+    private func isPinch() -> Bool {
+        guard tracked.count == 2 else { return false }
+        let a = tracked[0], b = tracked[1]
+        guard !Self.sameDirections(Self.direction(current(a) - a.initial), Self.direction(current(b) - b.initial)) else { return false }
+        return moved(a) >= GestureDefaults.touchpadGestureDecisionMillimetres
+            && moved(b) >= GestureDefaults.touchpadGestureDecisionMillimetres
+    }
+
+    private mutating func handlePinch(time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
+        guard tracked.count == 2 else { return }
+        let a = current(tracked[0]), b = current(tracked[1])
+        let scale = pinchStart.distance > 0 ? a.distance(to: b) / pinchStart.distance : 1
+        let angle = Self.angle(a, b)
+        var turned = (angle - pinchAngle) * 180 / Double.pi
+        if turned > 180 { turned -= 360 } else if turned < -180 { turned += 360 }
+        pinchAngle = angle
+        let delta = meanDelta(fromStart: false)
+        if started && delta == .zero && scale == pinchScale && turned == 0 { return }
+        try start(time: time, pointer: pointer, emit)
+        pinchScale = scale
+        try emit(.touchpadGesture(TouchpadGestureEvent(kind: .pinch, phase: .update, time: time, device: device,
+                                                       fingers: fingerCount, location: pointer.location, scale: scale,
+                                                       angleDelta: turned, delta: delta)))
+    }
+
+    private mutating func handleSwipe(time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
+        let delta = meanDelta(fromStart: !started)
+        guard delta != .zero else { return }
+        try start(time: time, pointer: pointer, emit)
+        try emit(.touchpadGesture(TouchpadGestureEvent(kind: .swipe, phase: .update, time: time, device: device,
+                                                       fingers: fingerCount, location: pointer.location, delta: delta)))
+    }
+
+    private mutating func movePointer(time: Instant, before: [(id: Int, point: Point)], pointer: inout PointerDecoder,
+                                      _ emit: (InputEvent) throws -> Void) rethrows {
+        guard let first = tracked.first, let now = contacts.first(where: { $0.id == first.id }) else { return }
+        let was = before.first(where: { $0.id == first.id })?.point ?? now.point
+        let d = now.point - was
+        guard d != .zero else { return }
+        let k = GestureDefaults.touchpadPointsPerMillimetre
+        let location = pointer.location
+        pointer.move(by: Point(x: d.x * k, y: d.y * k))
+        if pointer.location != location { try emit(.pointer(.motion(to: pointer.location, at: time, device: device))) }
+    }
+
+    // MARK: Begin and end (libinput's tp_gesture_start, tp_gesture_end)
+
+    private mutating func start(time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
+        guard !started else { return }
+        started = true
+        let kind: TouchpadGestureEvent.Kind
+        switch state {
+        case .hold, .holdAndMotion: kind = .hold
+        case .pinch: kind = .pinch
+        case .swipe: kind = .swipe
+        default: return
+        }
+        try emit(.touchpadGesture(TouchpadGestureEvent(kind: kind, phase: .begin, time: time, device: device,
+                                                       fingers: fingerCount, location: pointer.location)))
+    }
+
+    /// Ends the gesture under way: a hold, pinch or swipe sends its end (or cancel), a scroll
+    /// its stop. Nothing if it had not started.
+    private mutating func end(cancelled: Bool, time: Instant, pointer: PointerDecoder,
+                              _ emit: (InputEvent) throws -> Void) rethrows {
+        holdDeadline = nil
+        defer { started = false }
+        guard started else { return }
+        let phase: TouchpadGestureEvent.Phase = cancelled ? .cancel : .end
+        switch state {
+        case .hold, .holdAndMotion:
+            try emit(.touchpadGesture(TouchpadGestureEvent(kind: .hold, phase: phase, time: time, device: device,
+                                                           fingers: fingerCount, location: pointer.location)))
+        case .pinch:
+            try emit(.touchpadGesture(TouchpadGestureEvent(kind: .pinch, phase: phase, time: time, device: device,
+                                                           fingers: fingerCount, location: pointer.location, scale: pinchScale)))
+        case .swipe:
+            try emit(.touchpadGesture(TouchpadGestureEvent(kind: .swipe, phase: phase, time: time, device: device,
+                                                           fingers: fingerCount, location: pointer.location)))
+        case .scroll:
+            try emit(.pointer(.scroll(.zero, .continuous, at: pointer.location, time: time, device: device, stop: true)))
+        case .none, .unknown, .pointerMotion:
+            break
+        }
+    }
+
+    // MARK: Hysteresis (libinput's tp_detect_wobbling, evdev_hysteresis)
+
+    /// One finger's x motion going right, left, right, each within 40 ms of the last,
+    /// turns the hysteresis on for good.
+    private mutating func detectWobbling(from previous: Point, to point: Point, time: Instant) {
+        guard !hysteresisEnabled else { return }
+        let dx = previous.x - point.x, dy = previous.y - point.y
+        let dtime = time.nanoseconds - wobble.lastMotion.nanoseconds
+        wobble.lastMotion = time
+        if (dx == 0 && dy != 0) || dtime > 40_000_000 {
+            wobble.history = 0
+            return
+        }
+        wobble.history >>= 1
+        if dx > 0 {
+            wobble.history |= 1 << 2
+            if wobble.history == 0b101 { hysteresisEnabled = true }
+        }
+    }
+
+    /// `point` held at `center` while inside the ellipse of radii `margin` around it, else
+    /// trailing it by the ellipse.
+    static func hysteresis(_ point: Point, center: Point, margin: Point) -> Point {
+        let dx = point.x - center.x, dy = point.y - center.y
+        guard margin.x > 0, margin.y > 0 else { return point }
+        let normalized = (dx * dx / (margin.x * margin.x) + dy * dy / (margin.y * margin.y)).squareRoot()
+        if normalized < 1 { return center }
+        let distance = (dx * dx + dy * dy).squareRoot()
+        let marginDistance = distance / normalized
+        return Point(x: point.x - marginDistance * dx / distance, y: point.y - marginDistance * dy / distance)
+    }
+
+    // MARK: Directions (libinput's xy_get_direction and tp_gesture_same_directions)
+
+    /// The compass octants (bit 0 north, clockwise) a movement in mm points along: one or two
+    /// for a movement of 2 mm or more, three (the quarter it points into) for a shorter one.
+    static func direction(_ mm: Point) -> UInt32 {
+        let x = mm.x, y = mm.y
+        if abs(x) < 2, abs(y) < 2 {
+            let n: UInt32 = 1 << 0, ne: UInt32 = 1 << 1, e: UInt32 = 1 << 2, se: UInt32 = 1 << 3
+            let s: UInt32 = 1 << 4, sw: UInt32 = 1 << 5, w: UInt32 = 1 << 6, nw: UInt32 = 1 << 7
+            if x > 0 && y > 0 { return s | se | e }
+            if x > 0 && y < 0 { return n | ne | e }
+            if x < 0 && y > 0 { return s | sw | w }
+            if x < 0 && y < 0 { return n | nw | w }
+            if x > 0 { return ne | e | se }
+            if x < 0 { return nw | w | sw }
+            if y > 0 { return se | s | sw }
+            if y < 0 { return ne | n | nw }
+            return 0xff
+        }
+        var r = Double.atan2(y: y, x: x)
+        r = (r + 2.5 * Double.pi).truncatingRemainder(dividingBy: 2 * Double.pi)
+        r *= 4 / Double.pi
+        let d1 = Int(r + 0.9) % 8, d2 = Int(r + 0.1) % 8
+        return (1 << UInt32(d1)) | (1 << UInt32(d2))
+    }
+
+    /// Overlapping or neighbouring octants.
+    static func sameDirections(_ a: UInt32, _ b: UInt32) -> Bool {
+        ((a | (a >> 1)) & b) != 0 || ((b | (b >> 1)) & a) != 0
+            || ((a & 0x80) != 0 && (b & 0x01) != 0) || ((b & 0x80) != 0 && (a & 0x01) != 0)
+    }
+
+    static func angle(_ a: Point, _ b: Point) -> Double {
+        Double.atan2(y: b.y - a.y, x: b.x - a.x)
     }
 }

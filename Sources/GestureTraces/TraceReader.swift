@@ -121,9 +121,25 @@ public struct TraceReader: Sendable {
         try run(eventHook: nil, body)
     }
 
+    /// How a touchpad's contacts come out of `run(touchpads:_:)`.
+    public enum TouchpadReading: Sendable {
+        /// As a pointer (REPLAY.md): motion, clicks, scrolls and touchpad gestures, never
+        /// touches. What a replay uses.
+        case pointer
+        /// As the raw contacts, touch frames of a `.touchpad` device: what the pad reported,
+        /// for summaries and decoder checks.
+        case contacts
+    }
+
+    /// As `run`, reading touchpads as `touchpads` says.
+    public func run(touchpads: TouchpadReading, _ body: (InputEvent) throws -> Void) throws {
+        try run(eventHook: nil, touchpads: touchpads, body)
+    }
+
     /// As `run`, with a hook that sees every raw evdev event (device index, event with its
     /// time relative to the origin) before it is decoded.
-    func run(eventHook: ((Int, EvdevEvent) -> Void)?, _ body: (InputEvent) throws -> Void) throws {
+    func run(eventHook: ((Int, EvdevEvent) -> Void)?, touchpads reading: TouchpadReading = .pointer,
+             _ body: (InputEvent) throws -> Void) throws {
         for device in devices { try body(.deviceAdded(device.info)) }
         if format == .debugEvents {
             try DebugEventsScanner.run(path: path, screen: screen, devices: devices,
@@ -137,9 +153,10 @@ public struct TraceReader: Sendable {
         var pointer = PointerDecoder(screen: screen)
         let pointers = devices.map { $0.kind == nil && ($0.description?.isRelativePointer == true || $0.description?.hasWheel == true) }
         for (device, isPointer) in zip(devices, pointers) where isPointer { pointer.add(device) }
-        // Touchpads also move the pointer, click, scroll and pinch (TouchpadInterpreter).
+        // Touchpads are pointers: they move the pointer, click, scroll, pinch, swipe and hold
+        // (TouchpadInterpreter); their contacts never become touches.
         var touchpads: [TouchpadInterpreter?] = devices.map {
-            $0.kind == .touchpad && $0.description != nil ? TouchpadInterpreter(device: $0, screen: screen) : nil
+            reading == .pointer && $0.kind == .touchpad && $0.description != nil ? TouchpadInterpreter(device: $0, screen: screen) : nil
         }
         var streams = try sections.map { try EvdevStream(path: path, section: $0) }
         var last = Instant.zero
@@ -207,9 +224,9 @@ public struct TraceReader: Sendable {
                     if event.type == .syn && event.code == .synReport {
                         try touchpads[best]!.commit(time: event.time, frame: output == .frame ? frame : nil,
                                                     pointer: &pointer, body)
-                        if output == .frame && !touchpads[best]!.deliversFrame() { continue }
                     }
-                    if output != .none { try deliver(best, output) }
+                    // A touchpad's contacts are never touches: only a kernel drop is reported.
+                    if output == .dropped { try body(.eventsDropped(time: frame.time, device: devices[best].id)) }
                 } else if decoders[best] != nil, let output = decoders[best]?.feed(event, into: &frame) {
                     if decoders[best]?.notes.isEmpty == false { try noted(&decoders[best]!, best, event.time) }
                     if output != .none { try deliver(best, output) }
@@ -258,10 +275,11 @@ public struct TraceReader: Sendable {
         }
     }
 
-    /// All frames of the trace, copied (convenience for tests and small traces).
+    /// All frames of the trace, copied, a touchpad's contacts included (convenience for tests
+    /// and small traces).
     public func frames() throws -> [TouchFrame] {
         var out: [TouchFrame] = []
-        try run { item in if case .touchFrame(let f) = item { out.append(f) } }
+        try run(touchpads: .contacts) { item in if case .touchFrame(let f) = item { out.append(f) } }
         return out
     }
 }

@@ -76,7 +76,7 @@ public struct TraceSummary: Sendable, CustomStringConvertible {
             if event.type == .syn && event.code == .synDropped { drops[index] &+= 1 }
             if first[index] == nil { first[index] = event.time }
             last[index] = event.time
-        }) { item in
+        }, touchpads: .contacts) { item in
             switch item {
             case .touchFrame(let frame):
                 let i = frame.device.rawValue

@@ -75,3 +75,26 @@ struct MultiFingerTests {
         #expect(h.lines("pan2").last == "0.040 pan2: began→ended", "it ends at the last lift")
     }
 }
+
+@Suite struct ExclusiveTouchTypeTests {
+    @Test("a recognizer tracking a finger ignores a click that lands meanwhile (requiresExclusiveTouchType, on by default), and counts it when that is off")
+    func exclusiveTouchType() {
+        for exclusive in [true, false] {
+            let h = Harness()
+            let pan = h.add(PanGestureRecognizer(name: "pan"))
+            pan.requiresExclusiveTouchType = exclusive
+            var counts: [Int] = []
+            pan.addTarget { counts.append($0.numberOfTouches) }
+            h.down(0, 500, 500, at: 0)
+            h.pointer(600, 600, at: 0.005)
+            h.button(true, 600, 600, at: 0.01)
+            h.move(0, 530, 500, at: 0.02)
+            h.move(0, 540, 500, at: 0.03)
+            #expect(pan.state == .changed)
+            #expect(counts.last == (exclusive ? 1 : 2),
+                    "exclusive \(exclusive): expected the pan to count \(exclusive ? "only the finger" : "the finger and the click"), got \(counts)")
+            h.button(false, 600, 600, at: 0.04)
+            h.up(0, 540, 500, at: 0.05)
+        }
+    }
+}

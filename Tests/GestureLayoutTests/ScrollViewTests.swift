@@ -217,6 +217,18 @@ struct ScrollViewTests {
         #expect(sv2.contentOffset == .zero)
     }
 
+    @Test("alwaysBounceVertical acts only while bounces is true, as UIScrollView's")
+    func alwaysBounceNeedsBounces() {
+        let (sv, script, rec) = scrollScene(height: 500)
+        sv.alwaysBounceVertical = true
+        sv.bounces = false
+        script.fling(from: 200, 600, velocity: Point(x: 0, y: -1000), duration: 0.1)
+        script.finish()
+        #expect(script.lines("scroll.pan").last == "0.010 scroll.pan: possible→failed",
+                "with bounces off, content that fits does not begin a drag: \(script.lines("scroll.pan"))")
+        #expect(rec.lines.isEmpty && sv.contentOffset == .zero)
+    }
+
     @Test("a touch on moving content stops it where it is")
     func touchStops() {
         let (sv, script, rec) = scrollScene()

@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 import GestureTraces
 #if canImport(Glibc)
@@ -18,6 +19,10 @@ enum Fixtures {
     }()
 
     static func path(_ name: String) -> String { "\(directory)/\(name)" }
+
+    /// Every touchpad recording in Fixtures/ (`tp-…`, `synthetic-tp-…`).
+    static let touchpads: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+        .filter { $0.hasPrefix("tp-") || $0.hasPrefix("synthetic-tp-") }.sorted()
 
     /// A recording's first device's description and raw events, read by GestureTraces.
     static func recording(_ name: String) -> (description: EvdevDeviceDescription, events: [EvdevEvent]) {

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureTraces
 import GestureLayout
 @testable import GestureReplay
 import Testing
@@ -69,10 +70,13 @@ struct ScrollPointerReplayTests {
             #expect(after.contains { $0.phase == "decelerating" }, "\(fixture): released at \(v) pt/s, the content moves on")
         }
         if fixture.contains("hold") {
-            // The fingers that land again (touches the content never sees: the scroll view takes
-            // them, and the tap fails on them) stop the fling where it is.
-            let holdAt = try #require(r.states.first { $0.recognizer == "tap" && $0.time > ended.time }?.time,
-                                      "the tap hears of the resting fingers")
+            // The fingers that land again and rest are a touchpad hold (libinput's, 40 ms after
+            // they land; without libinput, the decoder's the same): it stops the fling where it is.
+            var holds: [Instant] = []
+            try TraceReader(path: Fixtures.path(fixture)).run { event in
+                if case let .touchpadGesture(g) = event, g.kind == .hold, g.phase == .begin { holds.append(g.time) }
+            }
+            let holdAt = try #require(holds.first { $0 > ended.time }, "the resting fingers hold")
             #expect(v > 1000, "the flick is fast: \(v) pt/s")
             #expect(last.time == holdAt, "\(fixture): the content stops at \(holdAt.seconds) s, when the fingers rest; stopped at \(last.time.seconds)")
             let projection = ScrollPhysics(decelerationRate: DecelerationRate.normal.rawValue).projection(releaseOffset, velocity: v)

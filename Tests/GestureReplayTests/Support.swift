@@ -22,6 +22,11 @@ enum Fixtures {
     static let touch: [String] = all.filter { !mice.contains($0) }
     /// The recordings of mice and pointing sticks.
     static let mice: [String] = all.filter { $0.hasPrefix("mouse-") || $0.hasPrefix("synthetic-mouse-") }
+    /// The recordings of touchpads (`tp-…`, `synthetic-tp-…`): pointers, whose contacts never
+    /// become touches.
+    static let touchpads: [String] = all.filter { $0.hasPrefix("tp-") || $0.hasPrefix("synthetic-tp-") }
+    /// The recordings of touchscreens.
+    static let touchscreens: [String] = touch.filter { !touchpads.contains($0) }
 }
 
 /// A replay's records, with helpers to ask what was recognized.

@@ -15,7 +15,7 @@ struct FixtureTests {
         let reader = try TraceReader(path: Fixtures.path(name))
         let expectedFormat: TraceFormat = name.hasSuffix(".evemu") ? .evemu : .debugEvents
         #expect(reader.format == expectedFormat, "\(name) should be detected as \(expectedFormat) from its content")
-        let decoded = try Decoded(reader)
+        let decoded = try Decoded(reader, touchpads: .contacts)
         let touchDevices = decoded.devices.filter { $0.kind != nil }
         #expect(touchDevices.count == 1, "\(name) should have exactly one touch device")
         let expectedKind: InputDeviceKind = name.hasPrefix("ts-") || name.hasPrefix("synthetic-ts-") ? .touchscreen : .touchpad

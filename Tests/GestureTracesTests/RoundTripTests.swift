@@ -23,7 +23,7 @@ struct RoundTripTests {
         let reader = try TraceReader(path: yaml.path)
         #expect(reader.format == .libinputRecord, "the converted file is detected as libinput record YAML")
         #expect(reader.devices.first?.description == description, "\(name): the YAML carries the same device description")
-        let converted = try Decoded(reader)
+        let converted = try Decoded(reader, touchpads: .contacts)
         #expect(converted.frames == original.frames, "\(name): YAML and evemu decode to identical frames (\(converted.frames.count) vs \(original.frames.count))")
         #expect(converted.devices.first?.kind == original.devices.first?.kind, "\(name): same device kind")
     }
@@ -136,7 +136,7 @@ struct RoundTripTests {
         #expect(device.node == "/dev/input/event9")
         #expect(device.physicalSize == Size(width: 100, height: 60), "4000/40 × 3000/50 mm")
         #expect(device.description?.bustype == 17 && device.description?.product == 7)
-        let d = try Decoded(reader)
+        let d = try Decoded(reader, touchpads: .contacts)
         #expect(d.changes.map(\.phase) == [.began, .moved, .ended], "one contact: down, move, up")
         #expect(d.began.first?.location == Point(x: 200, y: 150), "axis min → 0, max → screen: (3000-1000)/4000 × 400, (2500-1000)/3000 × 300")
         #expect(d.began.first?.sourceID == 1394, "the tracking id is the source id")

@@ -65,8 +65,10 @@ struct Decoded {
     var notes: [(Instant, InputDeviceID, String)] = []
     var pointer: [PointerEvent] = []
 
-    init(_ reader: TraceReader) throws {
-        try reader.run { item in
+    /// `touchpads: .contacts` for what the pad reported; `.pointer` (a replay's reading) for
+    /// the pointer events and touchpad gestures the decoder makes of it.
+    init(_ reader: TraceReader, touchpads: TraceReader.TouchpadReading = .pointer) throws {
+        try reader.run(touchpads: touchpads) { item in
             switch item {
             case .deviceAdded(let d): devices.append(contentsOf: reader.devices.filter { $0.id == d.id })
             case .touchFrame(let f): frames.append(f)
@@ -79,8 +81,10 @@ struct Decoded {
         }
     }
 
-    init(path: String, screen: Size = Size(width: 1000, height: 1000)) throws {
-        try self.init(TraceReader(path: path, screen: screen))
+    /// A recording's frames as its devices reported them: a touchpad's contacts included
+    /// (what the decoder checks look at).
+    init(path: String, screen: Size = Size(width: 1000, height: 1000), touchpads: TraceReader.TouchpadReading = .contacts) throws {
+        try self.init(TraceReader(path: path, screen: screen), touchpads: touchpads)
     }
 
     var changes: [TouchChange] { frames.flatMap(\.changes) }

@@ -163,7 +163,6 @@ public final class PhotoWall {
         doubleTap = TapGestureRecognizer(taps: 2, name: "doubleTap")
         doubleTap.delaysTouchesBegan = true
         singleTap = TapGestureRecognizer(name: "tap")
-        // Cannot throw: nothing requires the single tap.
         singleTap.require(toFail: doubleTap)
         collectionView.addGestureRecognizer(doubleTap)
         collectionView.addGestureRecognizer(singleTap)
@@ -178,11 +177,13 @@ public final class PhotoWall {
         collectionView.delegate = self
         engine.addRoot(collectionView)
 
-        singleTap.addTarget { [unowned self] _ in tapped() }
-        doubleTap.addTarget { [unowned self] _ in doubleTapped() }
-        pinch.addTarget { [unowned self] _ in pinched() }
-        reorder.addTarget { [unowned self] _ in pressed() }
-        scroll.addTarget { [unowned self] _ in scrolled() }
+        // Target and action, as a UIKit view controller wires them: the recognizers hold
+        // the wall weakly.
+        singleTap.addTarget(self, action: PhotoWall.tapped)
+        doubleTap.addTarget(self, action: PhotoWall.doubleTapped)
+        pinch.addTarget(self, action: PhotoWall.pinched)
+        reorder.addTarget(self, action: PhotoWall.pressed)
+        scroll.addTarget(self, action: PhotoWall.scrolled)
     }
 
     // MARK: Input
@@ -285,7 +286,7 @@ public final class PhotoWall {
         for r in [pinch, reorder, scroll] as [GestureRecognizer] { r.isEnabled = photo == nil }
     }
 
-    private func tapped() {
+    private func tapped(_ tap: TapGestureRecognizer) {
         if zoomedPhoto != nil {
             setZoom(nil)
             emit(.unzoomed, singleTap, "closed the zoom")
@@ -296,7 +297,7 @@ public final class PhotoWall {
         emit(.selected, singleTap, "selected \(library.name(of: item))")
     }
 
-    private func doubleTapped() {
+    private func doubleTapped(_ tap: TapGestureRecognizer) {
         if zoomedPhoto != nil {
             setZoom(nil)
             emit(.unzoomed, doubleTap, "closed the zoom")
@@ -308,7 +309,7 @@ public final class PhotoWall {
         emit(.zoomed, doubleTap, "zoomed \(library.name(of: item))")
     }
 
-    private func pinched() {
+    private func pinched(_ pinch: PinchGestureRecognizer) {
         switch pinch.state {
         case .began, .changed:
             // installPinchToResize has set itemSize = itemSizeAtBegan × scale; keep it on screen.
@@ -332,7 +333,7 @@ public final class PhotoWall {
         }
     }
 
-    private func pressed() {
+    private func pressed(_ press: LongPressGestureRecognizer) {
         switch reorder.state {
         case .began:
             guard let (original, _) = collectionView.interactiveMovement else { return }
@@ -350,7 +351,7 @@ public final class PhotoWall {
         }
     }
 
-    private func scrolled() {
+    private func scrolled(_ pan: PanGestureRecognizer) {
         guard scroll.state == .ended || scroll.state == .cancelled else { return }
         let y = Int(collectionView.contentOffset.y.rounded())
         if let target = flingTarget {

@@ -51,14 +51,25 @@ extension GestureEngine {
         var v = view
         while let current = v {
             for r in current.gestureRecognizers where r.isEnabled && accepts(r) && r.allows(touch) {
-                guard let s = slot(of: r) else { continue }
+                guard let s = slot(of: r), exclusiveTypeAllows(r, touch) else { continue }
                 if r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true {
                     members.append(s)
+                    if arbiter.member(s)?.touches.isEmpty != false { r.sequenceTouchType = touch.type }
                 }
             }
             v = current.superview
         }
         return members
+    }
+
+    /// UIKit's `requiresExclusiveTouchType`: a recognizer that tracks touches of one type in
+    /// its sequence ignores a touch of another (a pen's touch joining a finger's pinch, a
+    /// click joining a touchscreen pan).
+    private func exclusiveTypeAllows(_ r: GestureRecognizer, _ touch: Touch) -> Bool {
+        guard r.requiresExclusiveTouchType, touch.sourceID != -1 || touch.deviceKind != .pointer,
+              let s = slot(of: r), arbiter.member(s)?.touches.isEmpty == false,
+              let type = r.sequenceTouchType else { return true }
+        return type == touch.type
     }
 
     // MARK: - Frames

@@ -168,6 +168,12 @@ open class GestureRecognizer {
     /// another type is invisible to it for its whole life. Default: all three.
     public var allowedTouchTypes: TouchTypes = .all
 
+    /// UIKit's `requiresExclusiveTouchType`: while the recognizer tracks touches of one type
+    /// in its sequence, a touch of another type is invisible to it. Default true, as UIKit's.
+    public var requiresExclusiveTouchType = true
+    /// The type of the first touch of the recognizer's sequence.
+    var sequenceTouchType: TouchType?
+
     /// The view the recognizer is attached to.
     public internal(set) weak var view: View?
 

@@ -47,6 +47,8 @@ struct GestureCase: CustomStringConvertible {
         case disableSelf, removeSelf, removeFirst, addTap, sendTap, advanceTime, failingWork
     }
     struct Change {
+        /// 0–9: a finger on the touchscreen; `Change.mouse`: the mouse's primary button
+        /// (began: pressed, moved: the pointer moved while pressed, ended: released).
         var finger: Int
         var phase: TouchPhase
         var x: Double
@@ -60,6 +62,8 @@ struct GestureCase: CustomStringConvertible {
 
     var views: [ViewSpec]
     var recognizers: [RecognizerSpec]
+    /// The finger number of the mouse's button in a `Change`.
+    static let mouse = -1
     var simultaneous: [(Int, Int)]
     var frames: [Frame]
 
@@ -129,8 +133,17 @@ struct GestureCase: CustomStringConvertible {
         // Touches: up to 10 fingers, near a moving centre so that they share views.
         var frames: [Frame] = []
         var down: [Int: Point] = [:]
+        var mouseDown: Point?
         var centre = Point(x: g.double(50...950), y: g.double(50...950))
         for _ in 0..<g.int(3...40) {
+            if g.chance(0.08) {
+                // The mouse: a click lands among the fingers, drags, lifts (touch types mix).
+                let p = Point(x: centre.x + g.double(-60...60), y: centre.y + g.double(-60...60))
+                let phase: TouchPhase = mouseDown == nil ? .began : (g.chance(0.5) ? .moved : .ended)
+                mouseDown = phase == .ended ? nil : p
+                frames.append(Frame(dt: g.double(0.005...0.1), changes: [Change(finger: mouse, phase: phase, x: p.x, y: p.y)]))
+                continue
+            }
             let dt: Double
             switch g.double(0...1) {
             case ..<0.1: dt = 0
@@ -285,13 +298,21 @@ struct GestureCase: CustomStringConvertible {
         return Built(engine: engine, views: views, recognizers: recognizers, added: { added })
     }
 
-    /// The frames with their absolute times.
-    var timedFrames: [TouchFrame] {
+    /// The frames as input with their absolute times: a touchscreen's frames, and the
+    /// mouse's pointer events (device 1).
+    var timedEvents: [InputEvent] {
         var t = 0.0
         return frames.map { f in
             t += f.dt
-            return TouchFrame(time: Instant(seconds: t),
-                              changes: f.changes.map { TouchChange(sourceID: $0.finger, phase: $0.phase, location: Point(x: $0.x, y: $0.y)) })
+            if let m = f.changes.first, m.finger == Self.mouse {
+                let location = Point(x: m.x, y: m.y)
+                return .pointer(m.phase == .moved
+                    ? PointerEvent(kind: .motion, time: Instant(seconds: t), device: InputDeviceID(1), location: location)
+                    : PointerEvent(kind: .button, time: Instant(seconds: t), device: InputDeviceID(1), location: location,
+                                   pressed: m.phase == .began))
+            }
+            return .touchFrame(TouchFrame(time: Instant(seconds: t),
+                                          changes: f.changes.map { TouchChange(sourceID: $0.finger, phase: $0.phase, location: Point(x: $0.x, y: $0.y)) }))
         }
     }
 

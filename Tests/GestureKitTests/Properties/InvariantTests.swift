@@ -56,6 +56,9 @@ func runCase(_ c: GestureCase) -> (violation: String?, log: [String]) {
         }
         checkFinalStates()
         let r = t.recognizer
+        // A recognizer never mixes touch types (requiresExclusiveTouchType, on by default).
+        let types = Set(engine.trackedTouches(of: r).compactMap { id in engine.records.first { $0.touch.id == id }?.touch.type })
+        if types.count > 1 { violate("\(r.name) tracks touches of types \(types.map(\.rawValue).sorted()) at once") }
         // A recognizer never leaves possible (other than failing) while one it requires to
         // fail is possible and involved, or has begun.
         if t.from == .possible && t.to != .failed {
@@ -111,8 +114,8 @@ func runCase(_ c: GestureCase) -> (violation: String?, log: [String]) {
             }
         }
     }
-    for frame in c.timedFrames {
-        engine.send(frame)
+    for event in c.timedEvents {
+        engine.send(event)
         checkFinalStates()
     }
     engine.finish()
