@@ -56,8 +56,8 @@ public final class ScrollViewContentTouchRecognizer: GestureRecognizer {
 
     /// A touchpad hold (libinput's GESTURE_HOLD: fingers resting on the pad) is a touch on
     /// the content for this rule: on moving content it stops it, as GTK 4's scrolled window
-    /// stops kinetic scrolling on a hold. (The built-in decoder has no hold: resting fingers
-    /// are indirect touches, which stop moving content the same way.)
+    /// stops kinetic scrolling on a hold. The built-in decoder makes the same hold of resting
+    /// fingers (`TouchpadInterpreter`).
     public override func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .hold }
 
     public override func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
