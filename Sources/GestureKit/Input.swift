@@ -132,15 +132,18 @@ public struct TouchFrame: Hashable, Sendable {
     /// millimetre of the pad is (the geometric mean of its two axes), so that recognizers
     /// measure a touchpad's contacts in millimetres. Nil when unknown or for a touchscreen.
     public var pointsPerMillimetre: Double?
+    /// For a pointer's button touch: the buttons pressed when it began.
+    public var buttonMask: ButtonMask
 
     public init(time: Instant, device: InputDeviceID = InputDeviceID(0),
                 deviceKind: InputDeviceKind = .touchscreen, changes: [TouchChange] = [],
-                pointsPerMillimetre: Double? = nil) {
+                pointsPerMillimetre: Double? = nil, buttonMask: ButtonMask = []) {
         self.time = time
         self.device = device
         self.deviceKind = deviceKind
         self.changes = changes
         self.pointsPerMillimetre = pointsPerMillimetre
+        self.buttonMask = buttonMask
     }
 }
 

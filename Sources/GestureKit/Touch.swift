@@ -36,6 +36,9 @@ public struct Touch: Hashable, Sendable {
     /// For a touchpad's contact: screen points per millimetre of the pad (its frame's
     /// `pointsPerMillimetre`); nil otherwise.
     public let pointsPerMillimetre: Double?
+    /// For a pointer's touch (`indirectPointer`): the buttons pressed, as UIKit's
+    /// `buttonMask`; empty for other touches.
+    public internal(set) var buttonMask: ButtonMask
 
     init(id: TouchID, change: TouchChange, frame: TouchFrame) {
         self.id = id
@@ -49,6 +52,7 @@ public struct Touch: Hashable, Sendable {
         self.beganAt = frame.time
         self.timestamp = frame.time
         self.pointsPerMillimetre = frame.pointsPerMillimetre
+        self.buttonMask = frame.buttonMask
     }
 
     /// The same touch: equal ids (see the type's comment).

@@ -38,7 +38,9 @@ extension CollectionView {
                 item = indexPathForItem(at: touch.location(in: self))
             }
             tracking = TouchTracking(touch: touch.id, indexPath: nil)
-            guard let item, allowsSelection, movement == nil,
+            // Only the primary button selects: a secondary click is a context menu's (UIKit).
+            let selects = touch.buttonMask.isEmpty || touch.buttonMask == .primary
+            guard let item, selects, allowsSelection, movement == nil,
                   collectionDelegate?.collectionView(self, shouldHighlightItemAt: item) ?? true else { return }
             tracking?.indexPath = item
             setHighlighted(item)

@@ -253,7 +253,7 @@ public struct ReplayPicture {
         for (j, view) in scene.views.enumerated() {
             let mid = laneY(scene.recognizers.count + j) + 15
             for record in records {
-                guard case let .touches(time, v, phase, ids) = record, v == view.id else { continue }
+                guard case let .touches(time, v, phase, ids, _) = record, v == view.id else { continue }
                 let tx = x(time)
                 let label = "\(phase.callbackName) \(ids.map(String.init).joined(separator: ",")) at \(formatTime(time)) s"
                 switch phase {

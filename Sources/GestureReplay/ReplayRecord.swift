@@ -7,7 +7,8 @@ public enum ReplayRecord: Hashable, Sendable {
     /// A recognizer's transition.
     case state(State)
     /// A delivery of touches to a view, after delays and cancellations.
-    case touches(time: Instant, view: String, phase: TouchPhase, ids: [Int])
+    /// `buttons`: a pointer touch's buttons (empty for other touches).
+    case touches(time: Instant, view: String, phase: TouchPhase, ids: [Int], buttons: ButtonMask = [])
     /// A layout invalidation driven by a gesture.
     case layout(time: Instant, itemSize: Size, contentSize: Size)
     /// The layout's content offset changed, or the content came to rest (the scene layout's
@@ -37,7 +38,7 @@ public enum ReplayRecord: Hashable, Sendable {
     public var time: Instant {
         switch self {
         case let .state(s): s.time
-        case let .touches(time, _, _, _), let .layout(time, _, _), let .waiting(time, _, _), let .ignored(time, _),
+        case let .touches(time, _, _, _, _), let .layout(time, _, _), let .waiting(time, _, _), let .ignored(time, _),
              let .scroll(time, _, _, _),
              let .select(time, _, _, _), let .move(time, _, _, _): time
         }
@@ -70,11 +71,12 @@ public enum ReplayRecord: Hashable, Sendable {
             if let velocity = v.velocity { o.number("velocity", velocity) }
             if let vv = v.velocityVector { o.numbers("velocity", [vv.x, vv.y]) }
             o.string("reason", s.reason)
-        case let .touches(_, view, phase, ids):
+        case let .touches(_, view, phase, ids, buttons):
             o.string("type", "touches")
             o.string("view", view)
             o.string("phase", phase.rawValue)
             o.integers("ids", ids)
+            if !buttons.isEmpty && buttons != .primary { o.strings("buttons", buttons.names) }
         case let .layout(_, itemSize, contentSize):
             o.string("type", "layout")
             o.numbers("itemSize", [itemSize.width, itemSize.height])
@@ -118,8 +120,9 @@ public enum ReplayRecord: Hashable, Sendable {
             if let velocity = v.velocity { line += "  velocity \(fmtValue(velocity))/s" }
             if let vv = v.velocityVector { line += "  velocity (\(fmtValue(vv.x)), \(fmtValue(vv.y))) pt/s" }
             return line
-        case let .touches(_, view, phase, ids):
-            return "\(t)  \(pad("view " + view, 12)) \(pad(phase.callbackName, 22)) touches \(ids.map(String.init).joined(separator: ", "))"
+        case let .touches(_, view, phase, ids, buttons):
+            let pressed = !buttons.isEmpty && buttons != .primary ? "  buttons \(buttons.names.joined(separator: ", "))" : ""
+            return "\(t)  \(pad("view " + view, 12)) \(pad(phase.callbackName, 22)) touches \(ids.map(String.init).joined(separator: ", "))\(pressed)"
         case let .layout(_, itemSize, contentSize):
             return "\(t)  \(pad("layout", 12)) \(pad("invalidated", 22)) itemSize \(fmtValue(itemSize.width))×\(fmtValue(itemSize.height)), contentSize \(fmtValue(contentSize.width))×\(fmtValue(contentSize.height))"
         case let .scroll(_, offset, velocity, phase):

@@ -24,7 +24,9 @@ public final class ReplaySession {
                                 from: t.from, to: t.to, reason: t.reason.description, location: t.location,
                                 values: t.values)))
         case let .delivery(d):
-            output(.touches(time: d.time, view: d.view.id, phase: d.phase, ids: d.touches.map(\.id.rawValue)))
+            var buttons = ButtonMask()
+            for touch in d.touches { buttons.formUnion(touch.buttonMask) }
+            output(.touches(time: d.time, view: d.view.id, phase: d.phase, ids: d.touches.map(\.id.rawValue), buttons: buttons))
         case let .waiting(time, r, reason):
             if live.isInternal(r) { return }
             output(.waiting(time: time, recognizer: live.id(of: r), reason: reason.description))

@@ -37,6 +37,8 @@ public struct Scene: Hashable, Sendable {
         public var panDirections: PanDirections = .all
         /// A screen edge pan's `edges` (required for that kind).
         public var edges: ScreenEdges = []
+        /// A tap's or long press's `buttonMaskRequired`: default `["primary"]` (UIKit's).
+        public var buttonMaskRequired: ButtonMask = .primary
     }
 
     public struct LayoutSpec: Hashable, Sendable {
@@ -142,7 +144,7 @@ extension Scene {
 
     static let commonKeys: Set<String> = ["id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
                                           "delaysTouchesEnded", "enabled", "requireToFail", "direction",
-                                          "allowedTouchTypes", "allowedScrollTypes", "edges"]
+                                          "allowedTouchTypes", "allowedScrollTypes", "edges", "buttonMaskRequired"]
 
     /// Parses and validates a scene document.
     public static func parse(_ json: JSONValue) throws -> Scene {
@@ -364,6 +366,9 @@ extension Scene {
                 } else {
                     spec.edges = try parseNames(value, path: keyPath, names: edgeNames)
                 }
+            case "buttonMaskRequired" where kind == .tap || kind == .longPress:
+                spec.buttonMaskRequired = try parseNames(value, path: keyPath, names: [
+                    "primary": ButtonMask.primary, "secondary": .secondary, "tertiary": .tertiary])
             case "allowedScrollTypes" where kind == .pan:
                 spec.allowedScrollTypes = try parseNames(value, path: keyPath, names: [
                     "continuous": ScrollTypes.continuous, "discrete": .discrete])
@@ -371,7 +376,8 @@ extension Scene {
                 guard let rule = rules[key] else {
                     let allowed = (Array(commonKeys.subtracting(kind == .swipe || kind == .pan ? [] : ["direction"])
                         .subtracting(kind == .pan ? [] : ["allowedScrollTypes"])
-                        .subtracting(kind == .screenEdgePan ? [] : ["edges"])) + rules.keys).sorted()
+                        .subtracting(kind == .screenEdgePan ? [] : ["edges"])
+                        .subtracting(kind == .tap || kind == .longPress ? [] : ["buttonMaskRequired"])) + rules.keys).sorted()
                     throw SceneError(path: keyPath, message: "unknown key for a \(kind.rawValue) (expected one of \(allowed.joined(separator: ", ")))")
                 }
                 guard case let .number(n) = value else {

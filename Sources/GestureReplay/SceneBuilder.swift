@@ -79,6 +79,8 @@ public final class LiveScene {
             r.delaysTouchesEnded = spec.delaysTouchesEnded
             r.isEnabled = spec.enabled
             if spec.kind != .hover { r.allowedTouchTypes = spec.allowedTouchTypes }
+            if let tap = r as? TapGestureRecognizer { tap.buttonMaskRequired = spec.buttonMaskRequired }
+            if let press = r as? LongPressGestureRecognizer { press.buttonMaskRequired = spec.buttonMaskRequired }
             views.first { $0.id == spec.view }?.view.addGestureRecognizer(r)
             recognizers.append((spec.id, r))
         }

@@ -108,8 +108,18 @@ public struct TouchpadInterpreter: Sendable {
     var pinchStart = (distance: 0.0, angle: 0.0)
     var pinchAngle = 0.0
     var pinchScale = 1.0
-    var button: Int32?
+    /// Buttons pressed (true) or released in this frame, by evdev code.
+    var buttonChanges: [(code: Int, pressed: Bool)] = []
     var buttonDown = false
+    /// libinput's default click method for the pad (`tp_click_get_default_method`):
+    /// a clickpad's click is the button of the area it is made in (button areas), or of the
+    /// number of fingers on an Apple pad (clickfinger); a pad with physical buttons sends them.
+    enum ClickMethod: Sendable { case none, buttonAreas, clickfinger }
+    let clickMethod: ClickMethod
+    /// The pad's size in mm, for the button areas.
+    let padSize: Size
+    /// The button a clickpad's BTN_LEFT press stood for, to release the same one.
+    var clickButton: Int?
 
     public init(device: TraceDevice, screen: Size) {
         self.device = device.id
@@ -118,6 +128,15 @@ public struct TouchpadInterpreter: Sendable {
         mmPerPoint = Point(x: size.width / screen.width, y: size.height / screen.height)
         gesturesEnabled = !device.isSemiMT
         contacts.reserveCapacity(5)
+        padSize = size
+        let isClickpad = device.description?.properties.contains(.buttonpad) ?? false
+        if !isClickpad {
+            clickMethod = .none
+        } else if device.description?.vendor == 0x05ac {
+            clickMethod = .clickfinger
+        } else {
+            clickMethod = .buttonAreas
+        }
         // The fuzz in mm: by the axis's resolution, or, without one, by the size libinput
         // assumes (its fake resolution); a quarter of a millimetre without a fuzz.
         func margin(_ axis: AbsInfo?, assumed: Double) -> Double {
@@ -131,10 +150,34 @@ public struct TouchpadInterpreter: Sendable {
         hysteresisEnabled = (device.xAxis?.fuzz ?? 0) > 0 || (device.yAxis?.fuzz ?? 0) > 0
     }
 
-    /// Takes one raw event of the pad before the decoder does (the button).
+    /// Takes one raw event of the pad before the decoder does (its buttons).
     public mutating func feed(_ event: EvdevEvent) {
-        if event.type == .key && event.code == .btnLeft && (event.value == 0 || event.value == 1) {
-            button = event.value
+        let code = Int(event.code.rawValue)
+        if event.type == .key, ButtonMask(evdevCode: code) != nil, event.value == 0 || event.value == 1 {
+            buttonChanges.append((code, event.value == 1))
+        }
+    }
+
+    /// The button a clickpad's click stands for (libinput's click methods): on an Apple pad
+    /// two fingers right and three middle (clickfinger); elsewhere the area of the bottom of
+    /// the pad the fingers there are in (the lowest 10 mm, or 15 % of a smaller pad: left of
+    /// 37.5 % of the width the left button, right of 62.5 % the right, between the middle),
+    /// the left button when no finger is there.
+    func clickedButton() -> Int {
+        switch clickMethod {
+        case .none:
+            return 0x110
+        case .clickfinger:
+            return contacts.count == 2 ? 0x111 : contacts.count >= 3 ? 0x112 : 0x110
+        case .buttonAreas:
+            let top = padSize.height * 0.15 > 10 ? padSize.height - 10 : padSize.height * 0.85
+            var button = 0x110
+            for c in contacts where c.point.y >= top {
+                let x = c.point.x / padSize.width
+                let area = x < 0.375 ? 0x110 : x <= 0.625 ? 0x112 : 0x111
+                if area != 0x110 { button = area }
+            }
+            return button
         }
     }
 
@@ -168,17 +211,24 @@ public struct TouchpadInterpreter: Sendable {
             }
         }
         if !moved { wobble.history = 0 }
-        var pressed: Bool?
-        if let b = button {
-            button = nil
-            pressed = b == 1
-            buttonDown = b == 1
-            if buttonDown, state != .pointerMotion, fingerCount > 0 {
+        var buttons: [(code: Int, pressed: Bool)] = []
+        for change in buttonChanges {
+            var code = change.code
+            if change.code == 0x110 && clickMethod != .none {
+                // A clickpad's one physical button: the area or fingers say which it is.
+                if change.pressed { clickButton = clickedButton() }
+                code = clickButton ?? 0x110
+                if !change.pressed { clickButton = nil }
+            }
+            buttons.append((code, change.pressed))
+            if change.code == 0x110 && clickMethod != .none { buttonDown = change.pressed }
+            if change.pressed, change.code == 0x110, clickMethod != .none, state != .pointerMotion, fingerCount > 0 {
                 // libinput: a clickpad's button held by a finger allows no gesture.
                 try end(cancelled: true, time: time, pointer: pointer, emit)
                 state = .pointerMotion
             }
         }
+        buttonChanges.removeAll(keepingCapacity: true)
         if contacts.count != fingerCount {
             if contacts.isEmpty {
                 try end(cancelled: false, time: time, pointer: pointer, emit)
@@ -197,8 +247,8 @@ public struct TouchpadInterpreter: Sendable {
         for i in tracked.indices {
             if let c = contacts.first(where: { $0.id == tracked[i].id }) { tracked[i].last = c.point }
         }
-        if let pressed {
-            try emit(.pointer(.button(pressed, at: pointer.location, time: time, device: device)))
+        for (code, pressed) in buttons {
+            try emit(.pointer(.button(pressed, at: pointer.location, time: time, device: device, button: code)))
         }
     }
 

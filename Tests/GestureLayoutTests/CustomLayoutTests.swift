@@ -116,4 +116,21 @@ struct CustomLayoutTests {
         #expect(collection.layoutAttributesForItem(at: LayoutIndexPath(item: 3, section: 0))?.frame.minX == 160)
         #expect(layout.prepared >= 1)
     }
+
+    @Test("a right click on an item does not select it (a secondary click is a context menu's); a left click does")
+    func secondaryClickDoesNotSelect() {
+        let layout = SpreadLayout()
+        let collection = collection(layout, source: TenItems())
+        let script = TouchScript(root: collection)
+        let item = Point(x: 125, y: 30)
+        script.engine.send(.motion(to: item, at: Instant(seconds: 0), device: InputDeviceID(1)))
+        script.engine.send(.button(true, at: item, time: Instant(seconds: 0.1), device: InputDeviceID(1), button: 0x111))
+        script.engine.send(.button(false, at: item, time: Instant(seconds: 0.15), device: InputDeviceID(1), button: 0x111))
+        script.advance(to: 1)
+        #expect(collection.indexPathsForSelectedItems.isEmpty, "the right click selected \(collection.indexPathsForSelectedItems)")
+        script.engine.send(.button(true, at: item, time: Instant(seconds: 1.1), device: InputDeviceID(1)))
+        script.engine.send(.button(false, at: item, time: Instant(seconds: 1.15), device: InputDeviceID(1)))
+        script.advance(to: 2)
+        #expect(collection.indexPathsForSelectedItems == [LayoutIndexPath(item: 2, section: 0)], "the left click selects item 2")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureTraces
 import Testing
 
 /// The same mouse and touchpad recordings read by real libinput (under umockdev) and by the
@@ -18,8 +19,11 @@ struct PointerAgreementTests {
         {"id": "rightPinch", "kind": "pinch", "view": "right"},
         {"id": "click", "kind": "tap", "view": "root", "allowedTouchTypes": ["indirectPointer"], "maximumTapDuration": 10,
          "allowableMovement": 1000},
-        {"id": "double", "kind": "tap", "view": "root", "taps": 2, "allowedTouchTypes": ["indirectPointer"]} ],
-      "simultaneous": [["pinch", "rotate"], ["scrollPan", "wheelPan"], ["click", "double"], ["rightPinch", "rotate"]] }
+        {"id": "double", "kind": "tap", "view": "root", "taps": 2, "allowedTouchTypes": ["indirectPointer"]},
+        {"id": "menu", "kind": "tap", "view": "root", "buttonMaskRequired": ["secondary"], "maximumTapDuration": 10,
+         "allowableMovement": 1000} ],
+      "simultaneous": [["pinch", "rotate"], ["scrollPan", "wheelPan"], ["click", "double"], ["rightPinch", "rotate"],
+        ["click", "menu"], ["double", "menu"]] }
     """
 
     /// What one backend made of a recording: the recognitions, and the last value of each.
@@ -106,11 +110,13 @@ struct PointerAgreementTests {
         abs(a - b) <= fraction * max(abs(a), abs(b))
     }
 
-    @Test("the mice: the same clicks, double clicks and wheel scrolls (to the point) through libinput and the built-in decoder",
+    @Test("the mice: the same clicks, right clicks, double clicks and wheel scrolls (to the point) through libinput and the built-in decoder",
           arguments: ["synthetic-mouse-saitek-double-click.evemu", "synthetic-mouse-saitek-wheel.evemu",
-                      "mouse-logitech-ultrathin-wheel.evemu"])
+                      "mouse-logitech-ultrathin-wheel.evemu", "mouse-saitek-rat5-move-click.evemu"])
     func mice(_ fixture: String) throws {
         let libinput = try Self.read(fixture, backend: "libinput"), builtin = try Self.read(fixture, backend: "builtin")
+        #expect(libinput.count("menu", "ended") == builtin.count("menu", "ended"), "right clicks: libinput \(libinput), built-in \(builtin)")
+        if fixture.contains("rat5") { #expect(builtin.count("menu", "ended") == 1, "the Saitek's right click is one menu tap") }
         #expect(libinput.count("click", "ended") == builtin.count("click", "ended"), "clicks: libinput \(libinput), built-in \(builtin)")
         #expect(libinput.count("double", "ended") == builtin.count("double", "ended"), "double clicks: libinput \(libinput), built-in \(builtin)")
         #expect(libinput.count("wheelPan", "began") == builtin.count("wheelPan", "began"), "wheel scrolls: libinput \(libinput), built-in \(builtin)")
@@ -173,6 +179,61 @@ struct PointerAgreementTests {
         #expect(Self.close(a, b, within: tolerance),
                 "scrolled within \(tolerance * 100) % (libinput \(InstalledLibinput.version?.description ?? "of unknown version")): libinput \(a) pt, built-in \(b) pt")
         #expect(builtin.count("pinch", "began") == 0 && libinput.count("pinch", "began") == 0, "a scroll is no pinch")
+    }
+
+    /// A click with one finger resting in a corner of the bottom of the Elantech clickpad, made
+    /// from its description: 2 s, the finger landing at `x` (a fraction of the width) and
+    /// 95 % of the height, clicking at 0.5 s for 0.1 s.
+    static func cornerClick(x: Double) throws -> String {
+        let fixture = try TraceReader(path: Fixtures.path("synthetic-tp-elantech-click-1f.evemu"))
+        let description = try #require(fixture.devices.first?.description)
+        let maxX = Double(description.absInfo[.absMTPositionX]?.maximum ?? 0), maxY = Double(description.absInfo[.absMTPositionY]?.maximum ?? 0)
+        let px = Int32(maxX * x), py = Int32(maxY * 0.95)
+        var events: [EvdevEvent] = []
+        func add(_ ms: Int64, _ type: EventType, _ code: EventCode, _ value: Int32) {
+            events.append(EvdevEvent(time: Instant(nanoseconds: ms * 1_000_000), type: type, code: code, value: value))
+        }
+        for frame in 0..<100 {
+            let ms = Int64(frame) * 12
+            if frame == 0 {
+                add(ms, .abs, .absMTSlot, 0)
+                add(ms, .abs, .absMTTrackingID, 7)
+            }
+            add(ms, .abs, .absMTPositionX, px + Int32(frame % 2))
+            add(ms, .abs, .absMTPositionY, py)
+            add(ms, .abs, .absMTPressure, 40)
+            if frame == 0 { add(ms, .key, .btnToolFinger, 1); add(ms, .key, .btnTouch, 1) }
+            if frame == 42 { add(ms, .key, .btnLeft, 1) }
+            if frame == 50 { add(ms, .key, .btnLeft, 0) }
+            add(ms, .abs, .absX, px + Int32(frame % 2))
+            add(ms, .abs, .absY, py)
+            add(ms, .abs, .absPressure, 40)
+            add(ms, .syn, .synReport, 0)
+        }
+        add(1212, .abs, .absMTTrackingID, -1)
+        add(1212, .key, .btnToolFinger, 0)
+        add(1212, .key, .btnTouch, 0)
+        add(1212, .syn, .synReport, 0)
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-corner-click.evemu"
+        try TraceWriter.evemu(description: description, events: events).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("a clickpad's click is the button of the area it is made in, as libinput's button areas make it: right in the bottom-right corner, left in the bottom-left",
+          arguments: [(0.9, 1), (0.1, 0)])
+    func clickpadAreas(_ x: Double, _ menus: Int) throws {
+        let path = try Self.cornerClick(x: x)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for backend in ["libinput", "builtin"] {
+            let scene = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-pointer-scene.json"
+            try Self.scene.write(toFile: scene, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: scene) }
+            let run = try LibinputRecognitionTests.gesturekit(["replay", path, "--scene", scene, "--json", "--backend", backend])
+            #expect(run.status == 0, "\(backend): \(run.err)")
+            let r = Reading(lines: LibinputRecognitionTests.parse(run.out))
+            #expect(r.count("menu", "ended") == menus && r.count("click", "ended") == 1 - menus,
+                    "\(backend), finger at \(x) of the width: \(menus == 1 ? "a right click" : "a left click") expected: \(r)")
+        }
     }
 
     @Test("a touchpad click is one click through both, and a one-finger tap none (libinput's tap-to-click is off by default)",

@@ -26,7 +26,7 @@ struct FixtureReplayTests {
                 if case let .pointer(p) = event, p.kind == .button, p.pressed { presses += 1 }
             }
             var delivered = Set<Int>()
-            for record in first.records { if case let .touches(_, _, _, ids) = record { delivered.formUnion(ids) } }
+            for record in first.records { if case let .touches(_, _, _, ids, _) = record { delivered.formUnion(ids) } }
             #expect(delivered.count == presses, "a touchpad's contacts never reach a view: \(delivered.count) touches for \(presses) clicks")
         }
         // Each recognizer's transitions alternate possible-leaving and final states correctly.

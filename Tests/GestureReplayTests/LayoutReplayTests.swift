@@ -114,7 +114,7 @@ struct LayoutReplayTests {
         #expect(collectionView.indexPathsForSelectedItems == [LayoutIndexPath(item: 24, section: 0)],
                 "the collection view holds the selection")
         #expect(session.live.selectedItems == [24])
-        let touches = records.compactMap { if case let .touches(_, view, _, _) = $0 { view } else { nil } }
+        let touches = records.compactMap { if case let .touches(_, view, _, _, _) = $0 { view } else { nil } }
         #expect(Set(touches) == ["root"], "the cells take no touches: deliveries name the root")
     }
 }

@@ -29,13 +29,14 @@ struct PointerReplayTests {
       "simultaneous": [["tap", "directTap"]] }
     """
 
-    @Test("every left click of a mouse recording is one indirectPointer touch, and a tap limited to direct touches never sees one",
+    @Test("every click of a mouse recording is one indirectPointer touch (left, right or middle), the default tap taps the left ones, and a tap limited to direct touches never sees one",
           arguments: Fixtures.mice)
     func clicksAreTouches(_ fixture: String) throws {
         let presses = try Self.evdevCount(fixture, type: 1, code: 0x110) { $0 == 1 }
+        let others = try Self.evdevCount(fixture, type: 1, code: 0x111) { $0 == 1 } + Self.evdevCount(fixture, type: 1, code: 0x112) { $0 == 1 }
         let r = try Replayed(fixture, scene: scene(Self.clickScene))
-        let began = r.records.filter { if case let .touches(_, view, phase, _) = $0 { view == "root" && phase == .began } else { false } }
-        #expect(began.count == presses, "\(fixture) has \(presses) left-button presses, the view saw \(began.count) touches begin")
+        let began = r.records.filter { if case let .touches(_, view, phase, _, _) = $0 { view == "root" && phase == .began } else { false } }
+        #expect(began.count == presses + others, "\(fixture) has \(presses) left and \(others) other presses, the view saw \(began.count) touches begin")
         #expect(r.count("tap", .ended) == presses, "a tap that allows any movement and duration taps once per click: \(presses) clicks, \(r.count("tap", .ended)) taps")
         #expect(r.states.filter { $0.recognizer == "directTap" }.isEmpty, "\(fixture): a tap limited to direct touches must never hear of a click")
     }
@@ -103,5 +104,26 @@ struct PointerReplayTests {
         for s in hover where s.to == .ended {
             #expect(s.location.x < 0 || s.location.x > 100 || s.reason == "a button was pressed", "hover ended at \(s.location): outside the cell, or pressed")
         }
+    }
+
+    @Test("the Saitek's right click is a touch with the secondary button: a menu tap that requires it recognizes it, and its touches lines say so")
+    func rightClick() throws {
+        let json = """
+        { "views": [ {"id": "root", "frame": [0, 0, 1000, 1000]} ],
+          "recognizers": [ {"id": "menu", "kind": "tap", "view": "root", "buttonMaskRequired": ["secondary"], "maximumTapDuration": 10,
+                            "allowableMovement": 1000},
+                           {"id": "tap", "kind": "tap", "view": "root", "maximumTapDuration": 10, "allowableMovement": 1000} ],
+          "simultaneous": [["menu", "tap"]] }
+        """
+        let fixture = "mouse-saitek-rat5-move-click.evemu"
+        let rights = try Self.evdevCount(fixture, type: 1, code: 0x111) { $0 == 1 }
+        let lefts = try Self.evdevCount(fixture, type: 1, code: 0x110) { $0 == 1 }
+        let r = try Replayed(fixture, scene: scene(json))
+        #expect(rights == 1 && r.count("menu", .ended) == rights, "one right click, one menu tap: \(r.states.map { "\($0.recognizer) \($0.to)" })")
+        #expect(r.count("tap", .ended) == lefts, "the left clicks tap the default tap")
+        let lines = r.jsonLines.filter { $0.contains("\"type\":\"touches\"") }
+        #expect(lines.filter { $0.contains("\"buttons\":[\"secondary\"]") }.count >= 2,
+                "the right click's began and ended lines carry its button: \(lines)")
+        #expect(!lines.contains { $0.contains("\"buttons\":[\"primary\"]") }, "a primary click's lines carry no buttons")
     }
 }

@@ -99,7 +99,7 @@ struct TouchpadPropertyTests {
         let r = try Replayed(path: path, scene: scene(Self.sceneJSON))
         #expect(r.states.contains { $0.recognizer != "hover" }, "seed \(caseSeed): the fingers did something besides moving the pointer")
         var delivered = Set<Int>()
-        for record in r.records { if case let .touches(_, _, _, ids) = record { delivered.formUnion(ids) } }
+        for record in r.records { if case let .touches(_, _, _, ids, _) = record { delivered.formUnion(ids) } }
         #expect(delivered.count <= presses, "seed \(caseSeed): \(delivered.count) touches reached views for \(presses) clicks")
         var state: [String: GestureRecognizer.State] = [:]
         for s in r.states {

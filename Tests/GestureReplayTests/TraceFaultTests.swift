@@ -45,7 +45,7 @@ struct TraceFaultTests {
         #expect(settled, "every recognizer ends in a final state: \(last)")
         var open: Set<Int> = []
         for r in replayed.records {
-            guard case let .touches(_, _, phase, ids) = r else { continue }
+            guard case let .touches(_, _, phase, ids, _) = r else { continue }
             for id in ids {
                 switch phase {
                 case .began: #expect(open.insert(id).inserted, "touch \(id) began once")
@@ -99,7 +99,7 @@ struct TraceFaultTests {
         let lines = Self.ignored(r)
         #expect(lines.contains("0.000000 device 0: ABS_MT_SLOT 2 is outside the device's 2 slots: its events are ignored"), "\(lines)")
         #expect(lines.contains("0.000000 device 0: ABS_MT_SLOT -1 is outside the device's 2 slots: its events are ignored"), "\(lines)")
-        let began = r.records.flatMap { if case let .touches(_, _, .began, ids) = $0 { ids } else { [] } }
+        let began = r.records.flatMap { if case let .touches(_, _, .began, ids, _) = $0 { ids } else { [] } }
         #expect(began.count == 2, "the two fingers in range are replayed")
     }
 

@@ -532,10 +532,13 @@ extension GestureEngine {
 }
 
 extension GestureRecognizer {
-    /// Whether the recognizer sees `touch`: its type is allowed (a scroll sequence always is).
+    /// Whether the recognizer sees `touch`: its type is allowed (a scroll sequence always is),
+    /// and a pointer's touch has the buttons it takes (`buttonsAllowed`).
     @inline(__always)
     func allows(_ touch: Touch) -> Bool {
-        touch.deviceKind == .pointer && touch.sourceID == -1 || allowedTouchTypes.contains(TouchTypes(touch.type))
+        if touch.deviceKind == .pointer && touch.sourceID == -1 { return true }
+        guard allowedTouchTypes.contains(TouchTypes(touch.type)) else { return false }
+        return touch.buttonMask.isEmpty || buttonsAllowed(touch.buttonMask)
     }
 }
 
@@ -553,5 +556,6 @@ extension Touch {
         self.beganAt = gesture.time
         self.timestamp = gesture.time
         self.pointsPerMillimetre = nil
+        self.buttonMask = []
     }
 }

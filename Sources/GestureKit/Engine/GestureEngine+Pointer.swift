@@ -1,13 +1,21 @@
-/// The pointer: its motion drives the hover recognizers, its primary button is a touch of
-/// type `indirectPointer` at the pointer, its scrolls are scroll sequences that drive the
-/// pans allowing them (`PointerEvent` lists the rules for input that makes no sense).
+/// The pointer: its motion drives the hover recognizers, its buttons are a touch of type
+/// `indirectPointer` at the pointer, its scrolls are scroll sequences that drive the pans
+/// allowing them (`PointerEvent` lists the rules for input that makes no sense).
+///
+/// **The buttons' rule** (REPLAY.md, "Buttons"; UIKit's one pointer touch with a
+/// `buttonMask`): the first of the primary, secondary and tertiary buttons pressed begins the
+/// pointer's touch, its `buttonMask` that button; another pressed meanwhile joins the mask;
+/// the touch ends when the last is released. Which recognizers see it is decided at the
+/// press, by the buttons then (tap and long press: `buttonMaskRequired`; the others: the
+/// primary only). Side and extra buttons are no touch.
 extension GestureEngine {
     /// What the engine knows of the pointer.
     struct PointerState {
         /// Where the pointer is (screen points); nil before the first pointer event.
         var location: Point?
-        /// The device whose primary button is down, if any.
+        /// The device whose buttons are down, if any, and which they are.
         var buttonDevice: InputDeviceID?
+        var buttons: ButtonMask = []
         /// Devices removed: their later events are ignored.
         var removed: [InputDeviceID] = []
         /// The wheel's scroll sequence under way: its device and when it ends.
@@ -54,18 +62,30 @@ extension GestureEngine {
                 updateHover(at: event.location)
             }
         case .button:
-            guard event.button == PointerEvent.primaryButton else { return }
+            guard let button = ButtonMask(evdevCode: event.button) else { return }
             if event.pressed {
-                if pointer.buttonDevice != nil {
-                    ignored("button pressed on \(event.device) while the primary button is down: ignored")
+                if let down = pointer.buttonDevice {
+                    guard down == event.device, !pointer.buttons.contains(button) else {
+                        ignored("button \(button) pressed on \(event.device) while \(pointer.buttons) \(down == event.device ? "is" : "of \(down) is") down: ignored")
+                        return
+                    }
+                    // Another button joins the touch under way.
+                    pointer.buttons.insert(button)
+                    setButtonMask(pointer.buttons, device: event.device)
                     return
                 }
                 endHover()
                 pointer.buttonDevice = event.device
+                pointer.buttons = button
                 sendButtonFrame(.began, event)
             } else {
-                guard pointer.buttonDevice == event.device else {
-                    ignored("button released on \(event.device) that was never pressed: ignored")
+                guard pointer.buttonDevice == event.device, pointer.buttons.contains(button) else {
+                    ignored("button \(button) released on \(event.device) that was never pressed: ignored")
+                    return
+                }
+                pointer.buttons.remove(button)
+                guard pointer.buttons.isEmpty else {
+                    setButtonMask(pointer.buttons, device: event.device)
                     return
                 }
                 pointer.buttonDevice = nil
@@ -77,11 +97,20 @@ extension GestureEngine {
         }
     }
 
+    /// The pointer's touch now has `buttons` pressed (its `buttonMask`).
+    private func setButtonMask(_ buttons: ButtonMask, device: InputDeviceID) {
+        for i in records.indices where !records[i].lifted && records[i].touch.device == device
+            && records[i].touch.sourceID == GestureEngine.pointerButtonSourceID {
+            records[i].touch.buttonMask = buttons
+        }
+    }
+
     private func sendButtonFrame(_ phase: TouchPhase, _ event: PointerEvent) {
         var frame = pointer.frame
         pointer.frame.changes = []
         frame.time = event.time
         frame.device = event.device
+        frame.buttonMask = pointer.buttons
         frame.changes.clearKeepingCapacity()
         frame.changes.append(TouchChange(sourceID: GestureEngine.pointerButtonSourceID, phase: phase,
                                          location: event.location))
@@ -187,7 +216,10 @@ extension GestureEngine {
     /// scroll is over, hovering is cancelled, and its later events are ignored.
     func pointerDeviceRemoved(_ device: InputDeviceID, at time: Instant) {
         if !pointer.removed.contains(device) { pointer.removed.append(device) }
-        if pointer.buttonDevice == device { pointer.buttonDevice = nil }
+        if pointer.buttonDevice == device {
+            pointer.buttonDevice = nil
+            pointer.buttons = []
+        }
         if pointer.wheelDevice == device {
             pointer.wheelDevice = nil
             pointer.wheelDeadline = nil

@@ -235,6 +235,9 @@ public final class GestureEngine {
         }
         runAllTimers()
         cancelTouches(at: now, reason: "input ended with touches down") { _ in true }
+        // The pointer's touch is cancelled with the rest: no button is held any more.
+        pointer.buttonDevice = nil
+        pointer.buttons = []
         cancelHover(reason: .inputEnded, at: now)
         runAllTimers()
     }

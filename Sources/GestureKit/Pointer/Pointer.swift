@@ -27,6 +27,38 @@ public struct TouchTypes: OptionSet, Hashable, Sendable {
     public static let all: TouchTypes = [.direct, .indirect, .indirectPointer]
 }
 
+/// The pointer buttons of a touch (UIKit's `UIEvent.ButtonMask`): the primary (`BTN_LEFT`),
+/// secondary (`BTN_RIGHT`) and tertiary (`BTN_MIDDLE`).
+public struct ButtonMask: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let primary = ButtonMask(rawValue: 1 << 0)
+    public static let secondary = ButtonMask(rawValue: 1 << 1)
+    public static let tertiary = ButtonMask(rawValue: 1 << 2)
+
+    /// The button of an evdev code (`BTN_LEFT` 0x110, `BTN_RIGHT` 0x111, `BTN_MIDDLE`
+    /// 0x112); nil for the others (side and extra buttons).
+    public init?(evdevCode code: Int) {
+        switch code {
+        case 0x110: self = .primary
+        case 0x111: self = .secondary
+        case 0x112: self = .tertiary
+        default: return nil
+        }
+    }
+
+    /// The names, in the replay contract's order: "primary", "secondary", "tertiary".
+    public var names: [String] {
+        var names: [String] = []
+        if contains(.primary) { names.append("primary") }
+        if contains(.secondary) { names.append("secondary") }
+        if contains(.tertiary) { names.append("tertiary") }
+        return names
+    }
+
+    public var description: String { names.joined(separator: "|") }
+}
+
 /// The kinds of scrolling a pan lets drive it (UIKit's `allowedScrollTypesMask`).
 public struct ScrollTypes: OptionSet, Hashable, Sendable {
     public var rawValue: UInt8

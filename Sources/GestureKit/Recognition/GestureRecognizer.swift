@@ -174,6 +174,11 @@ open class GestureRecognizer {
     /// The type of the first touch of the recognizer's sequence.
     var sequenceTouchType: TouchType?
 
+    /// Whether a pointer's touch with `buttons` reaches this recognizer. Tap and long press
+    /// take their `buttonMaskRequired`; every other kind sees only the primary button's
+    /// touches (REPLAY.md, "Buttons").
+    func buttonsAllowed(_ buttons: ButtonMask) -> Bool { buttons == .primary }
+
     /// The view the recognizer is attached to.
     public internal(set) weak var view: View?
 

@@ -182,6 +182,14 @@ public struct LongPressStateMachine: TapCountingStateMachine {
 /// for `minimumPressDuration` without moving more than `allowableMovement`; changes as they
 /// move; ends when they lift. A touchpad hold of the same number of fingers counts too.
 public final class LongPressGestureRecognizer: StateMachineGestureRecognizer<LongPressStateMachine> {
+    /// UIKit's `buttonMaskRequired`: the pointer buttons whose presses this long press sees.
+    /// Default `.primary`. Touches of other types are unaffected.
+    public var buttonMaskRequired: ButtonMask = .primary
+
+    override func buttonsAllowed(_ buttons: ButtonMask) -> Bool {
+        !buttons.isEmpty && buttons.isSubset(of: buttonMaskRequired)
+    }
+
     /// How long the touches must stay down, from touch-down.
     public var minimumPressDuration: Duration {
         get { machine.minimumPressDuration }

@@ -149,6 +149,15 @@ public struct TapStateMachine: TapCountingStateMachine {
 /// UIKit's `UITapGestureRecognizer`: discrete; recognizes when the required number of taps
 /// with the required number of touches has been made.
 public final class TapGestureRecognizer: StateMachineGestureRecognizer<TapStateMachine> {
+    /// UIKit's `buttonMaskRequired`: the pointer buttons whose clicks this tap sees (a
+    /// right-click menu: `.secondary`). Default `.primary`. Touches of other types are
+    /// unaffected.
+    public var buttonMaskRequired: ButtonMask = .primary
+
+    override func buttonsAllowed(_ buttons: ButtonMask) -> Bool {
+        !buttons.isEmpty && buttons.isSubset(of: buttonMaskRequired)
+    }
+
     /// How far a later tap may land from the first, in points.
     public var maximumTapDistance: Double {
         get { machine.maximumTapDistance }
