@@ -80,6 +80,13 @@ struct PointerAgreementTests {
         var out: [String] = []
         for line in LibinputRecognitionTests.parse(run.out) {
             switch line.type {
+            case "state" where line.recognizer == "press" && line.to == "failed":
+                // A long press failing on a hold shorter than its 0.5 s is left out: libinput's
+                // 40 ms hold timer runs on the real clock of the replay, and where the decoder
+                // decides a scroll 2.5 ms before it (the flick-then-hold recording, at 37.5 ms)
+                // a replay held up by load lets the hold begin first (seen once in two runs on
+                // libinput 1.28). A hold long enough to begin the long press is still compared.
+                break
             case "state" where line.to != "changed":
                 // Began and changed are both under way: whether a change came between depends
                 // on the event rate too.
