@@ -42,7 +42,8 @@ public final class ReplaySession {
     /// Feeds one input event, from a recording or a live source.
     ///
     /// - A device added with a physical size sets how many points a millimetre of it is
-    ///   (a touchscreen's: an edge pan's margin is physical).
+    ///   (a touchscreen's: an edge pan's margin is physical); one added under the id of a
+    ///   device removed before makes that id count again.
     /// - A recording's removal (it has a time) takes effect when later input follows it; at
     ///   the very end of a trace the end-of-trace rule (`finish`) applies instead. A live
     ///   removal (no time) takes effect at once, at the engine's current time.
@@ -54,6 +55,9 @@ public final class ReplaySession {
                let scale = live.scene.input.pointsPerMillimetre(deviceSize: size, screen: live.scene.screen) {
                 live.engine.pointsPerMillimetre[info.id] = scale
             }
+            // Removals before it happen first (a device plugged back under its old id).
+            applyRemovals()
+            live.engine.send(event)
         case let .deviceRemoved(device, time?):
             pendingRemovals.append((device, time))
         case .deviceRemoved:

@@ -64,3 +64,23 @@ struct ButtonTests {
         #expect(h.lines("tap").isEmpty, "a middle click is no primary tap: \(h.lines("tap"))")
     }
 }
+
+@Suite("Devices coming back")
+struct DeviceReplugTests {
+    @Test("a mouse unplugged and plugged back under the same id works again: its click taps, where before it stayed dead")
+    func replugged() {
+        let h = Harness()
+        h.add(TapGestureRecognizer(name: "tap"))
+        let mouse = InputDeviceInfo(id: InputDeviceID(1), name: "mouse", systemName: "event3", kind: .pointer,
+                                    capabilities: [], sizeMillimeters: nil)
+        h.engine.send(.deviceAdded(mouse))
+        h.engine.send(.deviceRemoved(InputDeviceID(1), time: Instant(seconds: 0.1)))
+        h.button(true, 500, 500, at: 0.2)
+        #expect(h.ignored.last?.contains("which was removed") == true, "the unplugged mouse's press is ignored: \(h.ignored)")
+        h.engine.send(.deviceAdded(mouse))
+        h.button(true, 500, 500, at: 1)
+        h.button(false, 500, 500, at: 1.05)
+        h.advance(to: 2)
+        #expect(h.lines("tap") == ["1.050 tap: possible→ended"], "the mouse plugged back in taps: \(h.lines("tap"))")
+    }
+}

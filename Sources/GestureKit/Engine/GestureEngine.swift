@@ -150,12 +150,13 @@ public final class GestureEngine {
 
     /// Handles one input event from any source: touches, a touchpad gesture, the pointer,
     /// a device removed (at its time, or the engine's `now` when the source gave none).
-    /// A device added needs nothing of the engine; a drop or a source's note is reported
-    /// (`inputIgnored`) at its time.
+    /// A device added under the id of one removed is a new device (its events count again);
+    /// a drop or a source's note is reported (`inputIgnored`) at its time.
     public func send(_ event: InputEvent) {
         switch event {
-        case .deviceAdded:
-            break
+        case let .deviceAdded(info):
+            if inStep { queued.append(.input(event)); return }
+            pointer.removed.removeAll { $0 == info.id }
         case let .touchFrame(frame):
             send(frame)
         case let .touchpadGesture(gesture):

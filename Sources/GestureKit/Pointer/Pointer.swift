@@ -92,8 +92,9 @@ extension Touch {
 /// it with every event.
 ///
 /// Rules the engine applies (each reported as `inputIgnored`, nothing stuck):
-/// - an event of a device after `deviceRemoved` for it is ignored (sources number devices as
-///   they appear, so a device plugged in again has a new id);
+/// - an event of a device after `deviceRemoved` for it is ignored, until a `deviceAdded`
+///   under the same id (a source that gives a device plugged in again its old id: the mouse
+///   works again, rather than staying dead);
 /// - a button released that was never pressed is ignored; one pressed while pressed is
 ///   ignored;
 /// - only the primary button (`BTN_LEFT`) is a touch; the others are ignored, silently (a
