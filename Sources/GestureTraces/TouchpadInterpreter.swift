@@ -269,11 +269,6 @@ public struct TouchpadInterpreter: Sendable {
         case .pinch: try handlePinch(time: time, pointer: pointer, emit)
         case .swipe: try handleSwipe(time: time, pointer: pointer, emit)
         }
-        // The pointer follows one finger whatever the state decided in this frame.
-        if state == .pointerMotion || state == .holdAndMotion { return }
-        if fingerCount == 1 && (state == .unknown || state == .hold) {
-            try movePointer(time: time, before: before, pointer: &pointer, emit)
-        }
     }
 
     /// Fingers landed: note the gesture's touches and set the hold timer.

@@ -43,14 +43,18 @@ struct PointerAgreementTests {
         var description: String { recognized.joined(separator: ", ") }
     }
 
-    static func read(_ fixture: String, backend: String) throws -> Reading {
-        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-pointer-scene.json"
-        try scene.write(toFile: path, atomically: true, encoding: .utf8)
+    /// `gesturekit replay --json` of the recording at `trace` through `sceneJSON`, with `backend`.
+    static func replay(_ trace: String, scene sceneJSON: String, backend: String) throws -> [Line] {
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
+        try sceneJSON.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try LibinputRecognitionTests.gesturekit(["replay", Fixtures.path(fixture), "--scene", path, "--json",
-                                                           "--backend", backend])
-        #expect(run.status == 0, "\(fixture) through \(backend): \(run.err)")
-        return Reading(lines: LibinputRecognitionTests.parse(run.out))
+        let run = try LibinputRecognitionTests.gesturekit(["replay", trace, "--scene", path, "--json", "--backend", backend])
+        #expect(run.status == 0, "\(trace) through \(backend): \(run.err)")
+        return LibinputRecognitionTests.parse(run.out)
+    }
+
+    static func read(_ fixture: String, backend: String) throws -> Reading {
+        Reading(lines: try replay(Fixtures.path(fixture), scene: scene, backend: backend))
     }
 
     /// Every kind of recognizer on one view, all simultaneous with the hover, for the
@@ -71,14 +75,8 @@ struct PointerAgreementTests {
     /// depends on libinput's event rate and acceleration), in order, and which views
     /// received a click's touch began, ended or cancelled.
     static func recognitions(_ fixture: String, backend: String) throws -> [String] {
-        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-every-kind.json"
-        try everyKindScene.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try LibinputRecognitionTests.gesturekit(["replay", Fixtures.path(fixture), "--scene", path, "--json",
-                                                           "--backend", backend])
-        #expect(run.status == 0, "\(fixture) through \(backend): \(run.err)")
         var out: [String] = []
-        for line in LibinputRecognitionTests.parse(run.out) {
+        for line in try replay(Fixtures.path(fixture), scene: everyKindScene, backend: backend) {
             switch line.type {
             case "state" where line.recognizer == "press" && line.to == "failed":
                 // A long press failing on a hold shorter than its 0.5 s is left out: libinput's
@@ -232,12 +230,7 @@ struct PointerAgreementTests {
         let path = try Self.cornerClick(x: x)
         defer { try? FileManager.default.removeItem(atPath: path) }
         for backend in ["libinput", "builtin"] {
-            let scene = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-pointer-scene.json"
-            try Self.scene.write(toFile: scene, atomically: true, encoding: .utf8)
-            defer { try? FileManager.default.removeItem(atPath: scene) }
-            let run = try LibinputRecognitionTests.gesturekit(["replay", path, "--scene", scene, "--json", "--backend", backend])
-            #expect(run.status == 0, "\(backend): \(run.err)")
-            let r = Reading(lines: LibinputRecognitionTests.parse(run.out))
+            let r = Reading(lines: try Self.replay(path, scene: Self.scene, backend: backend))
             #expect(r.count("menu", "ended") == menus && r.count("click", "ended") == 1 - menus,
                     "\(backend), finger at \(x) of the width: \(menus == 1 ? "a right click" : "a left click") expected: \(r)")
         }
@@ -258,15 +251,10 @@ struct PointerAgreementTests {
         { "views": [ {"id": "root", "frame": [0, 0, 1000, 1000]}, {"id": "left", "frame": [0, 0, 450, 1000], "parent": "root"} ],
           "recognizers": [ {"id": "hover", "kind": "hover", "view": "left"} ] }
         """
-        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-hover-scene.json"
-        try json.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
         var sequences: [[String]] = []
         for backend in ["libinput", "builtin"] {
-            let run = try LibinputRecognitionTests.gesturekit(["replay", Fixtures.path("mouse-logitech-ultrathin-wheel.evemu"),
-                                                               "--scene", path, "--json", "--backend", backend])
-            #expect(run.status == 0, "\(backend): \(run.err)")
-            sequences.append(LibinputRecognitionTests.parse(run.out).filter { $0.recognizer == "hover" && $0.to != "changed" }.map(\.to))
+            let lines = try Self.replay(Fixtures.path("mouse-logitech-ultrathin-wheel.evemu"), scene: json, backend: backend)
+            sequences.append(lines.filter { $0.recognizer == "hover" && $0.to != "changed" }.map(\.to))
         }
         #expect(sequences[0].filter { $0 == "began" }.count >= 2, "the pointer enters the view more than once: \(sequences[0])")
         #expect(sequences[0] == sequences[1], "libinput: \(sequences[0])\nbuilt-in: \(sequences[1])")
