@@ -84,6 +84,9 @@ public enum InputDeviceKind: String, Hashable, Sendable, CaseIterable {
     /// A pointer's pressed button (a mouse's, or a touchpad's click): a touch at the pointer
     /// (UIKit's `.indirectPointer`).
     case pointer
+    /// A pen (a tablet tool) on a screen or a tablet: its tip on the surface is a touch
+    /// (UIKit's `.pencil`), its hovering drives the hover recognizers (`PenEvent`).
+    case pen
 }
 
 /// The phase of one touch within one frame.
@@ -134,16 +137,19 @@ public struct TouchFrame: Hashable, Sendable {
     public var pointsPerMillimetre: Double?
     /// For a pointer's button touch: the buttons pressed when it began.
     public var buttonMask: ButtonMask
+    /// For a pen's touch: its force and angles in this frame; nil for other touches.
+    public var pen: PenSample?
 
     public init(time: Instant, device: InputDeviceID = InputDeviceID(0),
                 deviceKind: InputDeviceKind = .touchscreen, changes: [TouchChange] = [],
-                pointsPerMillimetre: Double? = nil, buttonMask: ButtonMask = []) {
+                pointsPerMillimetre: Double? = nil, buttonMask: ButtonMask = [], pen: PenSample? = nil) {
         self.time = time
         self.device = device
         self.deviceKind = deviceKind
         self.changes = changes
         self.pointsPerMillimetre = pointsPerMillimetre
         self.buttonMask = buttonMask
+        self.pen = pen
     }
 }
 

@@ -19,6 +19,8 @@ public enum InputEvent: Hashable, Sendable {
     case touchpadGesture(TouchpadGestureEvent)
     /// What the pointer did: moved, a button, a scroll, at the pointer's location.
     case pointer(PointerEvent)
+    /// What a pen (a tablet tool) did: hovered, touched down, moved, lifted, left.
+    case pen(PenEvent)
     /// The device's kernel buffer overflowed (SYN_DROPPED); a `touchFrame` cancelling its
     /// contacts follows when any were down.
     case eventsDropped(time: Instant, device: InputDeviceID)
@@ -37,6 +39,7 @@ public enum InputEvent: Hashable, Sendable {
         case let .touchFrame(frame): frame.time
         case let .touchpadGesture(gesture): gesture.time
         case let .pointer(event): event.time
+        case let .pen(event): event.time
         case let .eventsDropped(time, _): time
         case let .note(time, _, _): time
         case let .deviceRemoved(_, time): time
@@ -57,6 +60,9 @@ public enum InputEvent: Hashable, Sendable {
         case var .pointer(event):
             event.time = shift(event.time)
             return .pointer(event)
+        case var .pen(event):
+            event.time = shift(event.time)
+            return .pen(event)
         case let .eventsDropped(time, device): return .eventsDropped(time: shift(time), device: device)
         case let .note(time, device, text): return .note(time: shift(time), device: device, text)
         case let .deviceRemoved(device, time): return .deviceRemoved(device, time: time.map(shift))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The engine's identity for one touch, from touch-down to lift. Never reused within an
 /// engine: ids grow by one for every new touch, so "touches that began before a reset"
 /// are simply the ones with a smaller id.
@@ -39,6 +41,39 @@ public struct Touch: Hashable, Sendable {
     /// For a pointer's touch (`indirectPointer`): the buttons pressed, as UIKit's
     /// `buttonMask`; empty for other touches.
     public internal(set) var buttonMask: ButtonMask
+    /// A pen's force and angles (`PenSample.upright` for other touches).
+    public internal(set) var penSample: PenSample
+
+    /// UIKit's `force`: for a pen's touch, the pressure from 0 to 1 (`maximumPossibleForce`
+    /// is 1); 0 for other touches (no Linux touchscreen reports a finger's force the way
+    /// UIKit's 3D Touch did).
+    public var force: Double { penSample.force }
+    /// UIKit's `maximumPossibleForce`: 1 for a pen's touch, 0 for others.
+    public var maximumPossibleForce: Double { deviceKind == .pen ? 1 : 0 }
+    /// UIKit's `altitudeAngle`: a pen's angle to the surface, π/2 upright (and for other
+    /// touches).
+    public var altitudeAngle: Double { penSample.altitudeAngle }
+
+    /// UIKit's `azimuthAngle(in:)`: the direction a pen's top leans, in `view`'s coordinates
+    /// (screen coordinates when nil): 0 along +x, π/2 along +y; 0 for other touches.
+    public func azimuthAngle(in view: View?) -> Double {
+        Touch.azimuth(penSample.azimuthAngle, in: view)
+    }
+
+    /// UIKit's `azimuthUnitVector(in:)`: the unit vector of `azimuthAngle(in:)`.
+    public func azimuthUnitVector(in view: View?) -> Point {
+        let a = azimuthAngle(in: view)
+        return Point(x: cos(a), y: sin(a))
+    }
+
+    /// A screen azimuth in `view`'s coordinates (through its transforms), within [0, 2π).
+    static func azimuth(_ screenAzimuth: Double, in view: View?) -> Double {
+        guard let view else { return screenAzimuth }
+        let v = view.convertVectorFromScreen(Point(x: cos(screenAzimuth), y: sin(screenAzimuth)))
+        var a = atan2(v.y, v.x)
+        if a < 0 { a += 2 * .pi }
+        return a
+    }
 
     init(id: TouchID, change: TouchChange, frame: TouchFrame) {
         self.id = id
@@ -53,6 +88,7 @@ public struct Touch: Hashable, Sendable {
         self.timestamp = frame.time
         self.pointsPerMillimetre = frame.pointsPerMillimetre
         self.buttonMask = frame.buttonMask
+        self.penSample = frame.pen ?? .upright
     }
 
     /// The same touch: equal ids (see the type's comment).

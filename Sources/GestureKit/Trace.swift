@@ -13,6 +13,8 @@ public enum GestureTraceEvent {
     /// A mistake in how the app wired its recognizers, refused (a `require(toFail:)` that
     /// would close a cycle). Also logged at error level.
     case programmingError(time: Instant, message: String)
+    /// A pen frame the engine took, before what it caused (REPLAY.md's `pen` lines).
+    case pen(PenEvent)
 
     public struct Transition {
         public let time: Instant
@@ -39,6 +41,7 @@ public enum GestureTraceEvent {
         case let .waiting(time, _, _): time
         case let .inputIgnored(time, _): time
         case let .programmingError(time, _): time
+        case let .pen(event): event.time
         }
     }
 }
@@ -65,6 +68,8 @@ extension GestureTraceEvent: CustomStringConvertible {
             return "\(formatTime(time))  input ignored: \(reason)"
         case let .programmingError(time, message):
             return "\(formatTime(time))  programming error: \(message)"
+        case let .pen(p):
+            return "\(formatTime(p.time))  pen \(p.phase.rawValue) of \(p.device) at (\(fmt(p.location.x)), \(fmt(p.location.y))) force \(fmt(p.sample.force))"
         }
     }
 }

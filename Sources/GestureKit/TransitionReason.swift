@@ -19,6 +19,10 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case pointerEntered
     case pointerLeft
     case pointerButtonPressed
+    /// The pen a hover followed left proximity.
+    case penLeftProximity
+    /// A hovering pen touched down.
+    case penTouchedDown
     // Failure of the gesture itself
     case movedTooFar(points: Double, allowed: Double)
     case heldTooLong(held: Duration, allowed: Duration)
@@ -72,6 +76,8 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
         case .pointerEntered: return "pointer entered the view"
         case .pointerLeft: return "pointer left the view"
         case .pointerButtonPressed: return "a button was pressed"
+        case .penLeftProximity: return "the pen left proximity"
+        case .penTouchedDown: return "the pen touched down"
         case let .movedTooFar(p, a): return "moved \(fmt(p)) pt > allowable \(fmt(a)) pt"
         case let .heldTooLong(s, a): return "held \(fmt(s.inSeconds)) s > maximum tap duration \(fmt(a.inSeconds)) s"
         case let .tapIntervalExpired(a): return "no next tap within \(fmt(a.inSeconds)) s"

@@ -346,9 +346,10 @@ public final class LibinputContext {
             capabilities.insert(InputDeviceCapability(rawValue: capability.description))
         }
         // A touchscreen touches, a touchpad has gestures, a mouse (or pointing stick) only
-        // points.
+        // points, a tablet's tool is a pen.
         let kind: InputDeviceKind? =
-            capabilities.contains(.touch) ? .touchscreen
+            capabilities.contains(.tabletTool) ? .pen
+            : capabilities.contains(.touch) ? .touchscreen
             : capabilities.contains(.gesture) ? .touchpad
             : capabilities.contains(.pointer) ? .pointer
             : nil
@@ -513,9 +514,51 @@ public final class LibinputContext {
             }
             handler(.touchpadGesture(converted))
 
+        case .tabletToolProximity, .tabletToolTip, .tabletToolAxis:
+            guard let tablet = libinput_event_get_tablet_tool_event(event) else { return }
+            if let pen = penEvent(tablet, type: type, device: id) { handler(.pen(pen)) }
+
         default:
             break
         }
+    }
+
+    /// A tablet tool event as a pen's (REPLAY.md's "Pens"): proximity in is `hover`, out is
+    /// `out`; tip down and up are `down` and `up`; an axis event is `moved` with the tip
+    /// down, `hover` with it up. Force is libinput's normalized pressure while the tip is
+    /// down (0 otherwise, as the contract says; 1 for a tool with no pressure axis); tilt
+    /// and distance as libinput gives them. A mouse or lens tool (a puck) is no pen.
+    private func penEvent(_ tablet: OpaquePointer, type: LibinputEventType, device: InputDeviceID) -> PenEvent? {
+        let tool = libinput_event_tablet_tool_get_tool(tablet)
+        let toolType = libinput_tablet_tool_get_type(tool)
+        if toolType == LIBINPUT_TABLET_TOOL_TYPE_MOUSE || toolType == LIBINPUT_TABLET_TOOL_TYPE_LENS { return nil }
+        let time = Instant(nanoseconds: Int64(libinput_event_tablet_tool_get_time_usec(tablet)) &* 1000)
+        lastEventTime = time
+        let phase: PenEvent.Phase
+        switch type {
+        case .tabletToolProximity:
+            phase = libinput_event_tablet_tool_get_proximity_state(tablet) == LIBINPUT_TABLET_TOOL_PROXIMITY_STATE_IN
+                ? .hover : .out
+        case .tabletToolTip:
+            phase = libinput_event_tablet_tool_get_tip_state(tablet) == LIBINPUT_TABLET_TOOL_TIP_DOWN ? .down : .up
+        default:
+            phase = libinput_event_tablet_tool_get_tip_state(tablet) == LIBINPUT_TABLET_TOOL_TIP_DOWN ? .moved : .hover
+        }
+        let contact = phase == .down || phase == .moved
+        let range: UInt32 = 1 << 20
+        let location = Point(x: libinput_event_tablet_tool_get_x_transformed(tablet, range) / Double(range) * screenSize.width,
+                             y: libinput_event_tablet_tool_get_y_transformed(tablet, range) / Double(range) * screenSize.height)
+        let force = !contact ? 0
+            : libinput_tablet_tool_has_pressure(tool) != 0 ? libinput_event_tablet_tool_get_pressure(tablet) : 1
+        let tilted = libinput_tablet_tool_has_tilt(tool) != 0
+        let angles = PenSample.angles(tiltX: tilted ? libinput_event_tablet_tool_get_tilt_x(tablet) : 0,
+                                      tiltY: tilted ? libinput_event_tablet_tool_get_tilt_y(tablet) : 0)
+        let zOffset: Double? = libinput_tablet_tool_has_distance(tool) == 0 ? nil
+            : contact ? 0 : libinput_event_tablet_tool_get_distance(tablet)
+        return PenEvent(phase: phase, time: time, device: device, location: location,
+                        sample: PenSample(force: force, altitudeAngle: angles.altitude, azimuthAngle: angles.azimuth,
+                                          zOffset: zOffset,
+                                          tool: toolType == LIBINPUT_TABLET_TOOL_TYPE_ERASER ? .eraser : .pen))
     }
 
     /// Cancels what a vanishing device leaves behind: touches still down (one frame) and a

@@ -72,6 +72,18 @@ public struct LibinputJSONFormatter: Sendable {
                 o.number("dy", p.delta.y)
                 if p.scrollStop { o.string("phase", "stop") }
             }
+        case let .pen(p):
+            o.string("type", "pen")
+            o.number("time", relative(p.time))
+            o.integer("device", p.device.rawValue)
+            o.string("phase", p.phase.rawValue)
+            o.number("x", p.location.x)
+            o.number("y", p.location.y)
+            o.number("force", p.sample.force)
+            o.number("altitude", p.sample.altitudeAngle)
+            o.number("azimuth", p.sample.azimuthAngle)
+            o.string("tool", p.sample.tool.rawValue)
+            if let z = p.sample.zOffset { o.number("zOffset", z) }
         case let .touchpadGesture(g):
             o.string("type", "gesture")
             o.number("time", relative(g.time))

@@ -30,6 +30,10 @@ public struct LibinputEventType: RawRepresentable, Hashable, Sendable, CustomStr
     public static let gesturePinchEnd = Self(LIBINPUT_EVENT_GESTURE_PINCH_END)
     public static let gestureHoldBegin = Self(LIBINPUT_EVENT_GESTURE_HOLD_BEGIN)
     public static let gestureHoldEnd = Self(LIBINPUT_EVENT_GESTURE_HOLD_END)
+    public static let tabletToolAxis = Self(LIBINPUT_EVENT_TABLET_TOOL_AXIS)
+    public static let tabletToolProximity = Self(LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY)
+    public static let tabletToolTip = Self(LIBINPUT_EVENT_TABLET_TOOL_TIP)
+    public static let tabletToolButton = Self(LIBINPUT_EVENT_TABLET_TOOL_BUTTON)
 
     public var description: String {
         switch self {
@@ -55,6 +59,10 @@ public struct LibinputEventType: RawRepresentable, Hashable, Sendable, CustomStr
         case .gesturePinchEnd: "GESTURE_PINCH_END"
         case .gestureHoldBegin: "GESTURE_HOLD_BEGIN"
         case .gestureHoldEnd: "GESTURE_HOLD_END"
+        case .tabletToolAxis: "TABLET_TOOL_AXIS"
+        case .tabletToolProximity: "TABLET_TOOL_PROXIMITY"
+        case .tabletToolTip: "TABLET_TOOL_TIP"
+        case .tabletToolButton: "TABLET_TOOL_BUTTON"
         default: "LIBINPUT_EVENT_\(rawValue)"
         }
     }

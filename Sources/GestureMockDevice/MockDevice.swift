@@ -32,7 +32,10 @@ public struct MockDevice: Hashable, Sendable {
     public var udevProperties: [(key: String, value: String)] {
         var props = description.udevProperties
         props["ID_INPUT"] = props["ID_INPUT"] ?? "1"
-        if !description.reportsTouches && (description.isRelativePointer || description.hasWheel) {
+        if description.isPen {
+            // A pen (a tablet tool): what udev's input_id builtin says of a tablet.
+            if props["ID_INPUT_TABLET"] == nil { props["ID_INPUT_TABLET"] = "1" }
+        } else if !description.reportsTouches && (description.isRelativePointer || description.hasWheel) {
             // A mouse, a pointing stick or a wheel: what udev's input_id builtin says of it.
             if props["ID_INPUT_MOUSE"] == nil && props["ID_INPUT_POINTINGSTICK"] == nil {
                 props[description.properties.contains(.pointingStick) ? "ID_INPUT_POINTINGSTICK" : "ID_INPUT_MOUSE"] = "1"
@@ -40,9 +43,10 @@ public struct MockDevice: Hashable, Sendable {
         } else if props["ID_INPUT_TOUCHSCREEN"] == nil && props["ID_INPUT_TOUCHPAD"] == nil {
             props[isTouchpad ? "ID_INPUT_TOUCHPAD" : "ID_INPUT_TOUCHSCREEN"] = "1"
         }
-        // What udev's libinput fuzz rule does: move the kernel fuzz of the position axes into
-        // LIBINPUT_FUZZ_xx (the kernel's is then reported as 0, see `kernelFuzz`).
-        for code in MockDevice.fuzzOverrideAxes {
+        // What udev's libinput fuzz rule does for touchpads and touchscreens (not tablets):
+        // move the kernel fuzz of the position axes into LIBINPUT_FUZZ_xx (the kernel's is
+        // then reported as 0, see `kernelFuzz`).
+        for code in fuzzOverrideAxes {
             if let fuzz = description.absInfo[code]?.fuzz, fuzz != 0 {
                 let hex = String(code.rawValue, radix: 16)
                 props["LIBINPUT_FUZZ_" + (hex.count < 2 ? "0" + hex : hex)] = String(fuzz)
@@ -127,7 +131,7 @@ public struct MockDevice: Hashable, Sendable {
         for code in absCodes {
             let info = description.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
             var bytes: [UInt8] = []
-            let fuzz = MockDevice.fuzzOverrideAxes.contains(code) ? 0 : info.fuzz
+            let fuzz = fuzzOverrideAxes.contains(code) ? 0 : info.fuzz
             for v in [info.value, info.minimum, info.maximum, fuzz, info.flat, info.resolution] {
                 bytes += le(UInt32(bitPattern: v))
             }
@@ -153,6 +157,10 @@ public struct MockDevice: Hashable, Sendable {
     /// Axes whose fuzz udev moves into LIBINPUT_FUZZ_xx (libinput's 90-libinput-fuzz-override
     /// rule).
     static let fuzzOverrideAxes: [EventCode] = [.absX, .absY, .absMTPositionX, .absMTPositionY]
+
+    /// The axes whose fuzz udev moves: none on a pen (udev's rule matches touchpads and
+    /// touchscreens; a tablet keeps its kernel fuzz, which libinput's tablet code filters by).
+    var fuzzOverrideAxes: [EventCode] { description.isPen ? [] : MockDevice.fuzzOverrideAxes }
 
     var absCodes: [EventCode] {
         Set(description.codes[.abs] ?? []).union(description.absInfo.keys).sorted()

@@ -22,6 +22,8 @@ public enum ReplayRecord: Hashable, Sendable {
     case waiting(time: Instant, recognizer: String, reason: String)
     /// Input the engine set aside, and why (an addition to the contract).
     case ignored(time: Instant, reason: String)
+    /// A pen frame (REPLAY.md's "Pens"): where it is, how hard it presses, how it leans.
+    case pen(PenEvent)
 
     public struct State: Hashable, Sendable {
         public var time: Instant
@@ -41,6 +43,7 @@ public enum ReplayRecord: Hashable, Sendable {
         case let .touches(time, _, _, _, _), let .layout(time, _, _), let .waiting(time, _, _), let .ignored(time, _),
              let .scroll(time, _, _, _),
              let .select(time, _, _, _), let .move(time, _, _, _): time
+        case let .pen(p): p.time
         }
     }
 
@@ -102,6 +105,15 @@ public enum ReplayRecord: Hashable, Sendable {
         case let .ignored(_, reason):
             o.string("type", "ignored")
             o.string("reason", reason)
+        case let .pen(p):
+            o.string("type", "pen")
+            o.string("phase", p.phase.rawValue)
+            o.numbers("location", [p.location.x, p.location.y])
+            o.number("force", p.sample.force)
+            o.number("altitude", p.sample.altitudeAngle)
+            o.number("azimuth", p.sample.azimuthAngle)
+            o.string("tool", p.sample.tool.rawValue)
+            if p.phase == .hover, let z = p.sample.zOffset { o.number("zOffset", z) }
         }
         return o
     }
@@ -135,6 +147,11 @@ public enum ReplayRecord: Hashable, Sendable {
             return "\(t)  \(pad(recognizer, 12)) \(pad("possible (waits)", 22)) \(reason)"
         case let .ignored(_, reason):
             return "\(t)  \(pad("input", 12)) \(pad("ignored", 22)) \(reason)"
+        case let .pen(p):
+            let s = p.sample
+            var line = "\(t)  \(pad(s.tool.rawValue, 12)) \(pad(p.phase.rawValue, 22)) at (\(fmtValue(p.location.x)), \(fmtValue(p.location.y)))  force \(fmtValue(s.force))  altitude \(fmtValue(s.altitudeAngle))  azimuth \(fmtValue(s.azimuthAngle))"
+            if p.phase == .hover, let z = s.zOffset { line += "  zOffset \(fmtValue(z))" }
+            return line
         }
     }
 }

@@ -32,6 +32,8 @@ public final class ReplaySession {
             output(.waiting(time: time, recognizer: live.id(of: r), reason: reason.description))
         case let .inputIgnored(time, reason):
             output(.ignored(time: time, reason: reason))
+        case let .pen(p):
+            output(.pen(p))
         case .programmingError:
             // A scene's requireToFail cycle is refused when the scene is read; nothing else
             // in a replay wires recognizers.
@@ -63,7 +65,7 @@ public final class ReplaySession {
         case .deviceRemoved:
             applyRemovals()
             live.engine.send(event)
-        case .touchFrame, .touchpadGesture, .pointer:
+        case .touchFrame, .touchpadGesture, .pointer, .pen:
             applyRemovals()
             live.engine.send(event)
         case .eventsDropped, .note:

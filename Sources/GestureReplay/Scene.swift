@@ -28,7 +28,7 @@ public struct Scene: Hashable, Sendable {
         /// Kind parameters, validated (numbers, or a swipe direction).
         public var parameters: [String: Double] = [:]
         public var direction: SwipeDirection = .right
-        /// `allowedTouchTypes`: default all three.
+        /// `allowedTouchTypes`: default all four.
         public var allowedTouchTypes: TouchTypes = .all
         /// A pan's `allowedScrollTypes`: default none.
         public var allowedScrollTypes: ScrollTypes = []
@@ -359,7 +359,8 @@ extension Scene {
                 spec.panDirections = directions
             case "allowedTouchTypes":
                 spec.allowedTouchTypes = try parseNames(value, path: keyPath, names: [
-                    "direct": TouchTypes.direct, "indirect": .indirect, "indirectPointer": .indirectPointer])
+                    "direct": TouchTypes.direct, "indirect": .indirect, "indirectPointer": .indirectPointer,
+                    "pencil": .pencil])
             case "edges" where kind == .screenEdgePan:
                 if case let .string(name) = value {
                     spec.edges = try parseNames(.array([.string(name)]), path: keyPath, names: edgeNames)

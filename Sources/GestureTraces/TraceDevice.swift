@@ -10,13 +10,15 @@ extension EvdevDeviceDescription {
         return mt || st
     }
 
-    /// Touchscreen or touchpad, or nil for a device that reports no touches (keyboard, mouse).
+    /// Touchscreen, touchpad or pen, or nil for a device that reports no touches (keyboard,
+    /// mouse).
     ///
-    /// Rules, first match wins: udev `ID_INPUT_TOUCHSCREEN=1` → touchscreen,
+    /// Rules, first match wins: a pen (`isPen`) → pen; udev `ID_INPUT_TOUCHSCREEN=1` → touchscreen,
     /// `ID_INPUT_TOUCHPAD=1` → touchpad; `INPUT_PROP_DIRECT` → touchscreen;
     /// `INPUT_PROP_POINTER` → touchpad; `BTN_TOOL_FINGER` (without DIRECT) → touchpad;
     /// otherwise touchscreen.
     public var touchKind: InputDeviceKind? {
+        if isPen { return .pen }
         guard reportsTouches else { return nil }
         if udevProperties["ID_INPUT_TOUCHSCREEN"] == "1" { return .touchscreen }
         if udevProperties["ID_INPUT_TOUCHPAD"] == "1" { return .touchpad }
@@ -109,6 +111,7 @@ extension TraceDevice {
         case .touchscreen: [.touch]
         case .touchpad: [.pointer, .gesture]
         case .pointer: [.pointer]
+        case .pen: [.tabletTool]
         case nil: isPointer ? [.pointer] : []
         }
         return InputDeviceInfo(id: id, name: name, systemName: node ?? "", kind: kind ?? (isPointer ? .pointer : nil),

@@ -148,7 +148,11 @@ public struct TraceReader: Sendable {
         }
         var frame = TouchFrame(time: .zero)
         frame.changes.reserveCapacity(16)
-        var decoders: [MultitouchDecoder?] = devices.map { $0.kind == nil ? nil : MultitouchDecoder(device: $0, screen: screen, mapping: mapping) }
+        var decoders: [MultitouchDecoder?] = devices.map {
+            $0.kind == nil || $0.kind == .pen ? nil : MultitouchDecoder(device: $0, screen: screen, mapping: mapping)
+        }
+        // Pens hover, touch and lift as libinput's tablet code says (PenDecoder).
+        var pens: [PenDecoder?] = devices.map { $0.kind == .pen ? PenDecoder(device: $0, screen: screen) : nil }
         // Mice and other devices with relative axes or a wheel move the one pointer.
         var pointer = PointerDecoder(screen: screen)
         let pointers = devices.map { $0.kind == nil && ($0.description?.isRelativePointer == true || $0.description?.hasWheel == true) }
@@ -213,7 +217,9 @@ public struct TraceReader: Sendable {
                 event.time.nanoseconds = event.time.nanoseconds &- origin
                 last = event.time
                 eventHook?(best, event)
-                if pointers[best] {
+                if pens[best] != nil {
+                    try pens[best]!.feed(event) { try body(.pen($0)) }
+                } else if pointers[best] {
                     try pointer.feed(event, device: devices[best].id) { try body(.pointer($0)) }
                     for text in pointer.takeNotes() { try body(.note(time: event.time, device: devices[best].id, text)) }
                 } else if touchpads[best] != nil, var decoder = decoders[best] {

@@ -24,7 +24,7 @@ final class Harness {
                 log.append("\(ms(d.time)) \(d.view.id): \(d.phase.callbackName) [\(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))]")
             case let .inputIgnored(_, reason):
                 ignored.append(reason)
-            case .waiting:
+            case .waiting, .pen:
                 break
             case let .programmingError(_, message):
                 ignored.append("programming error: \(message)")

@@ -18,8 +18,11 @@ enum Fixtures {
     /// Every recording in Fixtures/ (everything but SOURCES.md).
     static let all: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
         .filter { !$0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
-    /// The recordings of touch devices: every fixture but the mice (`mouse-…`, `synthetic-mouse-…`).
-    static let touch: [String] = all.filter { !mice.contains($0) }
+    /// The recordings of touch devices: every fixture but the mice (`mouse-…`,
+    /// `synthetic-mouse-…`) and the pens.
+    static let touch: [String] = all.filter { !mice.contains($0) && !pens.contains($0) }
+    /// The recordings of pens (`pen-…`): tablet tools on a screen or a tablet.
+    static let pens: [String] = all.filter { $0.hasPrefix("pen-") }
     /// The recordings of mice and pointing sticks.
     static let mice: [String] = all.filter { $0.hasPrefix("mouse-") || $0.hasPrefix("synthetic-mouse-") }
     /// The recordings of touchpads (`tp-…`, `synthetic-tp-…`): pointers, whose contacts never

@@ -28,7 +28,12 @@ enum Fixtures {
 
     /// The recordings of touch devices (touchscreens and touchpads): every fixture but the mice,
     /// whose recordings carry no contacts.
-    static let touch: [String] = all.filter { !isMouse($0) }
+    static let touch: [String] = all.filter { !isMouse($0) && !isPen($0) }
+
+    /// The recordings of pens (`pen-…`): tablet tools, whose tips are touches of their own.
+    static let pens: [String] = all.filter(isPen)
+
+    static func isPen(_ name: String) -> Bool { name.hasPrefix("pen-") }
 
     /// The recordings of mice and pointing sticks (`mouse-…`, `synthetic-mouse-…`).
     static let mice: [String] = all.filter(isMouse)
@@ -64,6 +69,7 @@ struct Decoded {
     var removed: [(InputDeviceID, Instant)] = []
     var notes: [(Instant, InputDeviceID, String)] = []
     var pointer: [PointerEvent] = []
+    var pens: [PenEvent] = []
 
     /// `touchpads: .contacts` for what the pad reported; `.pointer` (a replay's reading) for
     /// the pointer events and touchpad gestures the decoder makes of it.
@@ -77,6 +83,7 @@ struct Decoded {
             case .deviceRemoved(let d, let t): removed.append((d, t ?? .zero))
             case .note(let t, let d, let text): notes.append((t, d, text))
             case .pointer(let p): pointer.append(p)
+            case .pen(let p): pens.append(p)
             }
         }
     }

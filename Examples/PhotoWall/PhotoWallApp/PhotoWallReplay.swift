@@ -71,6 +71,10 @@ public enum PhotoWallReplay {
                 try runDeadlines(before: event.time)
                 wall.engine.send(event)
                 try drain()
+            case let .pen(event):
+                try runDeadlines(before: event.time)
+                wall.engine.send(event)
+                try drain()
             case .deviceAdded, .eventsDropped, .note:
                 break
             }

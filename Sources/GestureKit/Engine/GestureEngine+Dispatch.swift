@@ -139,6 +139,7 @@ extension GestureEngine {
             records[i].touch.previousLocation = records[i].touch.location
             records[i].touch.location = change.location
             records[i].touch.timestamp = now
+            if let pen = frame.pen { records[i].touch.penSample = pen }
             if let last = frameTouches.lastIndex(where: { $0.record == i }) {
                 // A second change for the same touch in one frame updates the first.
                 if frameTouches[last].phase == .began || frameTouches[last].phase == .moved { return }
@@ -155,6 +156,7 @@ extension GestureEngine {
                 records[i].touch.location = change.location
             }
             records[i].touch.timestamp = now
+            if let pen = frame.pen { records[i].touch.penSample = pen }
             records[i].touch.phase = change.phase
             records[i].lifted = true
             frameTouches.append((i, change.phase))
@@ -557,5 +559,6 @@ extension Touch {
         self.timestamp = gesture.time
         self.pointsPerMillimetre = nil
         self.buttonMask = []
+        self.penSample = .upright
     }
 }

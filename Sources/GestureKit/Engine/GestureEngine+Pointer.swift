@@ -18,6 +18,8 @@ extension GestureEngine {
         var buttons: ButtonMask = []
         /// Devices removed: their later events are ignored.
         var removed: [InputDeviceID] = []
+        /// The device whose pointer or pen the hover recognizers follow (the last to move).
+        var hoverDevice: InputDeviceID?
         /// The wheel's scroll sequence under way: its device and when it ends.
         var wheelDevice: InputDeviceID?
         var wheelDeadline: Instant?
@@ -59,7 +61,7 @@ extension GestureEngine {
             if pointer.buttonDevice == event.device {
                 sendButtonFrame(.moved, event)
             } else if pointer.buttonDevice == nil {
-                updateHover(at: event.location)
+                updateHover(at: event.location, device: event.device, pen: nil)
             }
         case .button:
             guard let button = ButtonMask(evdevCode: event.button) else { return }
@@ -90,7 +92,7 @@ extension GestureEngine {
                 }
                 pointer.buttonDevice = nil
                 sendButtonFrame(.ended, event)
-                updateHover(at: event.location)
+                updateHover(at: event.location, device: event.device, pen: nil)
             }
         case .scroll:
             scroll(event)
@@ -181,8 +183,10 @@ extension GestureEngine {
 
     // MARK: - Hover
 
-    /// Shows every hover recognizer where the pointer is.
-    private func updateHover(at location: Point) {
+    /// Shows every hover recognizer where the pointer (or a hovering pen, with its
+    /// `sample`) of `device` is.
+    func updateHover(at location: Point, device: InputDeviceID, pen sample: PenSample?) {
+        pointer.hoverDevice = device
         let hit = hitTest(location)
         var i = 0
         while i < recognizers.count {
@@ -191,13 +195,20 @@ extension GestureEngine {
             guard let hover = recognizers[slot.rawValue] as? HoverGestureRecognizer,
                   arbiter.isEnabled(slot), let view = hover.view else { continue }
             let inside = hit.map { $0 === view || $0.isDescendant(of: view) } ?? false
-            apply(hover.pointerMoved(to: location, inside: inside), to: slot)
+            apply(hover.pointerMoved(to: location, inside: inside, pen: sample), to: slot)
         }
     }
 
-    /// Ends every hover under way (a button was pressed).
-    private func endHover() {
-        forEachActiveHover { hover, slot in apply(hover.buttonPressed(), to: slot) }
+    /// Ends every hover under way (a button was pressed, a pen touched down).
+    func endHover(reason: TransitionReason = .pointerButtonPressed) {
+        forEachActiveHover { _, slot in apply(.end(reason), to: slot) }
+    }
+
+    /// Ends every hover under way that follows `device` (a pen left proximity).
+    func endHover(of device: InputDeviceID, reason: TransitionReason) {
+        guard pointer.hoverDevice == device else { return }
+        pointer.hoverDevice = nil
+        forEachActiveHover { _, slot in apply(.end(reason), to: slot) }
     }
 
     private func forEachActiveHover(_ body: (HoverGestureRecognizer, RecognizerSlot) -> Void) {
@@ -213,9 +224,11 @@ extension GestureEngine {
     // MARK: - Devices going away
 
     /// `device` was removed: its button is released (its touch was cancelled), its wheel's
-    /// scroll is over, hovering is cancelled, and its later events are ignored.
+    /// scroll is over, the hovering that follows it is cancelled, and its later events are
+    /// ignored.
     func pointerDeviceRemoved(_ device: InputDeviceID, at time: Instant) {
         if !pointer.removed.contains(device) { pointer.removed.append(device) }
+        penDeviceRemoved(device)
         if pointer.buttonDevice == device {
             pointer.buttonDevice = nil
             pointer.buttons = []
@@ -224,7 +237,10 @@ extension GestureEngine {
             pointer.wheelDevice = nil
             pointer.wheelDeadline = nil
         }
-        cancelHover(reason: .deviceRemoved(device), at: time)
+        if pointer.hoverDevice == device {
+            pointer.hoverDevice = nil
+            cancelHover(reason: .deviceRemoved(device), at: time)
+        }
     }
 
     /// Cancels every hover under way (the pointer's device went away, or input ended).

@@ -95,6 +95,7 @@ public final class GestureEngine {
     @exclusivity(unchecked) var displayLinks: [DisplayLink] = []
     /// The pointer (GestureEngine+Pointer.swift).
     @exclusivity(unchecked) var pointer = PointerState()
+    var pens = PenState()
     /// The touches the engine holds: down, lifted in the current step, or with events held
     /// back from their view; in the order they began.
     @exclusivity(unchecked) var records: [TouchRecord] = []
@@ -163,6 +164,8 @@ public final class GestureEngine {
             send(gesture)
         case let .pointer(pointerEvent):
             send(pointerEvent)
+        case let .pen(penEvent):
+            send(penEvent)
         case let .deviceRemoved(device, time):
             deviceRemoved(device, at: time ?? now)
         case let .eventsDropped(time, device):

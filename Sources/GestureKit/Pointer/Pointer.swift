@@ -7,6 +7,8 @@ public enum TouchType: String, Hashable, Sendable, CaseIterable {
     case indirect
     /// A pointer's pressed button: a mouse's, or a touchpad's click.
     case indirectPointer
+    /// A pen's tip on a screen or a tablet (UIKit's `.pencil`).
+    case pencil
 }
 
 /// A set of touch types (UIKit's `allowedTouchTypes`, as a mask).
@@ -18,13 +20,15 @@ public struct TouchTypes: OptionSet, Hashable, Sendable {
         case .direct: self = .direct
         case .indirect: self = .indirect
         case .indirectPointer: self = .indirectPointer
+        case .pencil: self = .pencil
         }
     }
 
     public static let direct = TouchTypes(rawValue: 1)
     public static let indirect = TouchTypes(rawValue: 2)
     public static let indirectPointer = TouchTypes(rawValue: 4)
-    public static let all: TouchTypes = [.direct, .indirect, .indirectPointer]
+    public static let pencil = TouchTypes(rawValue: 8)
+    public static let all: TouchTypes = [.direct, .indirect, .indirectPointer, .pencil]
 }
 
 /// The pointer buttons of a touch (UIKit's `UIEvent.ButtonMask`): the primary (`BTN_LEFT`),
@@ -77,13 +81,14 @@ extension InputDeviceKind {
         case .touchscreen: .direct
         case .touchpad: .indirect
         case .pointer: .indirectPointer
+        case .pen: .pencil
         }
     }
 }
 
 extension Touch {
     /// The touch's type: a touchscreen's finger is `direct`, a touchpad's contact or gesture
-    /// `indirect`, a pointer's pressed button `indirectPointer`.
+    /// `indirect`, a pointer's pressed button `indirectPointer`, a pen's tip `pencil`.
     public var type: TouchType { deviceKind.touchType }
 }
 
@@ -97,8 +102,8 @@ extension Touch {
 ///   works again, rather than staying dead);
 /// - a button released that was never pressed is ignored; one pressed while pressed is
 ///   ignored;
-/// - only the primary button (`BTN_LEFT`) is a touch; the others are ignored, silently (a
-///   right click is no touch in UIKit either);
+/// - the primary, secondary and tertiary buttons make the pointer's one touch (the buttons'
+///   rule in GestureEngine+Pointer.swift); side and extra buttons are no touch, silently;
 /// - a non-finite location is ignored (the pointer stays where it was);
 /// - a scroll of zero in both axes carries nothing and is ignored.
 public struct PointerEvent: Hashable, Sendable {
