@@ -21,6 +21,9 @@ public enum InputEvent: Hashable, Sendable {
     case pointer(PointerEvent)
     /// What a pen (a tablet tool) did: hovered, touched down, moved, lifted, left.
     case pen(PenEvent)
+    /// A keyboard's modifier keys changed: `flags` are the ones it holds now (from its key
+    /// codes through `ModifierKeyTracker`, or as a compositor sends them).
+    case modifiers(time: Instant, device: InputDeviceID, ModifierFlags)
     /// The device's kernel buffer overflowed (SYN_DROPPED); a `touchFrame` cancelling its
     /// contacts follows when any were down.
     case eventsDropped(time: Instant, device: InputDeviceID)
@@ -40,6 +43,7 @@ public enum InputEvent: Hashable, Sendable {
         case let .touchpadGesture(gesture): gesture.time
         case let .pointer(event): event.time
         case let .pen(event): event.time
+        case let .modifiers(time, _, _): time
         case let .eventsDropped(time, _): time
         case let .note(time, _, _): time
         case let .deviceRemoved(_, time): time
@@ -63,6 +67,7 @@ public enum InputEvent: Hashable, Sendable {
         case var .pen(event):
             event.time = shift(event.time)
             return .pen(event)
+        case let .modifiers(time, device, flags): return .modifiers(time: shift(time), device: device, flags)
         case let .eventsDropped(time, device): return .eventsDropped(time: shift(time), device: device)
         case let .note(time, device, text): return .note(time: shift(time), device: device, text)
         case let .deviceRemoved(device, time): return .deviceRemoved(device, time: time.map(shift))

@@ -25,6 +25,8 @@ public enum GestureTraceEvent {
         /// The gesture's location in the recognizer's view coordinates.
         public let location: Point
         public let values: GestureValues
+        /// The modifier keys held at the event (UIKit's `modifierFlags`).
+        public let modifierFlags: ModifierFlags
     }
 
     public struct Delivery {
@@ -59,6 +61,7 @@ extension GestureTraceEvent: CustomStringConvertible {
             if let tr = v.translation { line += " translation (\(fmt(tr.x)), \(fmt(tr.y)))" }
             if let vel = v.velocity { line += " velocity \(fmt(vel))" }
             if let vv = v.velocityVector { line += " velocity (\(fmt(vv.x)), \(fmt(vv.y)))" }
+            if !t.modifierFlags.isEmpty { line += " with \(t.modifierFlags)" }
             return line
         case let .delivery(d):
             return "\(formatTime(d.time))  view \(d.view.id): \(d.phase.callbackName) \(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))"

@@ -71,6 +71,8 @@ public final class LibinputContext {
     /// Gesture begun and not yet ended, per device.
     private var activeGestures: [InputDeviceID: TouchpadGestureEvent] = [:]
     private var lastEventTime: Instant = .zero
+    /// Each keyboard's modifier keys (from libinput's key events, evdev codes).
+    private var modifierKeys: [InputDeviceID: ModifierKeyTracker] = [:]
 
     /// Creates a context on a udev seat (`libinput_udev_create_context` +
     /// `libinput_udev_assign_seat`): every input device of the seat, and hot-plugged ones.
@@ -385,6 +387,7 @@ public final class LibinputContext {
             appliedMatrices[id] = nil
             pendingChanges[id] = nil
             activeTouches[id] = nil
+            modifierKeys[id] = nil
             libinput_device_set_user_data(device, nil)
             handler(.deviceRemoved(id, time: nil))
 
@@ -513,6 +516,19 @@ public final class LibinputContext {
                 activeGestures[id] = nil
             }
             handler(.touchpadGesture(converted))
+
+        case .keyboardKey:
+            // A modifier key pressed or released changes the keyboard's flags (REPLAY.md's
+            // "Keys"); every other key is no input to the engine.
+            guard let keyboard = libinput_event_get_keyboard_event(event) else { return }
+            let time = Instant(nanoseconds: Int64(libinput_event_keyboard_get_time_usec(keyboard)) &* 1000)
+            lastEventTime = time
+            let pressed = libinput_event_keyboard_get_key_state(keyboard) == LIBINPUT_KEY_STATE_PRESSED
+            var tracker = modifierKeys[id] ?? ModifierKeyTracker()
+            if tracker.key(Int(libinput_event_keyboard_get_key(keyboard)), value: pressed ? 1 : 0) {
+                handler(.modifiers(time: time, device: id, tracker.flags))
+            }
+            modifierKeys[id] = tracker
 
         case .tabletToolProximity, .tabletToolTip, .tabletToolAxis:
             guard let tablet = libinput_event_get_tablet_tool_event(event) else { return }

@@ -72,6 +72,11 @@ public struct LibinputJSONFormatter: Sendable {
                 o.number("dy", p.delta.y)
                 if p.scrollStop { o.string("phase", "stop") }
             }
+        case let .modifiers(time, device, flags):
+            o.string("type", "modifiers")
+            o.number("time", relative(time))
+            o.integer("device", device.rawValue)
+            o.strings("flags", flags.names)
         case let .pen(p):
             o.string("type", "pen")
             o.number("time", relative(p.time))

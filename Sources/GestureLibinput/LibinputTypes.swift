@@ -30,6 +30,7 @@ public struct LibinputEventType: RawRepresentable, Hashable, Sendable, CustomStr
     public static let gesturePinchEnd = Self(LIBINPUT_EVENT_GESTURE_PINCH_END)
     public static let gestureHoldBegin = Self(LIBINPUT_EVENT_GESTURE_HOLD_BEGIN)
     public static let gestureHoldEnd = Self(LIBINPUT_EVENT_GESTURE_HOLD_END)
+    public static let keyboardKey = Self(LIBINPUT_EVENT_KEYBOARD_KEY)
     public static let tabletToolAxis = Self(LIBINPUT_EVENT_TABLET_TOOL_AXIS)
     public static let tabletToolProximity = Self(LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY)
     public static let tabletToolTip = Self(LIBINPUT_EVENT_TABLET_TOOL_TIP)
@@ -59,6 +60,7 @@ public struct LibinputEventType: RawRepresentable, Hashable, Sendable, CustomStr
         case .gesturePinchEnd: "GESTURE_PINCH_END"
         case .gestureHoldBegin: "GESTURE_HOLD_BEGIN"
         case .gestureHoldEnd: "GESTURE_HOLD_END"
+        case .keyboardKey: "KEYBOARD_KEY"
         case .tabletToolAxis: "TABLET_TOOL_AXIS"
         case .tabletToolProximity: "TABLET_TOOL_PROXIMITY"
         case .tabletToolTip: "TABLET_TOOL_TIP"

@@ -37,7 +37,7 @@ public enum LibinputReplay {
     /// engine's last deadlines fire in real time.
     public static let tailSeconds = 1.0
 
-    /// The recording's touch devices as mock devices, with their events, and how long a
+    /// The recording's touch devices, pens, mice and keyboards as mock devices, with their events, and how long a
     /// listener must listen to see all of them (lead-in + the recording + `tailSeconds`).
     public static func mockDevices(tracePath: String, screen: Size) throws
         -> (replays: [MockDeviceReplay], duration: Double) {
@@ -46,7 +46,8 @@ public enum LibinputReplay {
         var replays: [MockDeviceReplay] = []
         var last = Instant.zero
         for (i, device) in reader.devices.enumerated()
-        where device.kind != nil || device.description?.isRelativePointer == true || device.description?.hasWheel == true {
+        where device.kind != nil || device.description?.isRelativePointer == true || device.description?.hasWheel == true
+            || device.description?.isKeyboard == true {
             guard let description = device.description else { continue }
             var events: [EvdevEvent] = []
             try reader.forEachEvdevEvent(device: device.id) { event in

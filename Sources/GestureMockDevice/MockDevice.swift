@@ -32,7 +32,13 @@ public struct MockDevice: Hashable, Sendable {
     public var udevProperties: [(key: String, value: String)] {
         var props = description.udevProperties
         props["ID_INPUT"] = props["ID_INPUT"] ?? "1"
-        if description.isPen {
+        if description.isKeyboard {
+            // A keyboard (maybe with a pointer, as a keyboard with a trackpoint or a wheel):
+            // what udev's input_id builtin says of one.
+            props["ID_INPUT_KEY"] = props["ID_INPUT_KEY"] ?? "1"
+            props["ID_INPUT_KEYBOARD"] = props["ID_INPUT_KEYBOARD"] ?? "1"
+            if description.isRelativePointer && props["ID_INPUT_MOUSE"] == nil { props["ID_INPUT_MOUSE"] = "1" }
+        } else if description.isPen {
             // A pen (a tablet tool): what udev's input_id builtin says of a tablet.
             if props["ID_INPUT_TABLET"] == nil { props["ID_INPUT_TABLET"] = "1" }
         } else if !description.reportsTouches && (description.isRelativePointer || description.hasWheel) {

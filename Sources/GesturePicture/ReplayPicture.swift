@@ -95,9 +95,51 @@ public struct ReplayPicture {
         }
     }
 
+    /// A pen's frames (the replay's `pen` records), in order.
+    public var pen: [PenEvent] = []
+
     public mutating func observe(_ record: ReplayRecord) {
         records.append(record)
         endTime = max(endTime, record.time)
+        if case let .pen(event) = record, event.location.isFinite { pen.append(event) }
+    }
+
+    /// A pen on the surface: where it hovered (thin, grey, dotted), and each stroke of its
+    /// tip as segments as wide as it pressed (1 px, plus 5 px at full force), dark blue for
+    /// the pen and pink for the eraser.
+    func penDrawing(ox: Double, oy: Double, scale: Double) -> String {
+        guard !pen.isEmpty else { return "" }
+        var svg = "<g id=\"pen\">\n"
+        func px(_ p: Point) -> String { "\(n(ox + p.x * scale)),\(n(oy + p.y * scale))" }
+        var hover: [String] = []
+        func flushHover() {
+            if hover.count > 1 {
+                svg += "<polyline points=\"\(hover.joined(separator: " "))\" fill=\"none\" stroke=\"#999\" stroke-width=\"1\" stroke-dasharray=\"1 2\"/>\n"
+            }
+            hover.removeAll()
+        }
+        var previous: PenEvent?
+        for event in pen {
+            switch event.phase {
+            case .hover, .out:
+                hover.append(px(event.location))
+                if event.phase == .out { flushHover() }
+            case .down:
+                hover.append(px(event.location))
+                flushHover()
+            case .moved, .up:
+                if let from = previous, from.phase == .down || from.phase == .moved {
+                    let force = max(from.sample.force, event.sample.force)
+                    let color = event.sample.tool == .eraser ? "#e377c2" : "#1f3b73"
+                    svg += "<line x1=\"\(n(ox + from.location.x * scale))\" y1=\"\(n(oy + from.location.y * scale))\" x2=\"\(n(ox + event.location.x * scale))\" y2=\"\(n(oy + event.location.y * scale))\" stroke=\"\(color)\" stroke-width=\"\(n(1 + 5 * force))\" stroke-linecap=\"round\"><title>\(event.sample.tool.rawValue) at \(value(event.time.seconds)) s, force \(value(event.sample.force))</title></line>\n"
+                }
+                if event.phase == .up { hover = [px(event.location)] }
+            }
+            previous = event
+        }
+        flushHover()
+        svg += "</g>\n"
+        return svg
     }
 
     // MARK: Drawing
@@ -187,6 +229,7 @@ public struct ReplayPicture {
             }
         }
         svg += pointerDrawing(ox: ox, oy: oy, scale: surfaceScale)
+        svg += penDrawing(ox: ox, oy: oy, scale: surfaceScale)
         svg += "</g>\n"
         svg += closeUp(left: ox + surfaceWidth + 30, top: oy, width: width - margin - (ox + surfaceWidth + 30), height: surfaceHeight)
 

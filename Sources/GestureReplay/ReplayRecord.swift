@@ -35,6 +35,8 @@ public enum ReplayRecord: Hashable, Sendable {
         /// In the recognizer's view's coordinates.
         public var location: Point
         public var values: GestureValues
+        /// The modifier keys held (REPLAY.md's "Keys"); printed when not empty.
+        public var modifierFlags: ModifierFlags = []
     }
 
     public var time: Instant {
@@ -73,6 +75,7 @@ public enum ReplayRecord: Hashable, Sendable {
             if let t = v.translation { o.numbers("translation", [t.x, t.y]) }
             if let velocity = v.velocity { o.number("velocity", velocity) }
             if let vv = v.velocityVector { o.numbers("velocity", [vv.x, vv.y]) }
+            if !s.modifierFlags.isEmpty { o.strings("modifierFlags", s.modifierFlags.names) }
             o.string("reason", s.reason)
         case let .touches(_, view, phase, ids, buttons):
             o.string("type", "touches")
@@ -131,6 +134,7 @@ public enum ReplayRecord: Hashable, Sendable {
             if let tr = v.translation { line += "  translation (\(fmtValue(tr.x)), \(fmtValue(tr.y)))" }
             if let velocity = v.velocity { line += "  velocity \(fmtValue(velocity))/s" }
             if let vv = v.velocityVector { line += "  velocity (\(fmtValue(vv.x)), \(fmtValue(vv.y))) pt/s" }
+            if !s.modifierFlags.isEmpty { line += "  with \(s.modifierFlags.names.joined(separator: "+"))" }
             return line
         case let .touches(_, view, phase, ids, buttons):
             let pressed = !buttons.isEmpty && buttons != .primary ? "  buttons \(buttons.names.joined(separator: ", "))" : ""

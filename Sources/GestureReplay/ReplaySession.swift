@@ -22,7 +22,7 @@ public final class ReplaySession {
             if live.isInternal(t.recognizer) { return }
             output(.state(.init(time: t.time, recognizer: live.id(of: t.recognizer), kind: live.kind(of: t.recognizer),
                                 from: t.from, to: t.to, reason: t.reason.description, location: t.location,
-                                values: t.values)))
+                                values: t.values, modifierFlags: t.modifierFlags)))
         case let .delivery(d):
             var buttons = ButtonMask()
             for touch in d.touches { buttons.formUnion(touch.buttonMask) }
@@ -65,7 +65,7 @@ public final class ReplaySession {
         case .deviceRemoved:
             applyRemovals()
             live.engine.send(event)
-        case .touchFrame, .touchpadGesture, .pointer, .pen:
+        case .touchFrame, .touchpadGesture, .pointer, .pen, .modifiers:
             applyRemovals()
             live.engine.send(event)
         case .eventsDropped, .note:

@@ -107,13 +107,14 @@ extension TraceDevice {
     /// touchpad points and has gestures, a mouse (relative axes or a wheel) points.
     public var info: InputDeviceInfo {
         let isPointer = description?.isRelativePointer == true || description?.hasWheel == true
-        let capabilities: Set<InputDeviceCapability> = switch kind {
+        var capabilities: Set<InputDeviceCapability> = switch kind {
         case .touchscreen: [.touch]
         case .touchpad: [.pointer, .gesture]
         case .pointer: [.pointer]
         case .pen: [.tabletTool]
         case nil: isPointer ? [.pointer] : []
         }
+        if description?.isKeyboard == true { capabilities.insert(.keyboard) }
         return InputDeviceInfo(id: id, name: name, systemName: node ?? "", kind: kind ?? (isPointer ? .pointer : nil),
                                capabilities: capabilities, sizeMillimeters: physicalSize)
     }

@@ -153,6 +153,8 @@ public struct TraceReader: Sendable {
         }
         // Pens hover, touch and lift as libinput's tablet code says (PenDecoder).
         var pens: [PenDecoder?] = devices.map { $0.kind == .pen ? PenDecoder(device: $0, screen: screen) : nil }
+        // Keyboards hold modifier keys (KeyboardDecoder); a keyboard may point too.
+        var keyboards: [KeyboardDecoder?] = devices.map { $0.description?.isKeyboard == true ? KeyboardDecoder(device: $0.id) : nil }
         // Mice and other devices with relative axes or a wheel move the one pointer.
         var pointer = PointerDecoder(screen: screen)
         let pointers = devices.map { $0.kind == nil && ($0.description?.isRelativePointer == true || $0.description?.hasWheel == true) }
@@ -181,7 +183,7 @@ public struct TraceReader: Sendable {
             for text in decoder.takeNotes() { try body(.note(time: time, device: devices[index].id, text)) }
         }
 
-        if streams.count == 1, !pointers[0], touchpads[0] == nil, var decoder = decoders[0] {
+        if streams.count == 1, !pointers[0], touchpads[0] == nil, keyboards[0] == nil, var decoder = decoders[0] {
             // One touch device: no merging, no optional decoder (the hot loop).
             var stream = streams[0]
             if let eventHook {
@@ -217,6 +219,7 @@ public struct TraceReader: Sendable {
                 event.time.nanoseconds = event.time.nanoseconds &- origin
                 last = event.time
                 eventHook?(best, event)
+                if keyboards[best] != nil { try keyboards[best]!.feed(event, body) }
                 if pens[best] != nil {
                     try pens[best]!.feed(event) { try body(.pen($0)) }
                 } else if pointers[best] {

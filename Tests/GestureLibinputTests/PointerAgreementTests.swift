@@ -260,3 +260,38 @@ struct PointerAgreementTests {
         #expect(sequences[0] == sequences[1], "libinput: \(sequences[0])\nbuilt-in: \(sequences[1])")
     }
 }
+
+/// REPLAY.md, "Keys": a keyboard's modifier keys through libinput's key events and through
+/// the built-in decoder.
+@Suite(.serialized, .enabled(if: ProbeHarness.umockdevAvailable,
+                            "umockdev-run is missing: install the Debian package 'umockdev'"))
+struct KeysAgreementTests {
+    static let fixture = "synthetic-mouse-logitech-k400-modifiers-wheel-click.evemu"
+    static let scene = """
+    { "recognizers": [
+        {"id": "click", "kind": "tap", "view": "root", "allowedTouchTypes": ["indirectPointer"]},
+        {"id": "wheel", "kind": "pan", "view": "root", "allowedScrollTypes": ["discrete"], "allowedTouchTypes": []} ] }
+    """
+
+    static func states(_ backend: String) throws -> [String] {
+        try PointerAgreementTests.replay(Fixtures.path(fixture), scene: scene, backend: backend)
+            .filter { $0.type == "state" }
+            .map { line in
+                let flags = (line.object["modifierFlags"] as? [String])?.joined(separator: "+") ?? "none"
+                let t = (line.object["translation"] as? [NSNumber])?.map { String(format: "%.0f", $0.doubleValue) }.joined(separator: ",") ?? ""
+                return "\(line.recognizer) \(line.to) [\(t)] \(flags)"
+            }
+    }
+
+    @Test("the K400's keys: the same transitions with the same modifierFlags through libinput and the built-in decoder; shift turns the wheel sideways; ctrl, Caps Lock, and super with alt ride on the clicks")
+    func sameModifiers() throws {
+        let libinput = try Self.states("libinput")
+        let builtin = try Self.states("builtin")
+        #expect(libinput == builtin, "expected the same transitions and flags:\nlibinput \(libinput)\nbuilt-in \(builtin)")
+        #expect(builtin.contains("wheel ended [-45,0] shift"), "three backward detents with shift held scroll 45 pt sideways: \(builtin)")
+        #expect(builtin.contains("wheel ended [0,30] none"), "two forward detents without it, 30 pt down the content: \(builtin)")
+        #expect(builtin.filter { $0.hasPrefix("click ended") } == ["click ended [] control", "click ended [] alphaShift",
+                                                                  "click ended [] alternate+command"],
+                "the three clicks and the keys held at each: \(builtin)")
+    }
+}

@@ -44,7 +44,7 @@ struct SceneTests {
 
     static let bad: [Bad] = [
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tap", "view": "root", "allowedTouchTypes": ["finger"]}]}"#,
-            error: #"recognizers[0] ("a").allowedTouchTypes[0]: unknown name "finger" (expected one of direct, indirect, indirectPointer)"#),
+            error: #"recognizers[0] ("a").allowedTouchTypes[0]: unknown name "finger" (expected one of direct, indirect, indirectPointer, pencil)"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "pan", "view": "root", "direction": "diagonal"}]}"#,
             error: #"recognizers[0] ("a").direction: unknown direction "diagonal" (expected one of all, horizontal, vertical)"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "pan", "view": "root", "direction": ["horizontal"]}]}"#,

@@ -70,6 +70,7 @@ struct Decoded {
     var notes: [(Instant, InputDeviceID, String)] = []
     var pointer: [PointerEvent] = []
     var pens: [PenEvent] = []
+    var modifiers: [(time: Instant, flags: ModifierFlags)] = []
 
     /// `touchpads: .contacts` for what the pad reported; `.pointer` (a replay's reading) for
     /// the pointer events and touchpad gestures the decoder makes of it.
@@ -84,6 +85,7 @@ struct Decoded {
             case .note(let t, let d, let text): notes.append((t, d, text))
             case .pointer(let p): pointer.append(p)
             case .pen(let p): pens.append(p)
+            case .modifiers(let t, _, let flags): modifiers.append((t, flags))
             }
         }
     }

@@ -75,6 +75,9 @@ public enum PhotoWallReplay {
                 try runDeadlines(before: event.time)
                 wall.engine.send(event)
                 try drain()
+            case let .modifiers(time, _, _):
+                try runDeadlines(before: time)
+                wall.engine.send(item)
             case .deviceAdded, .eventsDropped, .note:
                 break
             }

@@ -129,7 +129,7 @@ extension GestureEngine {
             flushDeliveries()
             emit(.transition(.init(time: now, recognizer: recognizer, from: from, to: to, reason: reason,
                                    location: recognizer.location(in: recognizer.view),
-                                   values: recognizer.values)))
+                                   values: recognizer.values, modifierFlags: heldModifiers)))
         case let .performActions(r):
             recognizers[r.rawValue]?.performActions()
         case let .reset(r):

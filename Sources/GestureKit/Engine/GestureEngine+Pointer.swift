@@ -126,12 +126,15 @@ extension GestureEngine {
         records.contains { !$0.lifted && $0.gestureKind == kind && $0.touch.device == device }
     }
 
+    /// A wheel turned with shift held scrolls sideways (GTK's and the browsers' convention):
+    /// its vertical detents drive x, a forward turn a positive x.
     private func scroll(_ event: PointerEvent) {
         let kind: TouchpadGestureEvent.Kind = event.scrollType.contains(.continuous) ? .scroll : .wheel
         let underWay = scrollUnderWay(event.device, kind)
+        let delta = kind == .wheel && heldModifiers.contains(.shift) ? Point(x: event.delta.y, y: event.delta.x) : event.delta
         var gesture = TouchpadGestureEvent(kind: kind, phase: underWay ? .update : .begin, time: event.time,
                                            device: event.device, fingers: 0, location: event.location,
-                                           delta: event.delta)
+                                           delta: delta)
         if event.scrollStop {
             guard underWay else {
                 ignored("scroll stop of \(event.device) with no scroll under way: ignored")

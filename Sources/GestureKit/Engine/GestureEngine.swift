@@ -96,6 +96,9 @@ public final class GestureEngine {
     /// The pointer (GestureEngine+Pointer.swift).
     @exclusivity(unchecked) var pointer = PointerState()
     var pens = PenState()
+    /// The modifier flags of each keyboard holding any, and their union.
+    var keyboards: [InputDeviceID: ModifierFlags] = [:]
+    var heldModifiers: ModifierFlags = []
     /// The touches the engine holds: down, lifted in the current step, or with events held
     /// back from their view; in the order they began.
     @exclusivity(unchecked) var records: [TouchRecord] = []
@@ -166,6 +169,8 @@ public final class GestureEngine {
             send(pointerEvent)
         case let .pen(penEvent):
             send(penEvent)
+        case let .modifiers(time, device, flags):
+            send(modifiers: flags, of: device, at: time)
         case let .deviceRemoved(device, time):
             deviceRemoved(device, at: time ?? now)
         case let .eventsDropped(time, device):
@@ -227,6 +232,7 @@ public final class GestureEngine {
         }
         cancelTouches(at: time, reason: "\(device) removed") { $0.touch.device == device }
         pointerDeviceRemoved(device, at: time)
+        if keyboards[device] != nil { setModifiers([], of: device) }
     }
 
     /// The end of input (the end of a recording): runs every pending deadline, then cancels

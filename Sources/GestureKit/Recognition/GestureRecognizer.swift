@@ -208,6 +208,10 @@ open class GestureRecognizer {
     // MARK: The engine's link: which engine, and the recognizer's slot in it.
 
     weak var engine: GestureEngine?
+
+    /// UIKit's `modifierFlags`: the modifier keys held at the event the recognizer is
+    /// handling (empty outside an engine, and with no keyboard).
+    public var modifierFlags: ModifierFlags { engine?.heldModifiers ?? [] }
     var slot = RecognizerSlot.none
 
     nonisolated(unsafe) private static var counter = 0
