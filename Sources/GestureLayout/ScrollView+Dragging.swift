@@ -62,6 +62,7 @@ extension ScrollView {
     }
 
     func scrollingPanChanged(_ pan: PanGestureRecognizer) {
+        if wheelZoom(pan) { return }
         switch pan.state {
         case .began:
             dragIsDiscrete = pan.scrollType.contains(.discrete)

@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 
 /// Zooming: the scroll view's own pinch scales the content.
@@ -53,6 +54,43 @@ extension ScrollView {
             endZooming()
         case .possible, .failed:
             break
+        }
+    }
+
+    /// A wheel turned with control held zooms, where zooming is enabled (the desktop's
+    /// convention: browsers, image viewers): each detent forward multiplies the scale by
+    /// `ScrollViewMetrics.wheelZoomFactorPerDetent`, each back divides it, within the zoom
+    /// range (no rubber band: a wheel has no finger to let go of), about the pointer (the
+    /// content point under it stays there). Called with the scrolling pan's transitions;
+    /// returns whether the wheel is zooming (then it does not scroll).
+    func wheelZoom(_ pan: PanGestureRecognizer) -> Bool {
+        switch pan.state {
+        case .began:
+            guard pan.scrollType.contains(.discrete), pan.modifierFlags.contains(.control),
+                  maximumZoomScale > minimumZoomScale else { return false }
+            stopMotion()
+            zoomAnimation = nil
+            isWheelZooming = true
+            isZooming = true
+            zoomScaleAtBegan = zoomScale
+            zoomAnchor = pan.location(in: self) - contentOffset
+            zoomFocus = pan.location(in: self) / zoomScale
+            delegate?.scrollViewWillBeginZooming(self, with: delegate?.viewForZooming(in: self))
+            fallthrough
+        case .changed:
+            guard isWheelZooming else { return false }
+            let detents = pan.translation.y / GestureDefaults.wheelPointsPerDetent
+            let scale = zoomScaleAtBegan * pow(ScrollViewMetrics.wheelZoomFactorPerDetent, detents)
+            applyZoom(min(max(scale, minimumZoomScale), maximumZoomScale), focus: zoomFocus, anchor: zoomAnchor)
+            return true
+        case .ended, .cancelled:
+            guard isWheelZooming else { return false }
+            isWheelZooming = false
+            isZooming = false
+            endZooming()
+            return true
+        case .possible, .failed:
+            return false
         }
     }
 

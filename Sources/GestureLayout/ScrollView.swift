@@ -197,6 +197,8 @@ open class ScrollView: View, GestureRecognizerDelegate {
     var dragOrigin = Point.zero
     /// Whether the drag under way is a wheel's (no rubber band, no fling).
     var dragIsDiscrete = false
+    /// Whether a wheel turned with control held is zooming (`wheelZoom`).
+    var isWheelZooming = false
     /// The axis a directionally locked drag moves on (nil: both).
     var lockedAxis: LockedAxis?
     /// Whether the lock waits for the drag's first movement.
@@ -304,11 +306,15 @@ open class ScrollView: View, GestureRecognizerDelegate {
     /// begin (a scroll's first delta); else the fingers' travel since they came down (the
     /// pan's location less the centroid of where its touches landed: a touch-driven pan
     /// begins with zero translation, and its velocity needs more than one movement); else
-    /// the pan's velocity.
+    /// the pan's velocity. A wheel turned with control held on a zoomable scroll view begins
+    /// whatever its direction: it zooms.
     open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard let pan = recognizer as? PanGestureRecognizer, scrollingPans.contains(where: { $0 === pan })
         else { return true }
         if !canCancelContentTouches && contentIsTracking { return false }
+        // A wheel with control held zooms (`wheelZoom`), whichever way the content scrolls.
+        if pan.scrollType.contains(.discrete), pan.modifierFlags.contains(.control),
+           maximumZoomScale > minimumZoomScale { return true }
         var d = pan.translation
         if d == .zero, pan.scrollType.isEmpty, !panTouchStarts.isEmpty {
             var sum = Point.zero
@@ -357,6 +363,9 @@ public enum ScrollViewMetrics {
     /// How many times larger than the other a drag's first component must be for
     /// `isDirectionalLockEnabled` to lock the drag to its axis (about 27° either side of it).
     public static let directionalLockRatio = 2.0 /* unitless */
+    /// How much one wheel detent with control held zooms: ×1.1 forward, ÷1.1 back (the
+    /// browsers' 10 % zoom step; our choice of figure, GTK has no wheel zoom of its own).
+    public static let wheelZoomFactorPerDetent = 1.1 /* unitless, per detent */
     /// How long `setContentOffset(_:animated:)` takes.
     public static let scrollingAnimationDuration = 0.3 /* s */
     /// A release this fast or faster turns the page in its direction; slower ones come to

@@ -167,3 +167,47 @@ struct ScrollPointerTests {
         #expect(sv.contentOffset.y > 2000, "a click-drag up scrolls the content: \(sv.contentOffset.y)")
     }
 }
+
+/// The desktop's zoom: control with the wheel, and a touchpad's pinch, on a zoomable scroll view.
+@Suite("ScrollView: zooming from the desktop")
+struct DesktopZoomTests {
+    @Test("a wheel turned with control held zooms about the pointer, ×1.1 a detent forward and back again, within the zoom range; without control it scrolls")
+    func controlWheel() {
+        let (sv, script, rec, _) = ScrollViewZoomTests.zoomScene(maximum: 3)
+        script.engine.send(.modifiers(time: .zero, device: InputDeviceID(9), .control))
+        script.wheel(at: 100, 200, detents: 3, from: 0.1, interval: 0.05)
+        let expected = 1.1 * 1.1 * 1.1
+        #expect(abs(sv.zoomScale - expected) < 1e-9, "three detents forward: ×1.331, got \(sv.zoomScale)")
+        // The content point under the pointer stays there: (100, 200) of the unscaled content.
+        #expect(abs(sv.contentOffset.x - (100 * expected - 100)) < 1e-9 && abs(sv.contentOffset.y - (200 * expected - 200)) < 1e-9,
+                "zoomed about the pointer: offset \(sv.contentOffset)")
+        script.advance(to: 1)
+        #expect(rec.calls == ["willBeginZooming", "didEndZooming(\(sv.zoomScale))"], "the delegate hears the zoom: \(rec.calls)")
+        script.wheel(at: 100, 200, detents: -20, from: 1.1, interval: 0.02)
+        #expect(sv.zoomScale == 1, "twenty detents back stop at the minimum scale, no rubber band: \(sv.zoomScale)")
+        script.advance(to: 2)
+        script.engine.send(.modifiers(time: Instant(seconds: 2), device: InputDeviceID(9), []))
+        script.wheel(at: 100, 200, detents: -2, from: 2.1)
+        script.advance(to: 3)
+        #expect(sv.zoomScale == 1, "without control the wheel does not zoom")
+    }
+
+    @Test("a touchpad's pinch at the pointer zooms the scroll view, as its own pinch does")
+    func touchpadPinch() {
+        let (sv, script, _, _) = ScrollViewZoomTests.zoomScene(maximum: 3)
+        let at = Point(x: 200, y: 400)
+        script.engine.send(.pointer(.motion(to: at, at: .zero)))
+        var t = 0.01
+        script.engine.send(TouchpadGestureEvent(kind: .pinch, phase: .begin, time: Instant(seconds: t), device: InputDeviceID(3),
+                                                fingers: 2, location: at, scale: 1))
+        for k in 1...10 {
+            t += 0.01
+            script.engine.send(TouchpadGestureEvent(kind: .pinch, phase: .update, time: Instant(seconds: t), device: InputDeviceID(3),
+                                                    fingers: 2, location: at, scale: 1 + Double(k) * 0.1))
+        }
+        script.engine.send(TouchpadGestureEvent(kind: .pinch, phase: .end, time: Instant(seconds: t + 0.01), device: InputDeviceID(3),
+                                                fingers: 2, location: at, scale: 2))
+        script.finish()
+        #expect(abs(sv.zoomScale - 2) < 1e-9, "the pad's fingers spread to twice their distance: scale 2, got \(sv.zoomScale)")
+    }
+}
