@@ -62,7 +62,7 @@ public struct LibinputJSONFormatter: Sendable {
             o.number("x", p.location.x)
             o.number("y", p.location.y)
             switch p.kind {
-            case .motion: break
+            case .motion, .leave: break
             case .button:
                 o.integer("button", p.button)
                 o.string("state", p.pressed ? "pressed" : "released")

@@ -86,7 +86,7 @@ public struct ReplayPicture {
             pointerPath.append(PathPoint(time: event.time, location: event.location))
         }
         switch event.kind {
-        case .motion: break
+        case .motion, .leave: break
         case .button where event.button == PointerEvent.primaryButton:
             clicks.append((event.time, event.location, event.pressed))
         case .button: break

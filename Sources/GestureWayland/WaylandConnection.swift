@@ -241,16 +241,18 @@ public final class WaylandConnection: InputEventSource {
         return (InputDeviceID(nextSeatIndex * 2 + 1), InputDeviceID(nextSeatIndex * 2 + 2))
     }
 
-    /// The highest `wl_seat` version bound: 7, the last whose `wl_pointer` events every supported
-    /// libwayland (1.20 and later) has listener fields for. Version 8 adds `axis_value120`
-    /// (libwayland 1.21), 9 `axis_relative_direction` (1.22) and 11 `warp` (there by 1.26); `SeatListeners`
-    /// fills none of them, and a compositor sends none of them to a seat bound at 7.
-    static let seatVersion: UInt32 = 7
+    /// The highest `wl_seat` version bound: 9 where the libwayland header has the handler of
+    /// `wl_pointer.axis_relative_direction` (1.22 and later: natural scrolling said), 8 where
+    /// it has `axis_value120` (1.21), else 7. A compositor offering less is bound at what it
+    /// offers (sway 1.7 offers 7: `axis_discrete` then counts a wheel's detents). Version 10
+    /// changes nothing here and 11 adds `warp`: not bound.
+    static let seatVersion: UInt32 = gk_pointer_listener_has_relative_direction() != 0 ? 9
+        : gk_pointer_listener_has_value120() != 0 ? 8 : 7
 
     fileprivate func global(name: UInt32, interface: String, version: UInt32) {
-        // Sharing another library's display: its seats only (that library makes the windows and
-        // answers the compositor's pings).
-        if isShared && interface != "wl_seat" { return }
+        // Sharing another library's display: its seats and their pointer gestures only (that
+        // library makes the windows and answers the compositor's pings).
+        if isShared && interface != "wl_seat" && interface != "zwp_pointer_gestures_v1" { return }
         switch interface {
         case "wl_compositor":
             compositor = bind(name, wl_compositor_interface_ptr(), min(version, 4))

@@ -215,3 +215,27 @@ struct PointerTests {
         #expect(h.lines("leftPinch").isEmpty, "the other view's pinch hears nothing")
     }
 }
+
+/// A pointer that leaves the window (a compositor's `wl_pointer.leave`).
+@Suite("The pointer leaving the window")
+struct PointerLeaveTests {
+    @Test("leaving ends the hover (pointer left the view) and cancels a button still held, so nothing stays pressed")
+    func leave() {
+        let h = Harness()
+        h.add(HoverGestureRecognizer(name: "hover"))
+        let press = h.add(LongPressGestureRecognizer(name: "press"))
+        h.pointer(300, 300, at: 0)
+        h.pointer(310, 300, at: 0.05)
+        h.engine.send(.leave(at: Point(x: 310, y: 300), time: Instant(seconds: 0.1), device: InputDeviceID(1)))
+        #expect(h.lines("hover").last == "0.100 hover: changed→ended", "the hover ends: \(h.lines("hover"))")
+        #expect(h.reasons["hover"]?.last == "pointer left the view")
+        h.pointer(300, 300, at: 0.2)
+        h.button(true, 300, 300, at: 0.3)
+        h.engine.send(.leave(at: Point(x: 300, y: 300), time: Instant(seconds: 0.4), device: InputDeviceID(1)))
+        h.advance(to: 2)
+        #expect(!h.lines("press").contains { $0.hasSuffix("→began") }, "the held button's touch is cancelled at the leave: no long press at 0.8 s: \(h.lines("press"))")
+        h.button(false, 300, 300, at: 2.1)
+        #expect(h.ignored.contains { $0.contains("never pressed") }, "the release that follows is one of a button no longer held: \(h.ignored)")
+        #expect(press.state == .possible)
+    }
+}

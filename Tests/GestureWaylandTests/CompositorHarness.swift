@@ -137,9 +137,13 @@ enum Compositor {
     /// its last event.
     /// `client`: another shell command for sway to start instead (its output goes to
     /// listen.out and listen.err too); `CLIENT_DIR` in it is the session's directory.
+    /// `swayConfig`: more lines for sway's configuration (an `input` block: natural scrolling).
+    /// `nested`: the client runs in a second compositor nested in sway (weston 10, wayland
+    /// backend, kiosk shell: ../notes' SECOND-COMPOSITOR), so it meets that compositor's protocol
+    /// behaviour over sway's libinput.
     static func start(trace: String, scene: String? = nil, hold: Bool = false, vanishAfter: Double? = nil,
                       listenSeconds: Double? = nil, client: String? = nil,
-                      copy: [String] = []) throws -> Session {
+                      copy: [String] = [], swayConfig: String = "", nested: Nested? = nil) throws -> Session {
         let fm = FileManager.default
         let directory = NSTemporaryDirectory() + "gesturekit-wayland-" + UUID().uuidString
         try fm.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true)
@@ -158,10 +162,19 @@ enum Compositor {
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
             - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
         let duration = listenSeconds ?? (leadIn + length + tail + (vanishAfter ?? 0))
+        var listen = client?.replacingOccurrences(of: "CLIENT_DIR", with: directory)
+            ?? "\(directory)/gesturekit listen --wayland --json --duration \(duration)\(sceneArguments)"
+        if let nested {
+            try nested.script.write(toFile: directory + "/nested.sh", atomically: true, encoding: .utf8)
+            try "exec \(listen)\n".write(toFile: directory + "/client.sh", atomically: true, encoding: .utf8)
+            listen = "sh \(directory)/nested.sh \(directory)"
+        }
         let config = """
         output HEADLESS-1 mode 1000x1000
         for_window [app_id=".*"] fullscreen enable
-        exec sh -c 'env -u LD_PRELOAD \(client?.replacingOccurrences(of: "CLIENT_DIR", with: directory) ?? "\(directory)/gesturekit listen --wayland --json --duration \(duration)\(sceneArguments)") > \(directory)/listen.out 2> \(directory)/listen.err; echo $? > \(directory)/listen.status; swaymsg exit'
+        for_window [title=".*"] fullscreen enable
+        \(swayConfig)
+        exec sh -c 'env -u LD_PRELOAD \(listen) > \(directory)/listen.out 2> \(directory)/listen.err; echo $? > \(directory)/listen.status; swaymsg exit'
 
         """
         try config.write(toFile: directory + "/sway.conf", atomically: true, encoding: .utf8)
@@ -193,9 +206,43 @@ enum Compositor {
         return Session(directory: directory, process: process)
     }
 
+    /// A compositor nested in sway, its client ours.
+    enum Nested {
+        /// weston 10 on its wayland backend with the kiosk shell (the client full screen in it).
+        case weston
+
+        /// The script sway starts: the nested compositor, then (once its socket is there) the
+        /// client (client.sh in the session's directory, its first argument), whose status it
+        /// exits with.
+        var script: String {
+            switch self {
+            case .weston:
+                return """
+                D=$1
+                weston --backend=wayland-backend.so --use-pixman --width=1000 --height=1000 --shell=kiosk-shell.so \\
+                    --socket=wayland-w --idle-time=0 --no-config --log=$D/weston.log &
+                W=$!
+                i=0
+                while [ ! -S "$XDG_RUNTIME_DIR/wayland-w" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done
+                WAYLAND_DISPLAY=wayland-w sh $D/client.sh
+                s=$?
+                kill $W
+                exit $s
+
+                """
+            }
+        }
+
+        /// Whether it is installed (scripts/install-deps.sh installs weston).
+        var installed: Bool {
+            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+                .contains { FileManager.default.isExecutableFile(atPath: "\($0)/weston") }
+        }
+    }
+
     /// Runs a whole session and returns it (files still there; call `remove()`).
-    static func session(trace: String, scene: String? = nil) throws -> Session {
-        let session = try start(trace: trace, scene: scene)
+    static func session(trace: String, scene: String? = nil, swayConfig: String = "", nested: Nested? = nil) throws -> Session {
+        let session = try start(trace: trace, scene: scene, swayConfig: swayConfig, nested: nested)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
         session.finish(timeout: leadIn + length + tail + 20)
         return session

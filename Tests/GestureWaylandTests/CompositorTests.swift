@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import GestureTraces
 import Testing
+@testable import GestureWayland
 
 /// Recordings through a real compositor: recording → umockdev → sway's libinput → Wayland →
 /// GestureWayland (`gesturekit listen --wayland`) → the recognizers, read against the
@@ -176,3 +177,109 @@ struct CompositorTests {
         #expect(lines.contains { $0.type == "touches" && $0.phase == "cancelled" }, "the view's touch is cancelled")
     }
 }
+
+/// A second compositor (../notes' SECOND-COMPOSITOR): weston 10 nested in the headless sway,
+/// the client meeting weston's protocol behaviour over sway's libinput.
+@Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
+struct SecondCompositorTests {
+    init() throws {
+        let missing = Compositor.missingPrograms() + (Compositor.Nested.weston.installed ? [] : ["weston"])
+        try #require(missing.isEmpty, "install \(missing.joined(separator: ", ")) (scripts/install-deps.sh installs them)")
+    }
+
+    @Test("weston 10 nested in sway: a recorded tap and double tap are a tap and a double tap, as in the built-in replay (weston sends no wl_touch.frame after the last lift; the lift is delivered at once, as GTK and SDL deliver it)",
+          arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "ts-wacom-isdv4-e6-double-tap-1f.evemu"])
+    func westonTouch(_ fixture: String) throws {
+        let trace = Compositor.fixture(fixture)
+        let session = try Compositor.session(trace: trace, nested: .weston)
+        defer { session.remove() }
+        let wayland = CompositorTests.lines(of: session, "\(fixture) through weston")
+        let a = Line.recognized(wayland), b = Line.recognized(try builtinReplay(trace))
+        #expect(a == b, "through weston: \(a)\nbuilt-in: \(b)\nweston log: \(session.read("weston.log").suffix(800))")
+        #expect(!a.contains("longPress began"), "a tap never turns into a long press")
+    }
+
+    @Test("weston 10 nested in sway: a mouse's clicks, double click and wheel scroll as in the built-in replay (weston sends the wheel as axis values, no source, no detents)")
+    func westonMouse() throws {
+        let trace = Compositor.fixture("synthetic-mouse-saitek-wheel.evemu")
+        let scene = """
+        { "recognizers": [ {"id": "wheelPan", "kind": "pan", "view": "root", "allowedScrollTypes": ["discrete"], "allowedTouchTypes": []} ] }
+        """
+        let session = try Compositor.session(trace: trace, scene: scene, nested: .weston)
+        defer { session.remove() }
+        let wayland = CompositorTests.lines(of: session, "the wheel through weston")
+        let builtin = try builtinReplay(trace, scene: scene)
+        func translations(_ lines: [Line]) -> [Double] {
+            lines.filter { $0.recognizer == "wheelPan" && $0.to == "ended" }
+                .compactMap { ($0.object["translation"] as? [NSNumber])?[1].doubleValue }
+        }
+        #expect(translations(wayland) == translations(builtin),
+                "the same scrolls, 15 pt a detent: weston \(translations(wayland)), built-in \(translations(builtin))")
+    }
+}
+
+/// Natural scrolling, as GNOME turns it on for touchpads: with `wl_seat` version 9 the
+/// compositor says an axis is inverted (`axis_relative_direction`), and the scroll keeps the
+/// hand's direction. sway 1.7 (Debian 12) binds no higher than 7: the test says so and stops
+/// there; sway 1.10 (Debian 13, `make test-debian13`) runs it.
+@Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
+struct NaturalScrollingTests {
+    /// sway's version, from `sway --version`.
+    static let swayVersion: [Int] = {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["sway", "--version"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return [] }
+        p.waitUntilExit()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard let word = text.split(separator: " ").first(where: { $0.first?.isNumber == true }) else { return [] }
+        return word.split(separator: ".").compactMap { Int($0.prefix { $0.isNumber }) }
+    }()
+
+    /// wlroots sends `axis_relative_direction` from sway 1.9 (wlroots 0.17) on; the client
+    /// reads it where its libwayland header has it (1.22 and later).
+    static var seatNineAvailable: Bool {
+        swayVersion.lexicographicallyPrecedes([1, 9]) == false && !swayVersion.isEmpty
+            && gestureWaylandSeatVersion >= 9
+    }
+
+    /// Why the test cannot run here (said on stderr too), or nil.
+    static let unavailableReason: String? = {
+        guard !seatNineAvailable else { return nil }
+        let reason = "natural scrolling needs wl_seat version 9: sway here is \(swayVersion.map(String.init).joined(separator: ".")) and this build binds at most \(gestureWaylandSeatVersion); it runs under Debian 13 (make test-debian13)"
+        FileHandle.standardError.write(Data("\n*** SKIPPED: \(reason) ***\n\n".utf8))
+        return reason
+    }()
+
+    @Test("a touchpad scroll and a wheel with natural scrolling on scroll the same way and as far as with it off",
+          .enabled(if: NaturalScrollingTests.unavailableReason == nil, "\(NaturalScrollingTests.unavailableReason ?? "")"))
+    func naturalScrolling() throws {
+        let scene = """
+        { "recognizers": [
+            {"id": "scrollPan", "kind": "pan", "view": "root", "allowedScrollTypes": ["continuous"], "allowedTouchTypes": []},
+            {"id": "wheelPan", "kind": "pan", "view": "root", "allowedScrollTypes": ["discrete"], "allowedTouchTypes": []} ],
+          "simultaneous": [["scrollPan", "wheelPan"]] }
+        """
+        func scrolled(_ fixture: String, natural: Bool, _ recognizer: String) throws -> Double {
+            let config = natural ? "input * natural_scroll enabled" : "input * natural_scroll disabled"
+            let session = try Compositor.session(trace: Compositor.fixture(fixture), scene: scene, swayConfig: config)
+            defer { session.remove() }
+            return CompositorTests.lines(of: session, "\(fixture), natural scrolling \(natural)")
+                .filter { $0.recognizer == recognizer && $0.to == "ended" }
+                .compactMap { ($0.object["translation"] as? [NSNumber])?[1].doubleValue }.reduce(0, +)
+        }
+        for (fixture, recognizer) in [("synthetic-tp-elantech-scroll-down-2f.evemu", "scrollPan"),
+                                      ("synthetic-mouse-saitek-wheel.evemu", "wheelPan")] {
+            let off = try scrolled(fixture, natural: false, recognizer)
+            let on = try scrolled(fixture, natural: true, recognizer)
+            #expect(off != 0, "\(fixture) scrolls")
+            #expect(abs(on - off) < 0.5, "\(fixture): natural scrolling on gives \(on) pt, off \(off) pt: the same, in the hand's direction")
+        }
+    }
+}
+
+/// The `wl_seat` version this build binds at most (9 with libwayland 1.22's header or later).
+let gestureWaylandSeatVersion = Int(WaylandConnection.seatVersion)

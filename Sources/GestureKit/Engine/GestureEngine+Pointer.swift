@@ -96,6 +96,13 @@ extension GestureEngine {
             }
         case .scroll:
             scroll(event)
+        case .leave:
+            if pointer.buttonDevice == event.device {
+                pointer.buttonDevice = nil
+                pointer.buttons = []
+                sendButtonFrame(.cancelled, event)
+            }
+            endHover(of: event.device, reason: .pointerLeft)
         }
     }
 

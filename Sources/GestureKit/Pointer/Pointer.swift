@@ -115,6 +115,9 @@ public struct PointerEvent: Hashable, Sendable {
         /// A scroll at `location` by `delta`, of `scrollType`; `scrollStop` for a touchpad's
         /// scroll stop (its fingers lifted).
         case scroll
+        /// The pointer left the window (a compositor's `wl_pointer.leave`): hovering ends,
+        /// and a button still held (its grab broken) no longer is: its touch is cancelled.
+        case leave
     }
 
     public var kind: Kind
@@ -155,6 +158,10 @@ public struct PointerEvent: Hashable, Sendable {
     public static func button(_ pressed: Bool, at location: Point, time: Instant, device: InputDeviceID = InputDeviceID(0),
                               button: Int = PointerEvent.primaryButton) -> PointerEvent {
         PointerEvent(kind: .button, time: time, device: device, location: location, button: button, pressed: pressed)
+    }
+
+    public static func leave(at location: Point, time: Instant, device: InputDeviceID = InputDeviceID(0)) -> PointerEvent {
+        PointerEvent(kind: .leave, time: time, device: device, location: location)
     }
 
     public static func scroll(_ delta: Point, _ type: ScrollTypes, at location: Point, time: Instant,
