@@ -87,10 +87,13 @@ let package = Package(
         // made from Debian's wayland-protocols (scripts/generate-wayland-protocols.sh).
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        // xkbcommon: which bits of a compositor's modifier masks are which keys.
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // Input from a Wayland compositor (desktop sessions): the only module touching
-        // libwayland-client. A source of GestureInput's live loop.
+        // libwayland-client (and xkbcommon, for the keyboard's modifiers). A source of
+        // GestureInput's live loop.
         .target(name: "GestureWayland",
-                dependencies: ["GestureKit", "GestureInput", "CWaylandClient", "CWaylandProtocols"]),
+                dependencies: ["GestureKit", "GestureInput", "CWaylandClient", "CWaylandProtocols", "CXKBCommon"]),
         // Pure Swift: mock-device files for umockdev and a runner for umockdev-run. It carries
         // the C source of the LD_PRELOAD library that fixes umockdev 0.17.16 for libinput and
         // builds it on first use (UmockdevFixLibrary).

@@ -8,6 +8,10 @@
 # package's build between runs. The work tree (tracked and untracked files, not ignored ones) is
 # copied to /src/gesturekit inside it each run. Needs root (debootstrap, mount, chroot).
 #
+# DEBIAN13_COMMAND replaces `make test OUT=out` (after the dependencies are installed): one
+# suite while chasing a difference, e.g. DEBIAN13_COMMAND='swift build --build-tests && swift test
+# --skip-build --filter NaturalScrollingTests'.
+#
 # What it writes: $OUT/debian13/test.log (the whole log) and $OUT/debian13/result.txt (the
 # versions inside, the exit code and the time each step took).
 #
@@ -154,7 +158,7 @@ mkdir -p "$OUT/debian13"
 rm -f "$OUT/debian13/test.log" "$OUT/debian13/result.txt"
 status=0
 start=$(now)
-in_root "scripts/install-deps.sh && make test OUT=out" || status=$?
+in_root "scripts/install-deps.sh && ${DEBIAN13_COMMAND:-make test OUT=out}" || status=$?
 step_times+=("make test (deps, build, tests, install check, docs): $(( $(now) - start )) s")
 cp "$dst/out/test.log" "$OUT/debian13/test.log" 2>/dev/null || true
 

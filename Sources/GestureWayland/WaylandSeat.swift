@@ -17,8 +17,13 @@ public final class WaylandSeat {
     public private(set) var name = "seat"
     public let touchDevice: InputDeviceID
     public let pointerDevice: InputDeviceID
+    /// The seat's keyboard (its modifier keys: `InputEvent.modifiers`).
+    public let keyboardDevice: InputDeviceID
     private var touch: OpaquePointer?
     private var pointer: OpaquePointer?
+    private var keyboard: OpaquePointer?
+    private var keymap: WaylandKeymap?
+    private var keyboardFlags: ModifierFlags = []
     private var pinch: OpaquePointer?
     private var swipe: OpaquePointer?
     private var hold: OpaquePointer?
@@ -40,18 +45,8 @@ public final class WaylandSeat {
     /// Where the pointer is on the surface it is over, in surface coordinates.
     public private(set) var pointerLocation = Point.zero
     private var pointerSurface: OpaquePointer?
-    private var axisDelta = Point.zero
-    /// A frame's wheel detents: `axis_value120` (wl_seat 8 and later, 120 a detent) or
-    /// `axis_discrete` (5 to 7, whole detents, as 120 each), per axis.
-    private var axisValue120 = Point.zero
-    private var axisHasValue120 = (x: false, y: false)
-    /// `axis_relative_direction` (wl_seat 9): the compositor inverted the axis (natural
-    /// scrolling).
-    private var axisInverted = (x: false, y: false)
-    private var axisSource: UInt32?
-    private var axisStopped = false
-    private var axisTime: Instant?
-    private var axisSeen = false
+    /// The axis events of the current `wl_pointer.frame`.
+    private var axisFrame = PointerAxisFrame()
     private var gesture: TouchpadGestureEvent?
 
     init(connection: WaylandConnection, proxy: OpaquePointer, globalName: UInt32, version: UInt32) {
@@ -60,12 +55,18 @@ public final class WaylandSeat {
         self.globalName = globalName
         self.version = version
         (touchDevice, pointerDevice) = connection.allocateDeviceIDs()
+        keyboardDevice = InputDeviceID(touchDevice.rawValue + WaylandSeat.keyboardDeviceOffset)
         wl_seat_add_listener(proxy, &SeatListeners.seat, Unmanaged.passUnretained(self).toOpaque())
     }
+
+    /// A seat's keyboard's id: its touch's id plus this (ids of touches and pointers stay as
+    /// they were before keyboards were read).
+    static let keyboardDeviceOffset = 1000
 
     func destroyProxies() {
         releaseTouch()
         releasePointer()
+        releaseKeyboard()
         if version >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
     }
 
@@ -74,6 +75,16 @@ public final class WaylandSeat {
     fileprivate func capabilities(_ caps: UInt32) {
         let hasTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
         let hasPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
+        let hasKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        if hasKeyboard, keyboard == nil {
+            keyboard = wl_seat_get_keyboard(proxy)
+            wl_keyboard_add_listener(keyboard, &SeatListeners.keyboard, data)
+            announce(InputDeviceInfo(id: keyboardDevice, name: "\(name) wl_keyboard", systemName: "wayland", kind: nil,
+                                     capabilities: [.keyboard], sizeMillimeters: nil))
+        } else if !hasKeyboard, keyboard != nil {
+            releaseKeyboard()
+            remove(keyboardDevice)
+        }
         if hasTouch, touch == nil {
             touch = wl_seat_get_touch(proxy)
             wl_touch_add_listener(touch, &SeatListeners.touch, data)
@@ -132,6 +143,40 @@ public final class WaylandSeat {
             cancelGesture()
             remove(pointerDevice)
         }
+        if keyboard != nil { remove(keyboardDevice) }
+    }
+
+    private func releaseKeyboard() {
+        guard let keyboard else { return }
+        if version >= 3 { wl_keyboard_release(keyboard) } else { wl_keyboard_destroy(keyboard) }
+        self.keyboard = nil
+        keymap = nil
+        keyboardFlags = []
+    }
+
+    // MARK: keyboard
+
+    /// `wl_keyboard.keymap`: an XKB keymap in `fd` (read with xkbcommon for the modifiers' bits);
+    /// another format leaves the modifiers unread.
+    fileprivate func keyboardKeymap(format: UInt32, fd: Int32, size: UInt32) {
+        defer { close(fd) }
+        keymap = format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue ? WaylandKeymap(fd: fd, size: Int(size)) : nil
+    }
+
+    /// `wl_keyboard.modifiers`: the flags the keys make now (it carries no time: the last
+    /// event's stands).
+    fileprivate func keyboardModifiers(depressed: UInt32, latched: UInt32, locked: UInt32) {
+        guard let keymap else { return }
+        setKeyboardFlags(keymap.flags(depressed: depressed, latched: latched, locked: locked))
+    }
+
+    /// The window lost the keyboard: its keys are another window's now, none held here.
+    fileprivate func keyboardLeave() { setKeyboardFlags([]) }
+
+    private func setKeyboardFlags(_ flags: ModifierFlags) {
+        guard flags != keyboardFlags else { return }
+        keyboardFlags = flags
+        send(.modifiers(time: connection.cancellationTime, device: keyboardDevice, flags))
     }
 
     private func info(_ id: InputDeviceID, kind: InputDeviceKind, capability: InputDeviceCapability) -> InputDeviceInfo {
@@ -263,83 +308,50 @@ public final class WaylandSeat {
                               device: pointerDevice, button: Int(button))))
     }
 
+    private static func axis(_ axis: UInt32) -> PointerAxisFrame.Axis {
+        axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue ? .vertical : .horizontal
+    }
+
     fileprivate func pointerAxis(time: UInt32, axis: UInt32, value: wl_fixed_t) {
-        let v = wl_fixed_to_double(value)
-        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue { axisDelta.y += v } else { axisDelta.x += v }
-        axisTime = connection.instant(milliseconds: time)
-        axisSeen = true
+        axisFrame.axis(Self.axis(axis), value: wl_fixed_to_double(value), at: connection.instant(milliseconds: time))
         if version < 5 { pointerFrame() }   // no frames before version 5: each axis event is one
     }
 
     /// `axis_discrete` (versions 5 to 7): whole detents, counted as 120 each.
     fileprivate func pointerAxisDiscrete(axis: UInt32, discrete: Int32) {
-        pointerAxisValue120(axis: axis, value120: discrete &* 120)
+        axisFrame.value120(Self.axis(axis), discrete &* 120)
     }
 
     /// `axis_value120` (version 8 and later): a wheel's turn, 120 a detent.
     fileprivate func pointerAxisValue120(axis: UInt32, value120: Int32) {
-        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue {
-            axisValue120.y += Double(value120)
-            axisHasValue120.y = true
-        } else {
-            axisValue120.x += Double(value120)
-            axisHasValue120.x = true
-        }
+        axisFrame.value120(Self.axis(axis), value120)
     }
 
     /// `axis_relative_direction` (version 9): whether the compositor inverted the axis
     /// (natural scrolling), so that its values run against the fingers or the wheel.
     fileprivate func pointerAxisRelativeDirection(axis: UInt32, direction: UInt32) {
-        let inverted = direction == 1   // WL_POINTER_AXIS_RELATIVE_DIRECTION_INVERTED
-        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue { axisInverted.y = inverted } else { axisInverted.x = inverted }
+        axisFrame.relativeDirection(Self.axis(axis), inverted: direction == 1)   // ..._INVERTED
     }
 
-    fileprivate func pointerAxisSource(_ source: UInt32) { axisSource = source }
-
-    fileprivate func pointerAxisStop(time: UInt32) {
-        axisStopped = true
-        axisTime = connection.instant(milliseconds: time)
-        axisSeen = true
+    fileprivate func pointerAxisSource(_ source: UInt32) {
+        switch source {
+        case WL_POINTER_AXIS_SOURCE_FINGER.rawValue: axisFrame.source(.finger)
+        case WL_POINTER_AXIS_SOURCE_CONTINUOUS.rawValue: axisFrame.source(.continuous)
+        case WL_POINTER_AXIS_SOURCE_WHEEL_TILT.rawValue: axisFrame.source(.wheelTilt)
+        default: axisFrame.source(.wheel)
+        }
     }
 
-    /// `wl_pointer.frame`: the axis events of the frame become one scroll, as libinput's
-    /// would be, whatever the compositor:
-    /// - a wheel's distance comes from its detents where the compositor says them
-    ///   (`axis_value120`, or `axis_discrete` below version 8), `GestureDefaults.wheelPointsPerDetent`
-    ///   a detent: mutter's axis values are 10 a detent, wlroots' 15; without detents (KWin
-    ///   nested), from the axis value;
-    /// - an axis the compositor inverted (`axis_relative_direction`: natural scrolling, GNOME's
-    ///   touchpad default) is turned back first, so the direction is the hand's;
-    /// - a wheel's values (positive turning it back) are then negated, so the translation has
-    ///   the sign of dragging the content, as from libinput; a finger or continuous scroll
-    ///   follows the fingers as it is, and its `axis_stop` ends the scroll.
+    fileprivate func pointerAxisStop(time: UInt32, axis: UInt32) {
+        axisFrame.stop(Self.axis(axis), at: connection.instant(milliseconds: time))
+    }
+
+    /// `wl_pointer.frame`: the frame's axis events become one scroll (`PointerAxisFrame`'s
+    /// rules).
     fileprivate func pointerFrame() {
-        defer {
-            axisDelta = .zero
-            axisValue120 = .zero
-            axisHasValue120 = (false, false)
-            axisInverted = (false, false)
-            axisSource = nil
-            axisStopped = false
-            axisTime = nil
-            axisSeen = false
-        }
-        guard axisSeen, let time = axisTime else { return }
-        let continuous = axisSource == WL_POINTER_AXIS_SOURCE_FINGER.rawValue
-            || axisSource == WL_POINTER_AXIS_SOURCE_CONTINUOUS.rawValue
-        var raw = axisDelta
-        if !continuous {
-            let perUnit = GestureDefaults.wheelPointsPerDetent / 120
-            if axisHasValue120.x { raw.x = axisValue120.x * perUnit }
-            if axisHasValue120.y { raw.y = axisValue120.y * perUnit }
-        }
-        if axisInverted.x { raw.x = -raw.x }
-        if axisInverted.y { raw.y = -raw.y }
-        let sign = continuous ? 1.0 : -1.0
-        let delta = Point(x: sign * raw.x, y: sign * raw.y)
-        if !continuous && delta == .zero { return }
-        send(.pointer(.scroll(delta, continuous ? .continuous : .discrete, at: pointerLocation,
-                              time: time, device: pointerDevice, stop: continuous && axisStopped)))
+        let frame = axisFrame
+        axisFrame = PointerAxisFrame()
+        if let scroll = frame.finish(at: pointerLocation, device: pointerDevice) { send(.pointer(scroll)) }
     }
 
     // MARK: gestures
@@ -381,6 +393,10 @@ public final class WaylandSeat {
         nameKnown = true
         for i in pendingAnnouncements.indices {
             let device = pendingAnnouncements[i]
+            if device.id == keyboardDevice {
+                pendingAnnouncements[i].name = "\(name) wl_keyboard"
+                continue
+            }
             let kind = device.kind ?? .pointer
             pendingAnnouncements[i] = info(device.id, kind: kind, capability: device.capabilities.first ?? .pointer)
         }
@@ -430,6 +446,19 @@ enum SeatListeners {
         return listener
     }()
 
+    nonisolated(unsafe) static var keyboard: wl_keyboard_listener = {
+        var listener = wl_keyboard_listener()
+        listener.keymap = { data, _, format, fd, size in GestureWayland.seat(data).keyboardKeymap(format: format, fd: fd, size: size) }
+        listener.enter = { _, _, _, _, _ in }
+        listener.leave = { data, _, _, _ in GestureWayland.seat(data).keyboardLeave() }
+        listener.key = { _, _, _, _, _, _ in }
+        listener.modifiers = { data, _, _, depressed, latched, locked, _ in
+            GestureWayland.seat(data).keyboardModifiers(depressed: depressed, latched: latched, locked: locked)
+        }
+        listener.repeat_info = { _, _, _, _ in }
+        return listener
+    }()
+
     nonisolated(unsafe) static var pointer: wl_pointer_listener = {
         var listener = wl_pointer_listener()
         listener.enter = { data, _, _, surface, x, y in GestureWayland.seat(data).pointerEnter(surface: surface, x: x, y: y) }
@@ -441,7 +470,7 @@ enum SeatListeners {
         listener.axis = { data, _, time, axis, value in GestureWayland.seat(data).pointerAxis(time: time, axis: axis, value: value) }
         listener.frame = { data, _ in GestureWayland.seat(data).pointerFrame() }
         listener.axis_source = { data, _, source in GestureWayland.seat(data).pointerAxisSource(source) }
-        listener.axis_stop = { data, _, time, _ in GestureWayland.seat(data).pointerAxisStop(time: time) }
+        listener.axis_stop = { data, _, time, axis in GestureWayland.seat(data).pointerAxisStop(time: time, axis: axis) }
         listener.axis_discrete = { data, _, axis, discrete in
             GestureWayland.seat(data).pointerAxisDiscrete(axis: axis, discrete: discrete)
         }

@@ -42,6 +42,8 @@ struct DocumentationTests {
              "Tests/GestureKitTests/ScratchGestureRecognizer.swift"),
             ("Sources/GestureLayout/GestureLayout.docc/LayoutsAndCollectionView.md", "photos",
              "Examples/Downstream/Sources/downstream/Photos.swift"),
+            ("Sources/GestureKit/GestureKit.docc/DesktopInput.md", "canvas",
+             "Tests/GestureKitTests/DrawingCanvasSample.swift"),
           ])
     func sampleIsTheExample(article: String, marker: String, source: String) throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent(article), encoding: .utf8)

@@ -9,6 +9,7 @@ import Testing
     /// Each event's `since` version in wayland.xml (up to libwayland 1.26, Debian sid's; older headers have fewer).
     static let seatEvents = ["capabilities": 1, "name": 2]
     static let touchEvents = ["down": 1, "up": 1, "motion": 1, "frame": 1, "cancel": 1, "shape": 6, "orientation": 6]
+    static let keyboardEvents = ["keymap": 1, "enter": 1, "leave": 1, "key": 1, "modifiers": 1, "repeat_info": 4]
     static let pointerEvents = ["enter": 1, "leave": 1, "motion": 1, "button": 1, "axis": 1, "frame": 5, "axis_source": 5,
                                 "axis_stop": 5, "axis_discrete": 5, "axis_value120": 8, "axis_relative_direction": 9,
                                 "warp": 11]
@@ -22,11 +23,11 @@ import Testing
         }
     }
 
-    @Test("every wl_seat, wl_touch and wl_pointer event the compositor may send at the bound seat version has a handler",
-          arguments: [("wl_seat", 0), ("wl_touch", 1), ("wl_pointer", 2)])
+    @Test("every wl_seat, wl_touch, wl_pointer and wl_keyboard event the compositor may send at the bound seat version has a handler",
+          arguments: [("wl_seat", 0), ("wl_touch", 1), ("wl_pointer", 2), ("wl_keyboard", 3)])
     func tablesCoverTheBoundVersion(_ name: String, _ index: Int) {
-        let table: Any = [SeatListeners.seat, SeatListeners.touch, SeatListeners.pointer][index]
-        let events = [Self.seatEvents, Self.touchEvents, Self.pointerEvents][index]
+        let table: Any = ([SeatListeners.seat, SeatListeners.touch, SeatListeners.pointer, SeatListeners.keyboard] as [Any])[index]
+        let events = [Self.seatEvents, Self.touchEvents, Self.pointerEvents, Self.keyboardEvents][index]
         let bound = Int(WaylandConnection.seatVersion)
         let fields = Self.fields(of: table)
         #expect(!fields.isEmpty, "\(name)_listener has fields")

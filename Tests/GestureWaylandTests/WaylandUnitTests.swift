@@ -1,5 +1,6 @@
 import Foundation
-import GestureWayland
+import GestureKit
+@testable import GestureWayland
 import Testing
 
 /// What needs no compositor.
@@ -37,5 +38,48 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 2, "exit status 2: \(message)")
         #expect(message.contains("cannot connect to the Wayland compositor gesturekit-no-such-display"), "\(message)")
+    }
+
+    /// A frame's axis events as compositors send them (WAYLAND_DEBUG dumps measured here and
+    /// in ../notes' SECOND-COMPOSITOR), and the scroll it makes.
+    static func scroll(_ build: (inout PointerAxisFrame) -> Void) -> PointerEvent? {
+        var frame = PointerAxisFrame()
+        build(&frame)
+        return frame.finish(at: Point(x: 10, y: 20), device: InputDeviceID(2))
+    }
+
+    @Test("a wheel's forward detent scrolls 15 pt whatever the compositor's own axis value: sway 1.7 (discrete, 15), mutter (value120, 10 a detent), KWin and weston nested (the axis value alone)")
+    func wheelDetents() {
+        let t = Instant(seconds: 1)
+        let sway = Self.scroll { f in f.source(.wheel); f.value120(.vertical, -1 * 120); f.axis(.vertical, value: -15, at: t) }
+        let mutter = Self.scroll { f in f.source(.wheel); f.value120(.vertical, -120); f.axis(.vertical, value: -10, at: t) }
+        let nested = Self.scroll { f in f.axis(.vertical, value: -15, at: t) }
+        for (name, event) in [("sway", sway), ("mutter", mutter), ("nested", nested)] {
+            #expect(event?.delta == Point(x: 0, y: 15) && event?.scrollType == .discrete,
+                    "\(name): a forward detent drags the content 15 pt down: \(String(describing: event))")
+        }
+        let half = Self.scroll { f in f.source(.wheel); f.value120(.vertical, -60); f.axis(.vertical, value: -7.5, at: t) }
+        #expect(half?.delta == Point(x: 0, y: 7.5), "a high-resolution wheel's half detent: 7.5 pt")
+    }
+
+    @Test("an axis the compositor says it inverted (natural scrolling, wl_seat 9) is turned back to the hand's direction, for a touchpad and a wheel; one it says is identical is taken as it is")
+    func relativeDirection() {
+        let t = Instant(seconds: 1)
+        // Fingers moving down 6.25: without natural scrolling the value is +6.25; with it, -6.25
+        // and the compositor says inverted.
+        let plain = Self.scroll { f in f.source(.finger); f.relativeDirection(.vertical, inverted: false); f.axis(.vertical, value: 6.25, at: t) }
+        let natural = Self.scroll { f in f.source(.finger); f.relativeDirection(.vertical, inverted: true); f.axis(.vertical, value: -6.25, at: t) }
+        #expect(plain?.delta == Point(x: 0, y: 6.25) && natural?.delta == plain?.delta,
+                "the content follows the fingers either way: \(String(describing: plain)) and \(String(describing: natural))")
+        let wheel = Self.scroll { f in f.source(.wheel); f.relativeDirection(.vertical, inverted: true); f.value120(.vertical, 120); f.axis(.vertical, value: 15, at: t) }
+        #expect(wheel?.delta == Point(x: 0, y: 15), "a wheel turned forward under natural scrolling still drags the content down: \(String(describing: wheel))")
+    }
+
+    @Test("a touchpad scroll's axis_stop ends its scroll; an empty frame makes no scroll")
+    func stop() {
+        let t = Instant(seconds: 2)
+        let stop = Self.scroll { f in f.source(.finger); f.stop(.vertical, at: t) }
+        #expect(stop?.scrollStop == true && stop?.delta == .zero && stop?.scrollType == .continuous)
+        #expect(Self.scroll { _ in } == nil)
     }
 }
