@@ -58,6 +58,8 @@ public final class WaylandConnection: InputEventSource {
     public private(set) var shm: OpaquePointer?
     public private(set) var wmBase: OpaquePointer?
     public private(set) var pointerGestures: OpaquePointer?
+    /// `zwp_tablet_manager_v2`, where the compositor offers it: pens.
+    public private(set) var tabletManager: OpaquePointer?
     private var pointerGesturesVersion: UInt32 = 0
     public private(set) var seats: [WaylandSeat] = []
     private var pending: [InputEvent] = []
@@ -119,6 +121,7 @@ public final class WaylandConnection: InputEventSource {
         for seat in seats { seat.destroyProxies() }
         seats.removeAll()
         if let pointerGestures { zwp_pointer_gestures_v1_destroy(pointerGestures) }
+        if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -252,7 +255,8 @@ public final class WaylandConnection: InputEventSource {
     fileprivate func global(name: UInt32, interface: String, version: UInt32) {
         // Sharing another library's display: its seats and their pointer gestures only (that
         // library makes the windows and answers the compositor's pings).
-        if isShared && interface != "wl_seat" && interface != "zwp_pointer_gestures_v1" { return }
+        if isShared && interface != "wl_seat" && interface != "zwp_pointer_gestures_v1"
+            && interface != "zwp_tablet_manager_v2" { return }
         switch interface {
         case "wl_compositor":
             compositor = bind(name, wl_compositor_interface_ptr(), min(version, 4))
@@ -267,11 +271,15 @@ public final class WaylandConnection: InputEventSource {
             pointerGesturesVersion = min(version, 3)
             pointerGestures = bind(name, zwp_pointer_gestures_v1_interface_ptr(), pointerGesturesVersion)
             for seat in seats { seat.updateGestures() }
+        case "zwp_tablet_manager_v2":
+            tabletManager = bind(name, zwp_tablet_manager_v2_interface_ptr(), 1)
+            for seat in seats { seat.updateTablets() }
         case "wl_seat":
             let bound = min(version, Self.seatVersion)
             guard let proxy = bind(name, wl_seat_interface_ptr(), bound) else { return }
             let seat = WaylandSeat(connection: self, proxy: proxy, globalName: name, version: bound)
             seats.append(seat)
+            seat.updateTablets()
         default:
             break
         }
@@ -302,6 +310,9 @@ private func wl_compositor_interface_ptr() -> UnsafePointer<wl_interface> { gest
 private func wl_shm_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_shm_interface() }
 private func wl_seat_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_seat_interface() }
 private func xdg_wm_base_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_xdg_wm_base_interface() }
+private func zwp_tablet_manager_v2_interface_ptr() -> UnsafePointer<wl_interface> {
+    gesturekit_zwp_tablet_manager_v2_interface()
+}
 private func zwp_pointer_gestures_v1_interface_ptr() -> UnsafePointer<wl_interface> {
     gesturekit_zwp_pointer_gestures_v1_interface()
 }

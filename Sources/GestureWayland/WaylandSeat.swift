@@ -19,6 +19,9 @@ public final class WaylandSeat {
     public let pointerDevice: InputDeviceID
     /// The seat's keyboard (its modifier keys: `InputEvent.modifiers`).
     public let keyboardDevice: InputDeviceID
+    /// The seat's pens (its tablets' tools, `zwp_tablet_v2`).
+    public let penDevice: InputDeviceID
+    private var tabletSeat: WaylandTabletSeat?
     private var touch: OpaquePointer?
     private var pointer: OpaquePointer?
     private var keyboard: OpaquePointer?
@@ -56,14 +59,19 @@ public final class WaylandSeat {
         self.version = version
         (touchDevice, pointerDevice) = connection.allocateDeviceIDs()
         keyboardDevice = InputDeviceID(touchDevice.rawValue + WaylandSeat.keyboardDeviceOffset)
+        penDevice = InputDeviceID(touchDevice.rawValue + WaylandSeat.penDeviceOffset)
         wl_seat_add_listener(proxy, &SeatListeners.seat, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// A seat's keyboard's id: its touch's id plus this (ids of touches and pointers stay as
     /// they were before keyboards were read).
     static let keyboardDeviceOffset = 1000
+    /// A seat's pen device's id: its touch's id plus this.
+    static let penDeviceOffset = 2000
 
     func destroyProxies() {
+        tabletSeat?.destroy()
+        tabletSeat = nil
         releaseTouch()
         releasePointer()
         releaseKeyboard()
@@ -144,7 +152,38 @@ public final class WaylandSeat {
             remove(pointerDevice)
         }
         if keyboard != nil { remove(keyboardDevice) }
+        if let tabletSeat {
+            tabletSeat.cancelAll()
+            if penAnnounced { remove(penDevice) }
+        }
     }
+
+    // MARK: pens
+
+    private var penAnnounced = false
+
+    /// Binds the seat's tablets (the compositor offers `zwp_tablet_manager_v2`).
+    func updateTablets() {
+        guard tabletSeat == nil, let manager = connection.tabletManager else { return }
+        tabletSeat = WaylandTabletSeat(seat: self, manager: manager)
+    }
+
+    func announcePen() {
+        penAnnounced = true
+        announce(InputDeviceInfo(id: penDevice, name: "\(name) zwp_tablet_tool_v2", systemName: "wayland", kind: .pen,
+                                 capabilities: [.tabletTool], sizeMillimeters: nil))
+    }
+
+    func removePen() {
+        penAnnounced = false
+        remove(penDevice)
+    }
+
+    func sendPen(_ event: PenEvent) {
+        send(.pen(event))
+    }
+
+    func noteInputSerial(_ serial: UInt32) { lastInputSerial = serial }
 
     private func releaseKeyboard() {
         guard let keyboard else { return }
@@ -280,9 +319,14 @@ public final class WaylandSeat {
 
     // MARK: pointer
 
+    /// Whether the pointer's motion is a pen's: a compositor moves its cursor with a tablet
+    /// tool in proximity and tells the window (sway does), and that is no mouse hovering.
+    private var pointerFollowsPen: Bool { tabletSeat?.toolInProximity ?? false }
+
     fileprivate func pointerEnter(surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
         pointerSurface = surface
         pointerLocation = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+        if pointerFollowsPen { return }
         // enter carries no time: the motion happens at the last event's time.
         send(.pointer(.motion(to: pointerLocation, at: connection.cancellationTime, device: pointerDevice)))
     }
@@ -297,6 +341,7 @@ public final class WaylandSeat {
 
     fileprivate func pointerMotion(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         pointerLocation = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+        if pointerFollowsPen { return }
         send(.pointer(.motion(to: pointerLocation, at: connection.instant(milliseconds: time),
                               device: pointerDevice)))
     }
@@ -393,8 +438,8 @@ public final class WaylandSeat {
         nameKnown = true
         for i in pendingAnnouncements.indices {
             let device = pendingAnnouncements[i]
-            if device.id == keyboardDevice {
-                pendingAnnouncements[i].name = "\(name) wl_keyboard"
+            if device.id == keyboardDevice || device.id == penDevice {
+                pendingAnnouncements[i].name = "\(name) \(device.id == penDevice ? "zwp_tablet_tool_v2" : "wl_keyboard")"
                 continue
             }
             let kind = device.kind ?? .pointer
