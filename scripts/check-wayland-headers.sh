@@ -23,8 +23,9 @@ say() { printf 'check-wayland-headers: %s\n' "$*" >&2; }
 bin=$("$SWIFT" build --show-bin-path)
 numerics_map=$(find .build/checkouts/swift-numerics -path '*_NumericsShims/include/module.modulemap' | head -n1)
 flags=()
-# GestureWayland imports GestureKit, GestureInput (the live loop: CLinuxEventFD) and libwayland.
-for m in Sources/CWaylandClient Sources/CLinuxEventFD; do
+# GestureWayland imports GestureKit, GestureInput (the live loop: CLinuxEventFD), libwayland and
+# xkbcommon (this machine's: only libwayland's headers are the other suite's).
+for m in Sources/CWaylandClient Sources/CLinuxEventFD Sources/CXKBCommon; do
     flags+=(-Xcc "-fmodule-map-file=$m/module.modulemap")
 done
 flags+=(-Xcc "-fmodule-map-file=$bin/CWaylandProtocols.build/module.modulemap" -Xcc "-fmodule-map-file=$numerics_map"

@@ -60,6 +60,29 @@ public final class WaylandConnection: InputEventSource {
     public private(set) var pointerGestures: OpaquePointer?
     /// `zwp_tablet_manager_v2`, where the compositor offers it: pens.
     public private(set) var tabletManager: OpaquePointer?
+    /// The monitors (`wl_output`), with their scale and physical size.
+    public private(set) var outputs: [WaylandOutput] = []
+    /// `wp_viewporter` and `wp_fractional_scale_manager_v1`, where offered: a window drawn at a
+    /// fractional scale (sway 1.8 and later, mutter, KWin).
+    private(set) var viewporter: OpaquePointer?
+    private(set) var fractionalScaleManager: OpaquePointer?
+    /// Windows to tell when an output's scale changes (weakly held).
+    private var windows: [WeakWindow] = []
+    private struct WeakWindow { weak var window: WaylandWindow? }
+
+    func register(_ window: WaylandWindow) {
+        windows.removeAll { $0.window == nil }
+        windows.append(WeakWindow(window: window))
+    }
+
+    /// The output a surface proxy is, if it is one of ours.
+    func output(for proxy: OpaquePointer?) -> WaylandOutput? {
+        outputs.first { $0.proxy == proxy }
+    }
+
+    /// How many points a millimetre of the screen is, from the first output that says its
+    /// physical size (nil on a virtual output, which says 0 × 0 mm).
+    public var pointsPerMillimetre: Double? { outputs.lazy.compactMap(\.pointsPerMillimetre).first }
     private var pointerGesturesVersion: UInt32 = 0
     public private(set) var seats: [WaylandSeat] = []
     private var pending: [InputEvent] = []
@@ -82,6 +105,16 @@ public final class WaylandConnection: InputEventSource {
         wl_registry_add_listener(registry, &Listeners.registry, Unmanaged.passUnretained(self).toOpaque())
         try roundtrip()
         try roundtrip()
+        becomeReady()
+    }
+
+    /// Whether the first roundtrips are done (the seats' capabilities and the outputs' sizes
+    /// known): devices are announced from then on.
+    private(set) var isReady = false
+
+    private func becomeReady() {
+        isReady = true
+        for seat in seats { seat.connectionReady() }
     }
 
     /// Input from a display connection another library made and keeps reading (SDL's, from
@@ -107,6 +140,7 @@ public final class WaylandConnection: InputEventSource {
         wl_registry_add_listener(registry, &Listeners.registry, Unmanaged.passUnretained(self).toOpaque())
         try roundtrip()
         try roundtrip()
+        becomeReady()
     }
 
     deinit {
@@ -122,6 +156,10 @@ public final class WaylandConnection: InputEventSource {
         seats.removeAll()
         if let pointerGestures { zwp_pointer_gestures_v1_destroy(pointerGestures) }
         if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager) }
+        for output in outputs { output.destroy() }
+        outputs.removeAll()
+        if let viewporter { wp_viewporter_destroy(viewporter) }
+        if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -256,7 +294,7 @@ public final class WaylandConnection: InputEventSource {
         // Sharing another library's display: its seats and their pointer gestures only (that
         // library makes the windows and answers the compositor's pings).
         if isShared && interface != "wl_seat" && interface != "zwp_pointer_gestures_v1"
-            && interface != "zwp_tablet_manager_v2" { return }
+            && interface != "zwp_tablet_manager_v2" && interface != "wl_output" { return }
         switch interface {
         case "wl_compositor":
             compositor = bind(name, wl_compositor_interface_ptr(), min(version, 4))
@@ -271,6 +309,17 @@ public final class WaylandConnection: InputEventSource {
             pointerGesturesVersion = min(version, 3)
             pointerGestures = bind(name, zwp_pointer_gestures_v1_interface_ptr(), pointerGesturesVersion)
             for seat in seats { seat.updateGestures() }
+        case "wl_output":
+            guard let proxy = bind(name, wl_output_interface_ptr(), min(version, 3)) else { return }
+            let output = WaylandOutput(proxy: proxy, globalName: name, version: min(version, 3))
+            output.onChange = { [unowned self] in
+                for entry in windows { entry.window?.outputsChanged() }
+            }
+            outputs.append(output)
+        case "wp_viewporter":
+            viewporter = bind(name, wp_viewporter_interface_ptr(), 1)
+        case "wp_fractional_scale_manager_v1":
+            fractionalScaleManager = bind(name, wp_fractional_scale_manager_v1_interface_ptr(), 1)
         case "zwp_tablet_manager_v2":
             tabletManager = bind(name, zwp_tablet_manager_v2_interface_ptr(), 1)
             for seat in seats { seat.updateTablets() }
@@ -291,6 +340,11 @@ public final class WaylandConnection: InputEventSource {
             seat.removeAll()
             seat.destroyProxies()
         }
+        if let index = outputs.firstIndex(where: { $0.globalName == name }) {
+            let output = outputs.remove(at: index)
+            for entry in windows { entry.window?.left(output) }
+            output.destroy()
+        }
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, _ version: UInt32) -> OpaquePointer? {
@@ -310,6 +364,11 @@ private func wl_compositor_interface_ptr() -> UnsafePointer<wl_interface> { gest
 private func wl_shm_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_shm_interface() }
 private func wl_seat_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_seat_interface() }
 private func xdg_wm_base_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_xdg_wm_base_interface() }
+private func wl_output_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_output_interface() }
+private func wp_viewporter_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wp_viewporter_interface() }
+private func wp_fractional_scale_manager_v1_interface_ptr() -> UnsafePointer<wl_interface> {
+    gesturekit_wp_fractional_scale_manager_v1_interface()
+}
 private func zwp_tablet_manager_v2_interface_ptr() -> UnsafePointer<wl_interface> {
     gesturekit_zwp_tablet_manager_v2_interface()
 }

@@ -114,14 +114,28 @@ public final class WaylandSeat {
         }
     }
 
-    /// A device found: announced now if the seat has said its name (or cannot: version 1),
-    /// else when it does, or before the device's first event.
+    /// A device found: announced now if the connection is ready and the seat has said its name
+    /// (or cannot: version 1), else when both are, or before the device's first event. A
+    /// touchscreen is announced with the physical size of the output (a touchscreen is its
+    /// monitor), which sets how many points a millimetre of it is.
     private func announce(_ device: InputDeviceInfo) {
-        if nameKnown || version < 2 {
+        pendingAnnouncements.append(device)
+        if connection.isReady && (nameKnown || version < 2) { flushAnnouncements() }
+    }
+
+    /// The connection's first roundtrips are done: the outputs' sizes are known.
+    func connectionReady() {
+        if nameKnown || version < 2 { flushAnnouncements() }
+    }
+
+    private func flushAnnouncements() {
+        for var device in pendingAnnouncements {
+            if device.kind == .touchscreen, device.sizeMillimeters == nil {
+                device.sizeMillimeters = connection.outputs.lazy.compactMap(\.physicalSize).first
+            }
             connection.emit(.deviceAdded(device))
-        } else {
-            pendingAnnouncements.append(device)
         }
+        pendingAnnouncements.removeAll()
     }
 
     private func remove(_ device: InputDeviceID) {
@@ -134,10 +148,7 @@ public final class WaylandSeat {
 
     /// Hands an input event on, after the announcements still waiting for the seat's name.
     private func send(_ event: InputEvent) {
-        if !pendingAnnouncements.isEmpty {
-            for device in pendingAnnouncements { connection.emit(.deviceAdded(device)) }
-            pendingAnnouncements.removeAll()
-        }
+        if !pendingAnnouncements.isEmpty { flushAnnouncements() }
         connection.emit(event)
     }
 
@@ -445,10 +456,7 @@ public final class WaylandSeat {
             let kind = device.kind ?? .pointer
             pendingAnnouncements[i] = info(device.id, kind: kind, capability: device.capabilities.first ?? .pointer)
         }
-        if !pendingAnnouncements.isEmpty {
-            for device in pendingAnnouncements { connection.emit(.deviceAdded(device)) }
-            pendingAnnouncements.removeAll()
-        }
+        if connection.isReady && !pendingAnnouncements.isEmpty { flushAnnouncements() }
     }
 }
 

@@ -8,6 +8,12 @@ import Glibc
 /// A plain xdg-shell toplevel window: one surface filled with a colour from a shared-memory
 /// buffer, resized as the compositor configures it (a tiling compositor, fullscreen). Enough
 /// for a surface to receive touches and the pointer; an app drawing with a toolkit has its own.
+///
+/// **HiDPI.** Sizes and input stay in points (surface coordinates); the buffer is drawn at the
+/// output's scale: where the compositor offers a fractional scale (`wp_fractional_scale_v1`
+/// with `wp_viewporter`: sway 1.8+, mutter, KWin), at that scale, with the viewport giving the
+/// buffer its size in points; otherwise at the integer scale of the outputs the window is on
+/// (the largest, `wl_output.scale`), through `wl_surface.set_buffer_scale`. `scale` says which.
 public final class WaylandWindow {
     public unowned let connection: WaylandConnection
     public let surface: OpaquePointer
@@ -25,6 +31,19 @@ public final class WaylandWindow {
     /// Called when the compositor gives the window another size (made full screen, tiled,
     /// resized by the user): where an app lays its views out again.
     public var onResize: ((Size) -> Void)?
+    /// How many buffer pixels a point is: 1, an output's integer scale, or a fractional one.
+    public private(set) var scale: Double = 1
+    /// Called when the window's scale changes (moved to another output, the scale changed).
+    public var onScaleChange: ((Double) -> Void)?
+    /// Draws a grid of hairlines, one pixel of the buffer wide, every `gridSpacing` points over
+    /// the colour (0: none), in `gridColor`: on screen they are one pixel wide when the buffer
+    /// has the output's pixels, wider (or blurred) when the compositor had to scale it.
+    public var gridSpacing = 0
+    public var gridColor: UInt32 = 0xFFE0_E0E0
+    private var enteredOutputs: [ObjectIdentifier] = []
+    private var fractional: OpaquePointer?
+    private var viewport: OpaquePointer?
+    private var fractionalScale: Double?
     private var pendingSize: Size?
     private var buffers: [OpaquePointer] = []
     private var destroyed = false
@@ -46,6 +65,13 @@ public final class WaylandWindow {
         let data = Unmanaged.passUnretained(self).toOpaque()
         xdg_surface_add_listener(xdgSurface, &WindowListeners.surface, data)
         xdg_toplevel_add_listener(toplevel, &WindowListeners.toplevel, data)
+        wl_surface_add_listener(surface, &WindowListeners.wlSurface, data)
+        if let manager = connection.fractionalScaleManager, let viewporter = connection.viewporter {
+            fractional = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
+            wp_fractional_scale_v1_add_listener(fractional, &WindowListeners.fractional, data)
+            viewport = wp_viewporter_get_viewport(viewporter, surface)
+        }
+        connection.register(self)
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, appID)
         wl_surface_commit(surface)
@@ -62,6 +88,8 @@ public final class WaylandWindow {
         guard !destroyed else { return }
         destroyed = true
         connection.surfaceDestroyed(surface)
+        if let fractional { wp_fractional_scale_v1_destroy(fractional) }
+        if let viewport { wp_viewport_destroy(viewport) }
         xdg_toplevel_destroy(toplevel)
         xdg_surface_destroy(xdgSurface)
         wl_surface_destroy(surface)
@@ -79,20 +107,71 @@ public final class WaylandWindow {
         if let pendingSize { size = pendingSize }
         pendingSize = nil
         if resized { onResize?(size) }
-        if let buffer = makeBuffer() {
-            wl_surface_attach(surface, buffer, 0, 0)
-            wl_surface_damage(surface, 0, 0, Int32(size.width), Int32(size.height))
-        }
+        if let buffer = makeBuffer() { attach(buffer) }
         wl_surface_commit(surface)
         isMapped = true
     }
 
     fileprivate func close() { closeRequested = true }
 
-    /// A buffer of the window's size, filled with its colour.
+    // MARK: scale
+
+    fileprivate func entered(_ outputProxy: OpaquePointer?) {
+        guard let output = connection.output(for: outputProxy) else { return }
+        let id = ObjectIdentifier(output)
+        if !enteredOutputs.contains(id) { enteredOutputs.append(id) }
+        outputsChanged()
+    }
+
+    fileprivate func left(_ outputProxy: OpaquePointer?) {
+        guard let output = connection.output(for: outputProxy) else { return }
+        left(output)
+    }
+
+    /// The window is no longer on `output` (it left it, or the output went away).
+    func left(_ output: WaylandOutput) {
+        enteredOutputs.removeAll { $0 == ObjectIdentifier(output) }
+        outputsChanged()
+    }
+
+    fileprivate func preferredScale(_ scale120: UInt32) {
+        fractionalScale = Double(scale120) / 120
+        outputsChanged()
+    }
+
+    /// The scale to draw at now: the compositor's fractional one where it gave one, else the
+    /// largest integer scale of the outputs the window is on.
+    func outputsChanged() {
+        let integer = connection.outputs.filter { enteredOutputs.contains(ObjectIdentifier($0)) }.map(\.scale).max() ?? 1
+        let newScale = fractionalScale ?? Double(integer)
+        guard newScale != scale, newScale > 0 else { return }
+        scale = newScale
+        redraw()
+        onScaleChange?(scale)
+    }
+
+    /// Draws the window again at its size and scale.
+    private func redraw() {
+        guard isMapped, let buffer = makeBuffer() else { return }
+        attach(buffer)
+        wl_surface_commit(surface)
+    }
+
+    private func attach(_ buffer: OpaquePointer) {
+        if let viewport, fractionalScale != nil {
+            wl_surface_set_buffer_scale(surface, 1)
+            wp_viewport_set_destination(viewport, Int32(size.width.rounded()), Int32(size.height.rounded()))
+        } else {
+            wl_surface_set_buffer_scale(surface, Int32(scale))
+        }
+        wl_surface_attach(surface, buffer, 0, 0)
+        wl_surface_damage(surface, 0, 0, Int32(size.width), Int32(size.height))
+    }
+
+    /// A buffer of the window's size at its scale, filled with its colour (and its grid).
     private func makeBuffer() -> OpaquePointer? {
         guard let shm = connection.shm else { return nil }
-        let width = max(1, Int(size.width)), height = max(1, Int(size.height))
+        let width = max(1, Int((size.width * scale).rounded())), height = max(1, Int((size.height * scale).rounded()))
         let stride = width * 4, bytes = stride * height
         let fd = gesturekit_memfd("gesturekit-window")
         guard fd >= 0 else { return nil }
@@ -102,6 +181,25 @@ public final class WaylandWindow {
               memory != MAP_FAILED else { return nil }
         let pixels = memory.bindMemory(to: UInt32.self, capacity: width * height)
         pixels.update(repeating: color, count: width * height)
+        if gridSpacing > 0 {
+            // A hairline (one buffer pixel) every gridSpacing points.
+            let line = 1
+            let step = Double(gridSpacing) * scale
+            var x = 0.0
+            while Int(x) < width {
+                for column in Int(x)..<min(width, Int(x) + line) {
+                    for row in 0..<height { pixels[row * width + column] = gridColor }
+                }
+                x += step
+            }
+            var y = 0.0
+            while Int(y) < height {
+                for row in Int(y)..<min(height, Int(y) + line) {
+                    (pixels + row * width).update(repeating: gridColor, count: width)
+                }
+                y += step
+            }
+        }
         munmap(memory, bytes)
         guard let pool = wl_shm_create_pool(shm, fd, Int32(bytes)) else { return nil }
         let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
@@ -130,6 +228,20 @@ enum WindowListeners {
         listener.close = { data, _ in window(data).close() }
         listener.configure_bounds = { _, _, _, _ in }
         listener.wm_capabilities = { _, _, _ in }
+        return listener
+    }()
+
+    /// `wl_surface`'s events at the version bound (4): the outputs the window is on.
+    nonisolated(unsafe) static var wlSurface: wl_surface_listener = {
+        var listener = wl_surface_listener()
+        listener.enter = { data, _, output in window(data).entered(output) }
+        listener.leave = { data, _, output in window(data).left(output) }
+        return listener
+    }()
+
+    nonisolated(unsafe) static var fractional: wp_fractional_scale_v1_listener = {
+        var listener = wp_fractional_scale_v1_listener()
+        listener.preferred_scale = { data, _, scale in window(data).preferredScale(scale) }
         return listener
     }()
 }

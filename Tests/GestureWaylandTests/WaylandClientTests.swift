@@ -190,3 +190,123 @@ struct PhotoWallDesktopTests {
         #expect((animated ?? 0) >= 10, "frames drawn while the content moved on: \(drew.map(String.init) ?? "none")")
     }
 }
+
+/// HiDPI: a window drawn at its output's scale, integer and fractional, checked on a
+/// screenshot of the compositor's output (grim, as PPM).
+@Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
+struct HiDPITests {
+    /// A screenshot's pixels (grim -t ppm: P6, width, height, 255, RGB).
+    struct Picture {
+        let width: Int, height: Int
+        let rgb: [UInt8]
+        init?(ppm data: Data) {
+            let bytes = [UInt8](data)
+            var fields: [String] = []
+            var i = 0
+            while fields.count < 4 && i < bytes.count {
+                while i < bytes.count && (bytes[i] == 0x20 || bytes[i] == 0x0A) { i += 1 }
+                var field = ""
+                while i < bytes.count && bytes[i] != 0x20 && bytes[i] != 0x0A { field.append(Character(UnicodeScalar(bytes[i]))); i += 1 }
+                fields.append(field)
+            }
+            i += 1
+            guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]) else { return nil }
+            width = w
+            height = h
+            rgb = Array(bytes[i...])
+        }
+        func pixel(_ x: Int, _ y: Int) -> UInt32 {
+            let o = (y * width + x) * 3
+            return UInt32(rgb[o]) << 16 | UInt32(rgb[o + 1]) << 8 | UInt32(rgb[o + 2])
+        }
+    }
+
+    /// Starts sway with `outputConfig`, opens a grid window from this process, waits until it
+    /// has `expectedScale`, and takes a screenshot.
+    static func screenshot(outputConfig: String, expectedScale: Double) throws -> (scale: Double, picture: Picture?, log: String) {
+        let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"), client: "sleep 20",
+                                           swayConfig: outputConfig)
+        defer { session.remove() }
+        defer { session.stopCompositor() }
+        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
+        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
+        let connection = try WaylandConnection(display: session.waylandDisplay)
+        defer { connection.disconnect() }
+        let window = try WaylandWindow(connection: connection, title: "grid", appID: "gesturekit", size: Size(width: 1000, height: 1000))
+        window.gridSpacing = 10
+        window.color = 0xFF00_0000
+        window.gridColor = 0xFFFF_FFFF
+        let deadline = Date().addingTimeInterval(5)
+        while window.scale != expectedScale && Date() < deadline {
+            try connection.roundtrip()
+            usleep(20_000)
+        }
+        try connection.roundtrip()
+        usleep(300_000)   // the compositor draws the committed buffer
+        let shot = session.directory + "/shot.ppm"
+        let grim = Process()
+        grim.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        grim.arguments = ["WAYLAND_DISPLAY=\(session.waylandDisplay)", "XDG_RUNTIME_DIR=\(session.directory)/run", "grim", "-t", "ppm", shot]
+        try grim.run()
+        grim.waitUntilExit()
+        let picture = (try? Data(contentsOf: URL(fileURLWithPath: shot))).flatMap(Picture.init(ppm:))
+        // The README's picture: a corner of the window, 120 × 80 pt, at the output's pixels.
+        let corner = Process()
+        corner.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let name = "hidpi-scale\(expectedScale == expectedScale.rounded() ? String(Int(expectedScale)) : String(expectedScale))-sway.png"
+        corner.arguments = ["WAYLAND_DISPLAY=\(session.waylandDisplay)", "XDG_RUNTIME_DIR=\(session.directory)/run", "grim",
+                            "-g", "0,0 120x80", session.directory + "/" + name]
+        try corner.run()
+        corner.waitUntilExit()
+        try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/" + name)
+        try? FileManager.default.copyItem(atPath: session.directory + "/" + name, toPath: Compositor.packageRoot + "/out/" + name)
+        let scale = window.scale
+        window.destroy()
+        return (scale, picture, session.swayLog.suffix(800).description)
+    }
+
+    /// The width, in screenshot pixels, of the grid line crossing row `y` near column `x0`, and
+    /// whether every pixel of that row's stretch is either the background or the line's colour.
+    static func lineWidth(_ picture: Picture, row y: Int, from x0: Int, to x1: Int) -> (width: Int, sharp: Bool) {
+        var width = 0, sharp = true
+        for x in x0..<x1 {
+            let p = picture.pixel(x, y)
+            if p == 0xFFFFFF { width += 1 } else if p != 0 { sharp = false }
+        }
+        return (width, sharp)
+    }
+
+    @Test("an output at scale 2: the window draws at 2, and its hairlines are one screen pixel wide and crisp (a window drawn at 1 and scaled by the compositor shows them two pixels wide)")
+    func integerScale() throws {
+        let (scale, picture, log) = try Self.screenshot(outputConfig: "output HEADLESS-1 mode 2000x2000 scale 2", expectedScale: 2)
+        #expect(scale == 2, "the window follows its output's scale: \(scale)")
+        let p = try #require(picture, "grim took a screenshot: \(log)")
+        #expect(p.width == 2000 && p.height == 2000, "the output is 2000 × 2000 pixels: \(p.width) × \(p.height)")
+        // Between two vertical grid lines (every 10 pt = 20 px), along a row between horizontal ones.
+        let (width, sharp) = Self.lineWidth(p, row: 25, from: 5, to: 25)
+        #expect(width == 1 && sharp, "one crisp pixel per hairline: \(width) px, sharp \(sharp)")
+    }
+
+    /// sway 1.8 and later offer the fractional scale; sway 1.7 (Debian 12) does not.
+    static let fractionalReason: String? = {
+        let version = SeatNineScrollingTests.swayVersion
+        guard !version.isEmpty, !version.lexicographicallyPrecedes([1, 8]) else {
+            let reason = "sway \(version.map(String.init).joined(separator: ".")) offers no fractional scale (wp_fractional_scale_v1 came with sway 1.8): this runs under Debian 13 (make test-debian13)"
+            FileHandle.standardError.write(Data("\n*** SKIPPED: \(reason) ***\n\n".utf8))
+            return reason
+        }
+        return nil
+    }()
+
+    @Test("an output at scale 1.5: the window draws at 1.5 through the viewport, its hairlines one crisp screen pixel",
+          .enabled(if: HiDPITests.fractionalReason == nil, "\(HiDPITests.fractionalReason ?? "")"))
+    func fractionalScale() throws {
+        let (scale, picture, log) = try Self.screenshot(outputConfig: "output HEADLESS-1 mode 1500x1500 scale 1.5", expectedScale: 1.5)
+        #expect(scale == 1.5, "the window takes the compositor's fractional scale: \(scale)")
+        let p = try #require(picture, "grim took a screenshot: \(log)")
+        #expect(p.width == 1500 && p.height == 1500, "the output is 1500 × 1500 pixels: \(p.width) × \(p.height)")
+        let (width, sharp) = Self.lineWidth(p, row: 20, from: 3, to: 18)
+        #expect(width == 1 && sharp, "one crisp pixel per hairline: \(width) px, sharp \(sharp)")
+    }
+}
