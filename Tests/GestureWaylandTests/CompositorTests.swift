@@ -219,6 +219,22 @@ struct SecondCompositorTests {
     }
 }
 
+extension SecondCompositorTests {
+    @Test("weston 10 has no pointer-gestures global: a touchpad pinch reaches the client as nothing (no pinch, no error), and listening ends cleanly")
+    func westonWithoutPointerGestures() throws {
+        let trace = Compositor.fixture("synthetic-tp-elantech-pinch-out-2f.evemu")
+        let scene = """
+        { "recognizers": [ {"id": "pinch", "kind": "pinch", "view": "root"} ] }
+        """
+        let session = try Compositor.session(trace: trace, scene: scene, nested: .weston)
+        defer { session.remove() }
+        let lines = CompositorTests.lines(of: session, "a touchpad pinch through weston")
+        #expect(!lines.contains { $0.recognizer == "pinch" && $0.to == "began" },
+                "no pinch without the compositor's pointer gestures: \(Line.recognized(lines))")
+        #expect(!session.errors.contains("error"), "and no error: \(session.errors.suffix(500))")
+    }
+}
+
 /// Scrolling at `wl_seat` 8 and 9 (`axis_value120`, `axis_relative_direction`): sway 1.7
 /// (Debian 12) binds no higher than 7, so these say so and stop there; sway 1.10 (Debian 13,
 /// `make test-debian13`) runs them.
