@@ -210,33 +210,60 @@ enum Compositor {
     enum Nested {
         /// weston 10 on its wayland backend with the kiosk shell (the client full screen in it).
         case weston
+        /// KWin 5.27 on its wayland backend, every window full screen by a window rule
+        /// (kwinrulesrc), under its own D-Bus session. Its binary carries a file capability
+        /// (cap_sys_resource) that a container's bounding set may lack, so a copy without it
+        /// runs (../notes' SECOND-COMPOSITOR).
+        case kwin
 
-        /// The script sway starts: the nested compositor, then (once its socket is there) the
-        /// client (client.sh in the session's directory, its first argument), whose status it
-        /// exits with.
+        /// The script sway starts: the nested compositor, then (once it is up) the client
+        /// (client.sh in the session's directory, its first argument); it prints the client's
+        /// output and exits with its status.
         var script: String {
+            let client = """
+            cat > $D/inner.sh <<EOF
+            sh $D/client.sh > $D/nested.out 2> $D/nested.err
+            echo \\$? > $D/nested.status
+            EOF
+
+            """
+            let report = """
+            cat $D/nested.out 2>/dev/null
+            cat $D/nested.err >&2 2>/dev/null
+            exit $(cat $D/nested.status 2>/dev/null || echo 70)
+
+            """
             switch self {
             case .weston:
-                return """
-                D=$1
+                return "D=$1\n" + client + """
                 weston --backend=wayland-backend.so --use-pixman --width=1000 --height=1000 --shell=kiosk-shell.so \\
                     --socket=wayland-w --idle-time=0 --no-config --log=$D/weston.log &
                 W=$!
                 i=0
                 while [ ! -S "$XDG_RUNTIME_DIR/wayland-w" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done
-                WAYLAND_DISPLAY=wayland-w sh $D/client.sh
-                s=$?
+                WAYLAND_DISPLAY=wayland-w sh $D/inner.sh
                 kill $W
-                exit $s
 
-                """
+                """ + report
+            case .kwin:
+                return "D=$1\n" + client + """
+                mkdir -p $D/config
+                printf '[General]\\ncount=1\\nrules=1\\n\\n[1]\\nDescription=every window full screen\\nfullscreen=true\\nfullscreenrule=2\\n' > $D/config/kwinrulesrc
+                cp "$(command -v kwin_wayland)" $D/kwin_wayland
+                dbus-run-session -- env KWIN_COMPOSE=Q XDG_CONFIG_HOME=$D/config $D/kwin_wayland \\
+                    --wayland-display "$WAYLAND_DISPLAY" --socket wayland-k --width 1000 --height 1000 \\
+                    --no-lockscreen --no-global-shortcuts --no-kactivities --exit-with-session "sh $D/inner.sh" \\
+                    > $D/kwin.log 2>&1
+
+                """ + report
             }
         }
 
-        /// Whether it is installed (scripts/install-deps.sh installs weston).
+        /// Whether it is installed (scripts/install-deps.sh installs weston and KWin).
         var installed: Bool {
-            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-                .contains { FileManager.default.isExecutableFile(atPath: "\($0)/weston") }
+            let program = self == .weston ? "weston" : "kwin_wayland"
+            return (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+                .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
         }
     }
 

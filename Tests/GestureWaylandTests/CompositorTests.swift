@@ -416,3 +416,44 @@ struct CompositorPenTests {
                 "the same recognitions: sway \(Line.recognized(wayland)), built-in \(Line.recognized(builtin))\nsway: \(timeline(wayland))\nbuilt-in: \(timeline(builtin))")
     }
 }
+
+/// KWin 5.27 nested in sway: its protocol behaviour over sway's libinput (it binds sway's
+/// pointer below version 5, so wheels come as axis values alone).
+@Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
+struct KWinTests {
+    init() throws {
+        let missing = Compositor.missingPrograms() + (Compositor.Nested.kwin.installed ? [] : ["kwin-wayland"])
+        try #require(missing.isEmpty, "install \(missing.joined(separator: ", ")) (scripts/install-deps.sh installs them)")
+    }
+
+    @Test("KWin 5.27 nested in sway: a recorded tap and double tap, a mouse's wheel and a touchpad pinch read as the built-in replay reads them",
+          arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "ts-wacom-isdv4-e6-double-tap-1f.evemu",
+                      "synthetic-mouse-saitek-wheel.evemu", "synthetic-tp-elantech-pinch-out-2f.evemu"])
+    func kwin(_ fixture: String) throws {
+        let trace = Compositor.fixture(fixture)
+        // The pinch without a wheel pan: KWin binds sway's pointer below version 5, so the few
+        // two-finger scroll events libinput sends before it decides on the pinch reach the
+        // client with no axis source, the same as a wheel's (measured: a wheelPan would begin
+        // and be cancelled by the pinch).
+        let wheel = fixture.contains("-tp-") ? "" : """
+            {"id": "wheelPan", "kind": "pan", "view": "root", "allowedScrollTypes": ["discrete"], "allowedTouchTypes": []},
+        """
+        let scene = """
+        { "recognizers": [
+            {"id": "single", "kind": "tap", "view": "root", "requireToFail": ["double"]},
+            {"id": "double", "kind": "tap", "view": "root", "taps": 2},\(wheel)
+            {"id": "pinch", "kind": "pinch", "view": "root"} ] }
+        """
+        let session = try Compositor.session(trace: trace, scene: scene, nested: .kwin)
+        defer { session.remove() }
+        let wayland = CompositorTests.lines(of: session, "\(fixture) through KWin")
+        let builtin = try builtinReplay(trace, scene: scene)
+        #expect(Line.recognized(wayland) == Line.recognized(builtin),
+                "through KWin: \(Line.recognized(wayland))\nbuilt-in: \(Line.recognized(builtin))\nKWin's log: \(session.read("kwin.log").suffix(600))")
+        func translations(_ lines: [Line]) -> [Double] {
+            lines.filter { $0.recognizer == "wheelPan" && $0.to == "ended" }
+                .compactMap { ($0.object["translation"] as? [NSNumber])?[1].doubleValue }
+        }
+        #expect(translations(wayland) == translations(builtin), "the same wheel scrolls: KWin \(translations(wayland)), built-in \(translations(builtin))")
+    }
+}
