@@ -12,13 +12,13 @@
 #     (SDL2's software renderer, text in DejaVu Sans, PNG frames)
 #   g++: the C++ standard library libFuzzer links with (make fuzz, and the fuzz run of make test)
 #   libxkbcommon-dev: the keymap a compositor sends, to read its keyboard's modifiers
-#   weston: a second compositor, nested in the headless sway, for the tests of its protocol
-#     behaviour (its touch frames, its wheel)
+#   weston, kwin-wayland: second and third compositors, nested in the headless sway, for the
+#     tests of their protocol behaviour (weston's touch frames, KWin's wheel)
 # With arguments, installs those packages instead (scripts/install-bench-deps.sh does).
 set -euo pipefail
 packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin graphviz
           libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
-          sway grim wev libwayland-dev wayland-protocols seatd libseat-dev g++ weston libxkbcommon-dev)
+          sway grim wev libwayland-dev wayland-protocols seatd libseat-dev g++ weston kwin-wayland libxkbcommon-dev)
 [ $# -gt 0 ] && packages=("$@")
 missing=()
 for p in "${packages[@]}"; do

@@ -210,7 +210,7 @@ enum Compositor {
     enum Nested {
         /// weston 10 on its wayland backend with the kiosk shell (the client full screen in it).
         case weston
-        /// KWin 5.27 on its wayland backend, every window full screen by a window rule
+        /// KWin (5.27 on Debian 12, 6 on Debian 13) on its wayland backend, every window full screen by a window rule
         /// (kwinrulesrc), under its own D-Bus session. Its binary carries a file capability
         /// (cap_sys_resource) that a container's bounding set may lack, so a copy without it
         /// runs (../notes' SECOND-COMPOSITOR).
@@ -222,9 +222,11 @@ enum Compositor {
         var script: String {
             let client = """
             cat > $D/inner.sh <<EOF
+            #!/bin/sh
             sh $D/client.sh > $D/nested.out 2> $D/nested.err
             echo \\$? > $D/nested.status
             EOF
+            chmod +x $D/inner.sh
 
             """
             let report = """
@@ -250,10 +252,14 @@ enum Compositor {
                 mkdir -p $D/config
                 printf '[General]\\ncount=1\\nrules=1\\n\\n[1]\\nDescription=every window full screen\\nfullscreen=true\\nfullscreenrule=2\\n' > $D/config/kwinrulesrc
                 cp "$(command -v kwin_wayland)" $D/kwin_wayland
+                # KWin 6 dropped --no-kactivities: pass the options this KWin has.
+                options=""
+                for o in --no-lockscreen --no-global-shortcuts --no-kactivities; do
+                    $D/kwin_wayland --help 2>/dev/null | grep -q -- "$o" && options="$options $o"
+                done
                 dbus-run-session -- env KWIN_COMPOSE=Q XDG_CONFIG_HOME=$D/config $D/kwin_wayland \\
                     --wayland-display "$WAYLAND_DISPLAY" --socket wayland-k --width 1000 --height 1000 \\
-                    --no-lockscreen --no-global-shortcuts --no-kactivities --exit-with-session "sh $D/inner.sh" \\
-                    > $D/kwin.log 2>&1
+                    $options --exit-with-session $D/inner.sh > $D/kwin.log 2>&1
 
                 """ + report
             }
