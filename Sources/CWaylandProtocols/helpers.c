@@ -14,6 +14,7 @@ const struct wl_interface *gesturekit_xdg_wm_base_interface(void) { return &xdg_
 const struct wl_interface *gesturekit_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }
 const struct wl_interface *gesturekit_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
 const struct wl_interface *gesturekit_wl_output_interface(void) { return &wl_output_interface; }
+const struct wl_interface *gesturekit_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
 const struct wl_interface *gesturekit_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 const struct wl_interface *gesturekit_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 int gesturekit_memfd(const char *name) { return memfd_create(name, MFD_CLOEXEC); }

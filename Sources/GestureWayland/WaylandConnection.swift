@@ -60,6 +60,8 @@ public final class WaylandConnection: InputEventSource {
     public private(set) var pointerGestures: OpaquePointer?
     /// `zwp_tablet_manager_v2`, where the compositor offers it: pens.
     public private(set) var tabletManager: OpaquePointer?
+    /// `wl_subcompositor`: surfaces inside a window's (a toolkit's decorations are such).
+    public private(set) var subcompositor: OpaquePointer?
     /// The monitors (`wl_output`), with their scale and physical size.
     public private(set) var outputs: [WaylandOutput] = []
     /// `wp_viewporter` and `wp_fractional_scale_manager_v1`, where offered: a window drawn at a
@@ -159,6 +161,7 @@ public final class WaylandConnection: InputEventSource {
         for output in outputs { output.destroy() }
         outputs.removeAll()
         if let viewporter { wp_viewporter_destroy(viewporter) }
+        if let subcompositor { wl_subcompositor_destroy(subcompositor) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
@@ -232,6 +235,21 @@ public final class WaylandConnection: InputEventSource {
 
     /// A surface of this client is being destroyed: the touches on it are cancelled, and a
     /// gesture at the pointer on it too.
+    /// The surfaces whose input this connection reads: nil (the default) reads every surface of
+    /// the client, right for a plain window (`WaylandWindow`). An app whose toolkit draws
+    /// decorations in surfaces of their own (libdecor's or GTK's title bar, as subsurfaces) sets
+    /// its content surface here, and touches, the pointer and pens over the decorations are left
+    /// to the toolkit: a touch that lands on another surface is no touch here for its whole
+    /// life, the pointer over one is gone from the window (as when it leaves), a pen over one
+    /// is not read until it comes in over a surface here.
+    public var inputSurfaces: Set<OpaquePointer>?
+
+    /// Whether input on `surface` is read here.
+    func reads(_ surface: OpaquePointer?) -> Bool {
+        guard let inputSurfaces else { return true }
+        return surface.map { inputSurfaces.contains($0) } ?? false
+    }
+
     public func surfaceDestroyed(_ surface: OpaquePointer) {
         for seat in seats { seat.cancel(on: surface) }
     }
@@ -316,6 +334,8 @@ public final class WaylandConnection: InputEventSource {
                 for entry in windows { entry.window?.outputsChanged() }
             }
             outputs.append(output)
+        case "wl_subcompositor":
+            subcompositor = bind(name, wl_subcompositor_interface_ptr(), 1)
         case "wp_viewporter":
             viewporter = bind(name, wp_viewporter_interface_ptr(), 1)
         case "wp_fractional_scale_manager_v1":
@@ -365,6 +385,7 @@ private func wl_shm_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_
 private func wl_seat_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_seat_interface() }
 private func xdg_wm_base_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_xdg_wm_base_interface() }
 private func wl_output_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_output_interface() }
+private func wl_subcompositor_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_subcompositor_interface() }
 private func wp_viewporter_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wp_viewporter_interface() }
 private func wp_fractional_scale_manager_v1_interface_ptr() -> UnsafePointer<wl_interface> {
     gesturekit_wp_fractional_scale_manager_v1_interface()

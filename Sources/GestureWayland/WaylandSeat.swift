@@ -267,6 +267,9 @@ public final class WaylandSeat {
     fileprivate func touchDown(serial: UInt32, time: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         let location = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         lastInputSerial = serial
+        // A touch on a surface not read here (a toolkit's decoration) is none of ours: with no
+        // entry in `touches`, its motion and lift are passed over too.
+        guard connection.reads(surface) else { return }
         touches[id] = (surface, location)
         frameChanges.append((connection.instant(milliseconds: time), TouchChange(sourceID: Int(id), phase: .began, location: location)))
     }
@@ -334,10 +337,14 @@ public final class WaylandSeat {
     /// tool in proximity and tells the window (sway does), and that is no mouse hovering.
     private var pointerFollowsPen: Bool { tabletSeat?.toolInProximity ?? false }
 
+    /// The pointer is over a surface not read here (a decoration): its events are not ours.
+    private var pointerOverOtherSurface = false
+
     fileprivate func pointerEnter(surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
         pointerSurface = surface
         pointerLocation = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
-        if pointerFollowsPen { return }
+        pointerOverOtherSurface = !connection.reads(surface)
+        if pointerFollowsPen || pointerOverOtherSurface { return }
         // enter carries no time: the motion happens at the last event's time.
         send(.pointer(.motion(to: pointerLocation, at: connection.cancellationTime, device: pointerDevice)))
     }
@@ -345,14 +352,18 @@ public final class WaylandSeat {
     /// The pointer left the window: a gesture under way is cancelled, hovering ends, and a
     /// button still held (a grab the compositor broke) is let go of: its touch is cancelled.
     fileprivate func pointerLeave(surface: OpaquePointer?) {
-        cancelGesture()
         pointerSurface = nil
+        if pointerOverOtherSurface {
+            pointerOverOtherSurface = false
+            return
+        }
+        cancelGesture()
         send(.pointer(.leave(at: pointerLocation, time: connection.cancellationTime, device: pointerDevice)))
     }
 
     fileprivate func pointerMotion(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         pointerLocation = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
-        if pointerFollowsPen { return }
+        if pointerFollowsPen || pointerOverOtherSurface { return }
         send(.pointer(.motion(to: pointerLocation, at: connection.instant(milliseconds: time),
                               device: pointerDevice)))
     }
@@ -360,6 +371,7 @@ public final class WaylandSeat {
     fileprivate func pointerButton(serial: UInt32, time: UInt32, button: UInt32, state: UInt32) {
         let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
         if pressed { lastInputSerial = serial }
+        if pointerOverOtherSurface { return }
         send(.pointer(.button(pressed, at: pointerLocation, time: connection.instant(milliseconds: time),
                               device: pointerDevice, button: Int(button))))
     }
@@ -407,6 +419,7 @@ public final class WaylandSeat {
     fileprivate func pointerFrame() {
         let frame = axisFrame
         axisFrame = PointerAxisFrame()
+        if pointerOverOtherSurface { return }
         if let scroll = frame.finish(at: pointerLocation, device: pointerDevice) { send(.pointer(scroll)) }
     }
 
@@ -415,6 +428,7 @@ public final class WaylandSeat {
     fileprivate func gestureEvent(_ kind: TouchpadGestureEvent.Kind, _ phase: TouchpadGestureEvent.Phase,
                                   time: UInt32, fingers: UInt32? = nil, scale: Double = 1,
                                   rotation: Double = 0, delta: Point = .zero) {
+        if pointerOverOtherSurface && gesture == nil { return }
         let t = connection.instant(milliseconds: time)
         var event = TouchpadGestureEvent(kind: kind, phase: phase, time: t, device: pointerDevice,
                                          fingers: fingers.map(Int.init) ?? gesture?.fingers ?? 0,

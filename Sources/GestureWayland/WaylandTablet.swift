@@ -34,6 +34,8 @@ struct PenToolFrame {
         var pressure = 0.0
         var distance = 0.0
         var tilt = (x: 0.0, y: 0.0)
+        /// In proximity over a surface not read here (a decoration): its frames are passed over.
+        var overOtherSurface = false
     }
 
     /// The frame's pen events; `tool` keeps what stays.
@@ -176,6 +178,12 @@ final class WaylandTabletSeat {
 
     fileprivate func frame(_ tool: OpaquePointer?, time: UInt32) {
         guard let tool, var entry = tools[tool] else { return }
+        if entry.tool.overOtherSurface {
+            if entry.frame.proximityOut { entry.tool.overOtherSurface = false }
+            entry.frame = PenToolFrame()
+            tools[tool] = entry
+            return
+        }
         let events = entry.frame.finish(tool: &entry.tool, at: seat.connection.instant(milliseconds: time), device: seat.penDevice)
         entry.frame = PenToolFrame()
         tools[tool] = entry
@@ -228,7 +236,13 @@ enum TabletListeners {
         }
         listener.done = { _, _ in }
         listener.removed = { data, tool in tabletSeat(data).toolRemoved(tool) }
-        listener.proximity_in = { data, tool, _, _, _ in tabletSeat(data).update(tool) { f, _ in f.proximityIn = true } }
+        listener.proximity_in = { data, tool, _, _, surface in
+            let reads = tabletSeat(data).seat.connection.reads(surface)
+            tabletSeat(data).update(tool) { f, t in
+                t.overOtherSurface = !reads
+                if reads { f.proximityIn = true }
+            }
+        }
         listener.proximity_out = { data, tool in tabletSeat(data).update(tool) { f, _ in f.proximityOut = true } }
         listener.down = { data, tool, serial in
             tabletSeat(data).seat.noteInputSerial(serial)

@@ -426,7 +426,7 @@ struct KWinTests {
         try #require(missing.isEmpty, "install \(missing.joined(separator: ", ")) (scripts/install-deps.sh installs them)")
     }
 
-    @Test("KWin 5.27 nested in sway: a recorded tap and double tap, a mouse's wheel and a touchpad pinch read as the built-in replay reads them",
+    @Test("KWin (5.27 on Debian 12, 6.3 on Debian 13) nested in sway: a recorded tap and double tap, a mouse's wheel and a touchpad pinch read as the built-in replay reads them",
           arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "ts-wacom-isdv4-e6-double-tap-1f.evemu",
                       "synthetic-mouse-saitek-wheel.evemu", "synthetic-tp-elantech-pinch-out-2f.evemu"])
     func kwin(_ fixture: String) throws {

@@ -3,6 +3,8 @@ import GestureInput
 import GestureKit
 import GestureLibinput
 import GestureWayland
+import CWaylandClient
+import CWaylandProtocols
 import Testing
 
 /// GestureWayland used as an app uses it, against sway fed from recordings: the README's
@@ -308,5 +310,86 @@ struct HiDPITests {
         #expect(p.width == 1500 && p.height == 1500, "the output is 1500 × 1500 pixels: \(p.width) × \(p.height)")
         let (width, sharp) = Self.lineWidth(p, row: 20, from: 3, to: 18)
         #expect(width == 1 && sharp, "one crisp pixel per hairline: \(width) px, sharp \(sharp)")
+    }
+}
+
+/// A toolkit's decorations are surfaces of their own inside the window (libdecor's, GTK's
+/// title bar): input over them is the toolkit's (`WaylandConnection.inputSurfaces`).
+@Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
+struct DecorationSurfaceTests {
+    /// Counts what reaches the engine, and keeps the connection's decoration alive.
+    final class Counter: LiveInputClient {
+        let engine = GestureEngine()
+        var began = 0
+        init(size: Size) {
+            let view = View(id: "content", frame: Rect(origin: .zero, size: size))
+            view.onTouches = { [unowned self] _, phase, _ in if phase == .began { began += 1 } }
+            engine.addRoot(view)
+        }
+        func handle(_ event: InputEvent) { engine.handle(event) }
+        var nextDeadline: Instant? { engine.nextDeadline }
+        func advance(to now: Instant) { engine.advance(to: now) }
+        func finish() { engine.finish() }
+    }
+
+    /// Runs the recorded tap (at about (457, 452)) with a subsurface over the window's middle
+    /// band (y 300 to 600), reading `onlyContent` ? the window's surface only : every surface.
+    static func touchesBegan(onlyContent: Bool) throws -> Int {
+        let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"), client: "sleep 20")
+        defer { session.remove() }
+        defer { session.stopCompositor() }
+        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
+        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
+        let connection = try WaylandConnection(display: session.waylandDisplay)
+        defer { connection.disconnect() }
+        let window = try WaylandWindow(connection: connection, title: "content", appID: "gesturekit", size: Size(width: 1000, height: 1000))
+        let decoration = try Decoration(connection: connection, parent: window.surface, frame: Rect(x: 0, y: 300, width: 1000, height: 300))
+        defer { decoration.destroy() }
+        if onlyContent { connection.inputSurfaces = [window.surface] }
+        let client = Counter(size: window.size)
+        _ = try WaylandInput(connection: connection, window: window, duration: Compositor.leadIn + 2).run(client)
+        return client.began
+    }
+
+    @Test("a touch that lands on a decoration's surface is the toolkit's: with the window's content surface as the only one read, the recorded tap on the decoration reaches no view; reading every surface, it does")
+    func decorations() throws {
+        #expect(try Self.touchesBegan(onlyContent: false) == 1, "reading every surface, the tap on the decoration is a touch")
+        #expect(try Self.touchesBegan(onlyContent: true) == 0, "reading the content surface only, it is none")
+    }
+}
+
+/// A subsurface filled with one colour, as a toolkit draws a title bar.
+final class Decoration {
+    let surface: OpaquePointer
+    let subsurface: OpaquePointer
+    let buffer: OpaquePointer
+
+    init(connection: WaylandConnection, parent: OpaquePointer, frame: Rect) throws {
+        guard let compositor = connection.compositor, let sub = connection.subcompositor, let shm = connection.shm else {
+            throw WaylandError.missingGlobal("wl_compositor, wl_subcompositor or wl_shm")
+        }
+        surface = wl_compositor_create_surface(compositor)
+        subsurface = wl_subcompositor_get_subsurface(sub, surface, parent)
+        wl_subsurface_set_position(subsurface, Int32(frame.origin.x), Int32(frame.origin.y))
+        wl_subsurface_set_desync(subsurface)
+        let width = Int(frame.size.width), height = Int(frame.size.height), bytes = width * height * 4
+        let fd = gesturekit_memfd("decoration")
+        defer { close(fd) }
+        guard fd >= 0, ftruncate(fd, off_t(bytes)) == 0, let pool = wl_shm_create_pool(shm, fd, Int32(bytes)),
+              let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(width * 4), WL_SHM_FORMAT_XRGB8888.rawValue)
+        else { throw WaylandError.systemCallFailed(call: "the decoration's buffer", errno: errno) }
+        wl_shm_pool_destroy(pool)
+        self.buffer = buffer
+        wl_surface_attach(surface, buffer, 0, 0)
+        wl_surface_damage(surface, 0, 0, Int32(width), Int32(height))
+        wl_surface_commit(surface)
+        wl_surface_commit(parent)
+        try connection.roundtrip()
+    }
+
+    func destroy() {
+        wl_subsurface_destroy(subsurface)
+        wl_surface_destroy(surface)
+        wl_buffer_destroy(buffer)
     }
 }
