@@ -105,7 +105,10 @@ extension Touch {
 /// - the primary, secondary and tertiary buttons make the pointer's one touch (the buttons'
 ///   rule in GestureEngine+Pointer.swift); side and extra buttons are no touch, silently;
 /// - a non-finite location is ignored (the pointer stays where it was);
-/// - a scroll of zero in both axes carries nothing and is ignored.
+/// - a scroll of zero in both axes carries nothing and is ignored;
+/// - a wheel turned with shift held scrolls sideways (its y detents drive x);
+/// - `leave` (the pointer left the window) ends the hovering that follows the device and
+///   cancels the touch of a button still held (its grab was broken): nothing stays pressed.
 public struct PointerEvent: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         /// The pointer moved to `location`.
