@@ -258,3 +258,35 @@ struct PhotoWallPixelTests {
 extension Point {
     func offset(_ dx: Double, _ dy: Double) -> Point { Point(x: x + dx, y: y + dy) }
 }
+
+/// HiDPI: a canvas of 2 pixels a point draws the same wall at twice the pixels.
+@Suite("PhotoWall at 2 pixels a point")
+struct PhotoWallHiDPITests {
+    @Test("the wall drawn at 2 pixels a point is the wall at 1, each point two pixels across: every shape edge where the points say, and text drawn at twice the size (more pixels of it, not the same ones scaled)")
+    func twice() throws {
+        let wall = PhotoWall(screen: Size(width: 400, height: 300))
+        let one = try Canvas(width: 400, height: 300)
+        let two = try Canvas(width: 400, height: 300, pixelScale: 2)
+        let list = wall.render()
+        one.draw(list)
+        two.draw(list)
+        let a = try one.readPixels(), b = try two.readPixels()
+        #expect(a.width == 400 && a.height == 300 && b.width == 800 && b.height == 600, "1× is 400 × 300 pixels, 2× 800 × 600")
+        // Away from text, each pixel of 1× is the 2 × 2 block of 2× (shapes' edges fall on whole points).
+        var compared = 0, differing = 0
+        let text = one.textBounds.map { $0.insetBy(-3) }
+        for y in stride(from: 0, to: 300, by: 3) {
+            for x in stride(from: 0, to: 400, by: 3) where !text.contains(where: { $0.contains(Point(x: Double(x), y: Double(y))) }) {
+                compared += 1
+                let c = a.color(x: x, y: y)
+                let block = [b.color(x: 2 * x, y: 2 * y), b.color(x: 2 * x + 1, y: 2 * y + 1)]
+                if block.contains(where: { ($0?.distance(to: c!) ?? 999) > 2 }) { differing += 1 }
+            }
+        }
+        #expect(compared > 5_000 && Double(differing) < 0.01 * Double(compared),
+                "the 2× wall is the 1× wall at twice the pixels: \(differing) of \(compared) probes differ")
+        // Text: twice the size in pixels, drawn at that size.
+        let textOne = one.textBounds.map { $0.size.height }.reduce(0, +), textTwo = two.textBounds.map { $0.size.height }.reduce(0, +)
+        #expect(abs(textTwo - 2 * textOne) < 0.15 * textTwo, "text boxes twice as tall in pixels: \(textOne) → \(textTwo)")
+    }
+}

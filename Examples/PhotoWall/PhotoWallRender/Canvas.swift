@@ -41,18 +41,28 @@ public struct PixelImage: Sendable {
 /// display at all (`init(width:height:)`), or shown in a window (`init(windowTitle:...)`: the
 /// surface is copied to the window's surface by `present()`). Either way the same pixels.
 ///
+/// **HiDPI.** The canvas's `width` and `height` are points (what the wall lays out and input
+/// arrives in); its surface has `pixelScale` pixels a point, rectangles, discs and text (its
+/// font at the scaled size) drawn at those pixels. Without a display it is what the caller
+/// asks (2 draws the wall at twice the pixels, sharp); in a window it is 1: SDL2's window
+/// surface, which `present()` copies to, has one pixel a point whatever the output's scale
+/// (its framebuffer ignores HiDPI), so on a scaled output the compositor scales the wall up.
+///
 /// SDL's state is process-wide: use one canvas at a time, from one thread.
 public final class Canvas {
     public let width: Int
     public let height: Int
+    /// Pixels a point: 1 without a display; the window's pixels over its points in a window.
+    public let pixelScale: Double
     private let surface: UnsafeMutablePointer<SDL_Surface>
     private let renderer: OpaquePointer
     private var window: OpaquePointer?
     private let text: TextCache
 
-    /// A canvas with no display: a software renderer drawing into a surface in memory.
-    public convenience init(width: Int, height: Int) throws {
-        try self.init(width: width, height: height, window: nil)
+    /// A canvas with no display: a software renderer drawing into a surface in memory, of
+    /// `pixelScale` pixels a point.
+    public convenience init(width: Int, height: Int, pixelScale: Double = 1) throws {
+        try self.init(width: width, height: height, pixelScale: pixelScale, window: nil)
     }
 
     /// A canvas shown in a window (`fullscreen`: the desktop's size, and the canvas takes it).
@@ -68,10 +78,13 @@ public final class Canvas {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw error
         }
+        // SDL2's window surface, which present() copies the canvas to, has one pixel a point
+        // (its framebuffer ignores HiDPI): the canvas in a window draws at 1.
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
+        let scale = 1.0
         do {
-            try self.init(width: Int(w), height: Int(h), window: window)
+            try self.init(width: Int(w), height: Int(h), pixelScale: scale, window: window)
         } catch {
             SDL_DestroyWindow(window)
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
@@ -79,9 +92,11 @@ public final class Canvas {
         }
     }
 
-    private init(width: Int, height: Int, window: OpaquePointer?) throws {
+    private init(width: Int, height: Int, pixelScale: Double, window: OpaquePointer?) throws {
         guard width > 0, height > 0 else { throw RenderError(call: "Canvas", message: "size \(width)×\(height)") }
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32,
+        guard pixelScale.isFinite, pixelScale > 0 else { throw RenderError(call: "Canvas", message: "pixel scale \(pixelScale)") }
+        let pixelWidth = Int((Double(width) * pixelScale).rounded()), pixelHeight = Int((Double(height) * pixelScale).rounded())
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(pixelWidth), Int32(pixelHeight), 32,
                                                            SDL_PIXELFORMAT_RGB888.rawValue) else {
             throw RenderError.sdl("SDL_CreateRGBSurfaceWithFormat")
         }
@@ -99,6 +114,7 @@ public final class Canvas {
         }
         self.width = width
         self.height = height
+        self.pixelScale = pixelScale
         self.surface = surface
         self.renderer = renderer
         self.window = window
@@ -117,7 +133,7 @@ public final class Canvas {
 
     public var hasWindow: Bool { window != nil }
 
-    /// Where the last `draw` put text: the box of each rendered line, in pixels (glyphs are
+    /// Where the last `draw` put text: the box of each rendered line, in pixels of the surface (glyphs are
     /// anti-aliased, so tests checking colours keep out of these).
     public private(set) var textBounds: [Rect] = []
 
@@ -157,7 +173,7 @@ public final class Canvas {
             case let .disc(center, radius, color):
                 disc(center, radius, color)
             case let .text(string, rect, size, style, alignment, color):
-                if let r = text.draw(string, in: pixelRect(rect), size: size, bold: style == .bold,
+                if let r = text.draw(string, in: pixelRect(rect), size: size * pixelScale, bold: style == .bold,
                                      alignment: alignment, color: color) {
                     textBounds.append(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.w), height: Double(r.h)))
                 }
@@ -224,14 +240,15 @@ public final class Canvas {
 
     // MARK: Reading back
 
-    /// The canvas's pixels (`SDL_RenderReadPixels`, RGB888).
+    /// The canvas's pixels (`SDL_RenderReadPixels`, RGB888), `pixelScale` of them a point.
     public func readPixels() throws -> PixelImage {
-        var pixels = [UInt32](repeating: 0, count: width * height)
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        var pixels = [UInt32](repeating: 0, count: w * h)
         let status = pixels.withUnsafeMutableBytes {
-            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_RGB888.rawValue, $0.baseAddress, Int32(width * 4))
+            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_RGB888.rawValue, $0.baseAddress, Int32(w * 4))
         }
         guard status == 0 else { throw RenderError.sdl("SDL_RenderReadPixels") }
-        return PixelImage(width: width, height: height, pixels: pixels)
+        return PixelImage(width: w, height: h, pixels: pixels)
     }
 
     /// Writes the canvas as a PNG (`IMG_SavePNG`).
@@ -245,11 +262,12 @@ public final class Canvas {
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
     }
 
-    /// Points to whole pixels: edges are rounded, so adjacent rectangles neither overlap nor
-    /// leave a seam, and a test knows which pixel is whose.
+    /// Points to whole pixels (`pixelScale` a point): edges are rounded, so adjacent
+    /// rectangles neither overlap nor leave a seam, and a test knows which pixel is whose.
     private func pixelRect(_ r: Rect) -> SDL_Rect {
-        let x0 = Int32(r.minX.rounded()), y0 = Int32(r.minY.rounded())
-        let x1 = Int32(r.maxX.rounded()), y1 = Int32(r.maxY.rounded())
+        let k = pixelScale
+        let x0 = Int32((r.minX * k).rounded()), y0 = Int32((r.minY * k).rounded())
+        let x1 = Int32((r.maxX * k).rounded()), y1 = Int32((r.maxY * k).rounded())
         return SDL_Rect(x: x0, y: y0, w: max(0, x1 - x0), h: max(0, y1 - y0))
     }
 
@@ -271,9 +289,10 @@ public final class Canvas {
         for i in 0..<segments {
             let a0 = Double(i) / Double(segments) * 2 * Double.pi
             let a1 = Double(i + 1) / Double(segments) * 2 * Double.pi
-            vertices.append(vertex(center.x, center.y))
-            vertices.append(vertex(center.x + radius * cos(a0), center.y + radius * sin(a0)))
-            vertices.append(vertex(center.x + radius * cos(a1), center.y + radius * sin(a1)))
+            let c = Point(x: center.x * pixelScale, y: center.y * pixelScale), r = radius * pixelScale
+            vertices.append(vertex(c.x, c.y))
+            vertices.append(vertex(c.x + r * cos(a0), c.y + r * sin(a0)))
+            vertices.append(vertex(c.x + r * cos(a1), c.y + r * sin(a1)))
         }
         SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), nil, 0)
     }
