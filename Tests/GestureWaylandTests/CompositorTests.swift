@@ -376,7 +376,7 @@ struct CompositorPenTests {
 
     static func number(_ line: Line, _ key: String) -> Double? { (line.object[key] as? NSNumber)?.doubleValue }
 
-    @Test("a pen through sway's tablet protocol: the same pen phases and tools as the built-in replay, force and zOffset within 0.01 (the protocol's fixed point and 16-bit pressure), the location within 1 pt (but where it leaves: the protocol says none), the same recognitions; the cursor sway moves with the pen is no mouse hovering",
+    @Test("a pen through sway's tablet protocol: the same strokes and tools as the built-in replay, force and zOffset within 0.01 (the protocol's fixed point and 16-bit pressure), the location within 1 pt (but where it leaves: the protocol says none), the same recognitions; the cursor sway moves with the pen is no mouse hovering",
           arguments: ["pen-wacom-cintiq13hd-double-tap.evemu", "pen-wacom-cintiq12wx-stroke-eraser.evemu"])
     func pen(_ fixture: String) throws {
         let trace = Compositor.fixture(fixture)
@@ -386,8 +386,20 @@ struct CompositorPenTests {
         let builtin = try builtinReplay(trace, scene: Self.scene)
         let a = wayland.filter { $0.type == "pen" }, b = builtin.filter { $0.type == "pen" }
         #expect(!a.isEmpty, "the pen reaches the client through the tablet protocol; listen's stderr: \(session.errors.suffix(600))")
-        #expect(a.map { "\($0.phase) \($0.object["tool"] ?? "")" } == b.map { "\($0.phase) \($0.object["tool"] ?? "")" },
-                "the same phases and tools:\nsway \(a.map(\.phase))\nbuilt-in \(b.map(\.phase))")
+        // wlroots sends a tool's frame when its event loop is idle, so on a loaded machine it
+        // merges hardware frames (measured: 344 pen events for the built-in replay's 363): the
+        // phases compare with each run of hover and of moved taken as one.
+        func strokes(_ lines: [Line]) -> [String] {
+            var out: [String] = []
+            for line in lines {
+                let step = "\(line.phase) \(line.object["tool"] ?? "")"
+                if (line.phase == "hover" || line.phase == "moved"), out.last == step { continue }
+                out.append(step)
+            }
+            return out
+        }
+        #expect(strokes(a) == strokes(b), "the same strokes and tools:\nsway \(strokes(a))\nbuilt-in \(strokes(b))")
+        // Values compare event by event when no frame was merged (an unloaded machine).
         if a.count == b.count {
             var worst: [String: (Double, Int)] = [:]
             // The angles are not compared: sway 1.7 sends no tilt when the pen comes in, and then
