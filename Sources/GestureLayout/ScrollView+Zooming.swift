@@ -37,13 +37,7 @@ extension ScrollView {
     func zoomingPinchChanged(_ pinch: PinchGestureRecognizer) {
         switch pinch.state {
         case .began:
-            stopMotion()
-            zoomAnimation = nil
-            isZooming = true
-            zoomScaleAtBegan = zoomScale
-            zoomAnchor = pinch.location(in: self) - contentOffset
-            zoomFocus = pinch.location(in: self) / zoomScale
-            delegate?.scrollViewWillBeginZooming(self, with: delegate?.viewForZooming(in: self))
+            beginZooming(at: pinch.location(in: self))
         case .changed:
             guard isZooming, pinch.scale.isFinite, pinch.scale > 0 else { return }
             zoomAnchor = pinch.location(in: self) - contentOffset
@@ -68,14 +62,8 @@ extension ScrollView {
         case .began:
             guard pan.scrollType.contains(.discrete), pan.modifierFlags.contains(.control),
                   maximumZoomScale > minimumZoomScale else { return false }
-            stopMotion()
-            zoomAnimation = nil
             isWheelZooming = true
-            isZooming = true
-            zoomScaleAtBegan = zoomScale
-            zoomAnchor = pan.location(in: self) - contentOffset
-            zoomFocus = pan.location(in: self) / zoomScale
-            delegate?.scrollViewWillBeginZooming(self, with: delegate?.viewForZooming(in: self))
+            beginZooming(at: pan.location(in: self))
             fallthrough
         case .changed:
             guard isWheelZooming else { return false }
@@ -92,6 +80,18 @@ extension ScrollView {
         case .possible, .failed:
             return false
         }
+    }
+
+    /// A zoom begins at `location` (in the view): the motion stops, and the content point
+    /// under it is the one kept there.
+    func beginZooming(at location: Point) {
+        stopMotion()
+        zoomAnimation = nil
+        isZooming = true
+        zoomScaleAtBegan = zoomScale
+        zoomAnchor = location - contentOffset
+        zoomFocus = location / zoomScale
+        delegate?.scrollViewWillBeginZooming(self, with: delegate?.viewForZooming(in: self))
     }
 
     /// `scale` shown through the rubber band past the zoom range (or clamped to it).

@@ -255,12 +255,7 @@ public final class WaylandConnection: InputEventSource {
     }
 
     func emit(_ event: InputEvent) {
-        switch event {
-        case let .touchFrame(f): lastEventTime = max(lastEventTime, f.time)
-        case let .pointer(p): lastEventTime = max(lastEventTime, p.time)
-        case let .touchpadGesture(g): lastEventTime = max(lastEventTime, g.time)
-        default: break
-        }
+        if let time = event.time { lastEventTime = max(lastEventTime, time) }
         pending.append(event)
     }
 

@@ -116,14 +116,21 @@ final class WaylandTabletSeat {
     /// A pen still down or hovering when its tablet or the connection goes: it leaves.
     func cancelAll() {
         for key in tools.keys {
-            guard var entry = tools[key], entry.tool.inProximity else { continue }
-            var frame = PenToolFrame()
-            frame.proximityOut = true
-            for e in frame.finish(tool: &entry.tool, at: seat.connection.cancellationTime, device: seat.penDevice) {
-                seat.sendPen(e)
-            }
+            guard var entry = tools[key] else { continue }
+            leave(&entry.tool)
             entry.frame = PenToolFrame()
             tools[key] = entry
+        }
+    }
+
+    /// A tool in proximity leaves it now (its tip lifting first): its tablet, the tool itself
+    /// or the connection went away.
+    private func leave(_ tool: inout PenToolFrame.Tool) {
+        guard tool.inProximity else { return }
+        var frame = PenToolFrame()
+        frame.proximityOut = true
+        for e in frame.finish(tool: &tool, at: seat.connection.cancellationTime, device: seat.penDevice) {
+            seat.sendPen(e)
         }
     }
 
@@ -166,13 +173,7 @@ final class WaylandTabletSeat {
 
     fileprivate func toolRemoved(_ tool: OpaquePointer?) {
         guard let tool, var entry = tools.removeValue(forKey: tool) else { return }
-        if entry.tool.inProximity {
-            var frame = PenToolFrame()
-            frame.proximityOut = true
-            for e in frame.finish(tool: &entry.tool, at: seat.connection.cancellationTime, device: seat.penDevice) {
-                seat.sendPen(e)
-            }
-        }
+        leave(&entry.tool)
         zwp_tablet_tool_v2_destroy(tool)
     }
 

@@ -36,14 +36,7 @@ extension GestureEngine {
     /// Handles one pointer event: hover, the button's touch, scrolling. Deadlines earlier
     /// than the event fire first.
     public func send(_ event: PointerEvent) {
-        if inStep {
-            queued.append(.input(.pointer(event)))
-            return
-        }
-        fireDeadlines(before: event.time, inclusive: false)
-        beginStep(at: event.time)
-        dispatch(event)
-        endStep()
+        inputStep(.pointer(event), at: event.time) { dispatch(event) }
     }
 
     private func dispatch(_ event: PointerEvent) {

@@ -184,27 +184,13 @@ public final class GestureEngine {
 
     /// Handles one frame of touch changes. Deadlines earlier than the frame fire first.
     public func send(_ frame: TouchFrame) {
-        if inStep {
-            queued.append(.input(.touchFrame(frame)))
-            return
-        }
-        fireDeadlines(before: frame.time, inclusive: false)
-        beginStep(at: frame.time)
-        dispatch(frame)
-        endStep()
+        inputStep(.touchFrame(frame), at: frame.time) { dispatch(frame) }
     }
 
     /// Handles a touchpad gesture event (libinput's pinch, swipe or hold): the recognizers
     /// on the view under `event.location` that understand its kind receive it.
     public func send(_ event: TouchpadGestureEvent) {
-        if inStep {
-            queued.append(.input(.touchpadGesture(event)))
-            return
-        }
-        fireDeadlines(before: event.time, inclusive: false)
-        beginStep(at: event.time)
-        dispatch(event)
-        endStep()
+        inputStep(.touchpadGesture(event), at: event.time) { dispatch(event) }
     }
 
     /// Moves the engine's time to `time`, firing every deadline up to and including it.
@@ -264,6 +250,21 @@ public final class GestureEngine {
     }
 
     // MARK: - Steps
+
+    /// The rule every `send` follows: input that arrives while a step is under way (from a
+    /// callback) waits in `queued` until the step ends; otherwise the deadlines earlier than
+    /// it fire first, then `handle` runs in a step at its time.
+    @inline(__always)
+    func inputStep(_ event: @autoclosure () -> InputEvent, at time: Instant, _ handle: () -> Void) {
+        if inStep {
+            queued.append(.input(event()))
+            return
+        }
+        fireDeadlines(before: time, inclusive: false)
+        beginStep(at: time)
+        handle()
+        endStep()
+    }
 
     func beginStep(at time: Instant) {
         inStep = true

@@ -106,14 +106,7 @@ extension GestureEngine {
     /// Handles one pen event (the rules are `PenEvent`'s). Deadlines earlier than the event
     /// fire first.
     public func send(_ event: PenEvent) {
-        if inStep {
-            queued.append(.input(.pen(event)))
-            return
-        }
-        fireDeadlines(before: event.time, inclusive: false)
-        beginStep(at: event.time)
-        dispatch(event)
-        endStep()
+        inputStep(.pen(event), at: event.time) { dispatch(event) }
     }
 
     private func dispatch(_ event: PenEvent) {
