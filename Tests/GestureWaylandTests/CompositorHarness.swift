@@ -118,6 +118,18 @@ enum Compositor {
             }
         }
 
+        /// Runs grim on the compositor's output with `arguments` (options, then the file);
+        /// grim's exit status.
+        @discardableResult
+        func grim(_ arguments: [String]) throws -> Int32 {
+            let grim = Process()
+            grim.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            grim.arguments = ["WAYLAND_DISPLAY=\(waylandDisplay)", "XDG_RUNTIME_DIR=\(directory)/run", "grim"] + arguments
+            try grim.run()
+            grim.waitUntilExit()
+            return grim.terminationStatus
+        }
+
         /// The compositor's socket, for a client of the test process itself.
         var waylandDisplay: String { directory + "/run/wayland-1" }
 
@@ -297,6 +309,12 @@ struct Line {
         out.split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }.map(Line.init)
+    }
+
+    /// The y translation of each time `recognizer` ended (a pan's scroll), in order.
+    static func endedTranslations(_ lines: [Line], of recognizer: String) -> [Double] {
+        lines.filter { $0.recognizer == recognizer && $0.to == "ended" }
+            .compactMap { ($0.object["translation"] as? [NSNumber])?[1].doubleValue }
     }
 
     /// The recognitions (every transition but failures and changes).

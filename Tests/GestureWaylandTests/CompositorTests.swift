@@ -115,10 +115,7 @@ struct CompositorTests {
             #expect(Self.count(wayland, recognizer, to) == Self.count(builtin, recognizer, to),
                     "\(recognizer) \(to): through sway \(Line.recognized(wayland)), built-in \(Line.recognized(builtin))")
         }
-        func scrolled(_ lines: [Line]) -> Double {
-            lines.filter { $0.recognizer == "wheelPan" && $0.to == "ended" }
-                .compactMap { ($0.object["translation"] as? [NSNumber])?[1].doubleValue }.reduce(0, +)
-        }
+        func scrolled(_ lines: [Line]) -> Double { Line.endedTranslations(lines, of: "wheelPan").reduce(0, +) }
         #expect(scrolled(wayland) == scrolled(builtin), "the wheel scrolls \(scrolled(builtin)) points: through sway \(scrolled(wayland))")
         if fixture.contains("double-click") {
             #expect(Self.count(wayland, "double", "ended") == 1, "the double click double-taps")
@@ -210,10 +207,7 @@ struct SecondCompositorTests {
         defer { session.remove() }
         let wayland = CompositorTests.lines(of: session, "the wheel through weston")
         let builtin = try builtinReplay(trace, scene: scene)
-        func translations(_ lines: [Line]) -> [Double] {
-            lines.filter { $0.recognizer == "wheelPan" && $0.to == "ended" }
-                .compactMap { ($0.object["translation"] as? [NSNumber])?[1].doubleValue }
-        }
+        func translations(_ lines: [Line]) -> [Double] { Line.endedTranslations(lines, of: "wheelPan") }
         #expect(translations(wayland) == translations(builtin),
                 "the same scrolls, 15 pt a detent: weston \(translations(wayland)), built-in \(translations(builtin))")
     }
@@ -284,17 +278,14 @@ struct SeatNineScrollingTests {
             swayConfig: config)
         session.finish(timeout: duration + 20)
         defer { session.remove() }
-        let distance = CompositorTests.lines(of: session, "\(fixture), natural scrolling \(natural)")
-            .filter { $0.recognizer == recognizer && $0.to == "ended" }
-            .compactMap { ($0.object["translation"] as? [NSNumber])?[1].doubleValue }.reduce(0, +)
+        let distance = Line.endedTranslations(CompositorTests.lines(of: session, "\(fixture), natural scrolling \(natural)"),
+                                              of: recognizer).reduce(0, +)
         let events = session.errors.split(separator: "\n").filter { $0.contains("wl_pointer") && $0.contains("axis") }.map(String.init)
         return (distance, events)
     }
 
     static func builtin(_ fixture: String, _ recognizer: String) throws -> Double {
-        try builtinReplay(Compositor.fixture(fixture), scene: scene)
-            .filter { $0.recognizer == recognizer && $0.to == "ended" }
-            .compactMap { ($0.object["translation"] as? [NSNumber])?[1].doubleValue }.reduce(0, +)
+        Line.endedTranslations(try builtinReplay(Compositor.fixture(fixture), scene: scene), of: recognizer).reduce(0, +)
     }
 
     static let cases = [("synthetic-tp-elantech-scroll-down-2f.evemu", "scrollPan"), ("synthetic-mouse-saitek-wheel.evemu", "wheelPan")]
@@ -462,10 +453,7 @@ struct KWinTests {
         let builtin = try builtinReplay(trace, scene: scene)
         #expect(Line.recognized(wayland) == Line.recognized(builtin),
                 "through KWin: \(Line.recognized(wayland))\nbuilt-in: \(Line.recognized(builtin))\nKWin's log: \(session.read("kwin.log").suffix(600))")
-        func translations(_ lines: [Line]) -> [Double] {
-            lines.filter { $0.recognizer == "wheelPan" && $0.to == "ended" }
-                .compactMap { ($0.object["translation"] as? [NSNumber])?[1].doubleValue }
-        }
+        func translations(_ lines: [Line]) -> [Double] { Line.endedTranslations(lines, of: "wheelPan") }
         #expect(translations(wayland) == translations(builtin), "the same wheel scrolls: KWin \(translations(wayland)), built-in \(translations(builtin))")
     }
 }

@@ -132,18 +132,13 @@ struct PhotoWallDesktopTests {
         // After the gesture (the recording lasts under 0.4 s), before the wall stops.
         usleep(useconds_t((Compositor.leadIn + 1.5) * 1_000_000))
         let shot = session.directory + "/photowall-sway.png"
-        let grim = Process()
-        grim.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        grim.arguments = ["WAYLAND_DISPLAY=\(session.waylandDisplay)", "XDG_RUNTIME_DIR=\(session.directory)/run",
-                          "grim", shot]
-        try grim.run()
-        grim.waitUntilExit()
+        let grimStatus = try session.grim([shot])
         session.finish(timeout: seconds + 20)
         #expect(session.clientStatus == 0, "photowall exits with status 0 after --duration: \(session.errors)")
         let seen = Self.events(session.output), expected = try Self.replayEvents(trace)
         #expect(!seen.isEmpty, "the wall recognizes the recording: \(session.output) \(session.errors)")
         #expect(seen == expected, "through sway and SDL: \(seen); built-in replay: \(expected)")
-        #expect(grim.terminationStatus == 0, "grim takes a screenshot of the compositor's output")
+        #expect(grimStatus == 0, "grim takes a screenshot of the compositor's output")
         let png = try Data(contentsOf: URL(fileURLWithPath: shot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
         #expect(png.count > 5_000, "of the wall, not of an empty output: \(png.count) bytes")
@@ -246,20 +241,11 @@ struct HiDPITests {
         try connection.roundtrip()
         usleep(300_000)   // the compositor draws the committed buffer
         let shot = session.directory + "/shot.ppm"
-        let grim = Process()
-        grim.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        grim.arguments = ["WAYLAND_DISPLAY=\(session.waylandDisplay)", "XDG_RUNTIME_DIR=\(session.directory)/run", "grim", "-t", "ppm", shot]
-        try grim.run()
-        grim.waitUntilExit()
+        try session.grim(["-t", "ppm", shot])
         let picture = (try? Data(contentsOf: URL(fileURLWithPath: shot))).flatMap(Picture.init(ppm:))
         // The README's picture: a corner of the window, 120 × 80 pt, at the output's pixels.
-        let corner = Process()
-        corner.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let name = "hidpi-scale\(expectedScale == expectedScale.rounded() ? String(Int(expectedScale)) : String(expectedScale))-sway.png"
-        corner.arguments = ["WAYLAND_DISPLAY=\(session.waylandDisplay)", "XDG_RUNTIME_DIR=\(session.directory)/run", "grim",
-                            "-g", "0,0 120x80", session.directory + "/" + name]
-        try corner.run()
-        corner.waitUntilExit()
+        try session.grim(["-g", "0,0 120x80", session.directory + "/" + name])
         try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
         try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/" + name)
         try? FileManager.default.copyItem(atPath: session.directory + "/" + name, toPath: Compositor.packageRoot + "/out/" + name)
