@@ -85,6 +85,13 @@ public struct UmockdevRunResult: Sendable {
 /// first but also be loaded into umockdev-run itself. So the child is started through
 /// `/bin/sh -c 'LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@"' FIX.so CHILD ARGS…`,
 /// which puts the fix first in the child's LD_PRELOAD only.
+///
+/// umockdev-run outlives the command it runs until every device script has played to its
+/// end (measured: a child that exits at once, with a script whose lead-in is 20 s, ends
+/// umockdev-run after 20 s), and a script whose pseudo-terminal nobody reads any more blocks
+/// it for good. So `run` has the wrapper write the command's exit status to a file, and
+/// ends the run `afterChildExit` seconds after that status appears: a command that stops
+/// early (an error at start-up) is reported at once, with its own status.
 public struct UmockdevRunner: Sendable {
     /// The fix library's file name (see `UmockdevFixLibrary`).
     public static let preloadLibraryName = UmockdevFixLibrary.fileName
@@ -142,9 +149,15 @@ public struct UmockdevRunner: Sendable {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// Seconds `run` waits for umockdev-run to end by itself after the command under test
+    /// exited, before ending it.
+    public static let afterChildExit = 1.0
+
     /// The umockdev-run command line for `devices` (files in `directory`) and `command`.
+    /// With `exitStatusFile`, the command's exit status is written there when it exits (the
+    /// wrapper shell waits for it instead of becoming it).
     public func commandLine(devices: [MockDeviceReplay], directory: String,
-                            command: [String]) -> [String] {
+                            command: [String], exitStatusFile: String? = nil) -> [String] {
         var args = [umockdevRun]
         for (i, replay) in devices.enumerated() {
             let node = replay.device.devicePath
@@ -152,8 +165,14 @@ public struct UmockdevRunner: Sendable {
                      "-i", "\(node)=\(directory)/device\(i).ioctl",
                      "-s", "\(node)=\(directory)/device\(i).script"]
         }
-        args += ["--", "/bin/sh", "-c", #"LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@""#,
-                 preloadLibrary]
+        if let exitStatusFile {
+            args += ["--", "/bin/sh", "-c",
+                     #"f="$1"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" "$@"; s=$?; echo "$s" > "$f.new" && mv "$f.new" "$f"; exit "$s""#,
+                     preloadLibrary, exitStatusFile]
+        } else {
+            args += ["--", "/bin/sh", "-c", #"LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@""#,
+                     preloadLibrary]
+        }
         args += command
         return args
     }
@@ -168,8 +187,10 @@ public struct UmockdevRunner: Sendable {
         let directory = String(cString: dirPointer)
         defer { UmockdevRunner.removeDirectory(directory, files: devices.count) }
         try writeFiles(devices: devices, directory: directory)
-        let args = commandLine(devices: devices, directory: directory, command: command)
-        return try ChildProcess.run(args, environment: environment, timeout: timeout)
+        let statusFile = "\(directory)/\(UmockdevRunner.exitStatusFileName)"
+        let args = commandLine(devices: devices, directory: directory, command: command, exitStatusFile: statusFile)
+        return try ChildProcess.run(args, environment: environment, timeout: timeout,
+                                    childExit: (statusFile, UmockdevRunner.afterChildExit))
     }
 
     /// Writes each device's files (`deviceN.umockdev`, `.ioctl`, `.script`) into `directory`,
@@ -199,7 +220,11 @@ public struct UmockdevRunner: Sendable {
         }
     }
 
+    /// The file in a run's directory that receives the command's exit status.
+    static let exitStatusFileName = "command-exit-status"
+
     static func removeDirectory(_ directory: String, files: Int) {
+        unlink("\(directory)/\(exitStatusFileName)")
         for i in 0..<files {
             for ext in ["umockdev", "ioctl", "script"] { unlink("\(directory)/device\(i).\(ext)") }
         }
@@ -209,8 +234,11 @@ public struct UmockdevRunner: Sendable {
 
 /// posix_spawn with pipes, its own process group, and a timeout.
 enum ChildProcess {
+    /// `childExit`: a file that receives the exit status of the command under test, and the
+    /// seconds to wait for the whole run to end by itself once it has; then it is ended, and
+    /// that status is the run's.
     static func run(_ args: [String], environment: [String: String],
-                    timeout: Double) throws -> UmockdevRunResult {
+                    timeout: Double, childExit: (file: String, grace: Double)? = nil) throws -> UmockdevRunResult {
         let start = monotonicSeconds()
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
@@ -266,20 +294,27 @@ enum ChildProcess {
         var err: [UInt8] = []
         var open = [outPipe[0], errPipe[0]]
         var timedOut = false
+        var ending = false
+        var childStatus: Int32? = nil
         var killDeadline: Double? = nil
-        let deadline = start + timeout
+        var deadline = start + timeout
         var buffer = [UInt8](repeating: 0, count: 65536)
         while !open.isEmpty {
             let now = monotonicSeconds()
-            if !timedOut && now >= deadline {
-                timedOut = true
+            if let childExit, childStatus == nil, let status = readStatus(childExit.file) {
+                childStatus = status
+                deadline = min(deadline, now + childExit.grace)
+            }
+            if !ending && now >= deadline {
+                ending = true
+                timedOut = childStatus == nil
                 kill(-pid, SIGTERM)
                 killDeadline = now + 1
             } else if let k = killDeadline, now >= k {
                 kill(-pid, SIGKILL)
                 killDeadline = nil
             }
-            let wait = timedOut ? (killDeadline.map { $0 - now } ?? 0.2) : deadline - now
+            let wait = ending ? (killDeadline.map { $0 - now } ?? 0.2) : min(deadline - now, childExit == nil ? 1 : 0.1)
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let r = poll(&fds, nfds_t(fds.count), Int32(max(1, min(wait, 1) * 1000)))
             if r < 0 && errno != EINTR { break }
@@ -292,16 +327,22 @@ enum ChildProcess {
                     open.removeAll { $0 == p.fd }
                 }
             }
-            if timedOut && killDeadline == nil && r == 0 { break }
+            if ending && killDeadline == nil && r == 0 { break }
         }
         for fd in open { close(fd) }
 
         var status: Int32 = 0
-        if timedOut { kill(-pid, SIGKILL) }
+        if ending { kill(-pid, SIGKILL) }
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // Whatever is left of the process group (a child umockdev-run left behind).
         kill(-pid, SIGKILL)
 
+        if childStatus == nil, let childExit { childStatus = readStatus(childExit.file) }
+        if let childStatus {
+            // The shell's status: 128 + N for a command ended by signal N (which umockdev-run
+            // would raise itself).
+            status = childStatus > 128 && childStatus < 128 + 65 ? childStatus - 128 : (childStatus & 0xff) << 8
+        }
         let exited = status & 0x7f == 0
         let text = String(decoding: out, as: UTF8.self)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -316,6 +357,17 @@ enum ChildProcess {
             command: args)
     }
 
+    /// The exit status written to `path` ("N\n"), once it is there.
+    static func readStatus(_ path: String) -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let n = read(fd, &bytes, bytes.count)
+        guard n > 1, bytes[n - 1] == UInt8(ascii: "\n") else { return nil }
+        return Int32(String(decoding: bytes[..<(n - 1)], as: UTF8.self))
+    }
+
     static func monotonicSeconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -327,13 +379,14 @@ enum ChildProcess {
 
 extension UmockdevRunResult {
     /// Whether the child stopped before printing anything because a mock node could not be
-    /// opened ("Cannot open /dev/input/…") or libinput refused it ("did not accept
-    /// /dev/input/…"), as GestureKit's tools say it. umockdev does this now and then on a
+    /// opened ("Cannot open /dev/input/…", "No such input device: /dev/input/…") or libinput
+    /// refused it ("did not accept /dev/input/…"), as GestureKit's tools say it. umockdev does this now and then on a
     /// loaded machine (an open of the node failing with EPIPE, or its ioctl emulation not
     /// answering libinput's first questions): a fault of the mock, never of the recording.
     public var isMockSetupFailure: Bool {
         guard let status = exitStatus, status != 0, !timedOut, stdoutLines.isEmpty else { return false }
         return stderr.contains("Cannot open /dev/input/") || stderr.contains("did not accept /dev/input/")
+            || stderr.contains("No such input device: /dev/input/")
     }
 }
 

@@ -2,6 +2,9 @@ import GestureKit
 import GestureMockDevice
 import GestureTraces
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct GeneratorTests {
     static let small = EvdevDeviceDescription(
@@ -228,6 +231,24 @@ struct GeneratorTests {
         } throws: { error in
             "\(error)".contains("umockdev-run was not found") && "\(error)".contains("apt-get install umockdev")
         }
+    }
+
+    /// umockdev-run waits for every device script to play to its end after the command under
+    /// test is gone (forever when the script's pseudo-terminal fills with nobody reading).
+    @Test("a command that stops at once ends the run at once, with its own exit status, though a device script still has 20 s to play",
+          .enabled(if: UmockdevRunner.findUmockdevRun() != nil, "umockdev-run is missing"))
+    func runEndsWithTheCommand() throws {
+        var runner = try UmockdevRunner(timeout: 60, preloadLibrary: "/proc/self/exe")
+        runner.preloadLibrary = ""
+        let late = [EvdevEvent(time: Instant(seconds: 0), type: .syn, code: .synReport, value: 0)]
+        let replay = MockDeviceReplay(device: MockDevice(Self.small), events: late, leadIn: 20)
+        let failed = try runner.run(devices: [replay], command: ["/bin/sh", "-c", "echo starting; exit 3"])
+        #expect(failed.exitStatus == 3, "the command's exit status is the run's")
+        #expect(!failed.timedOut && failed.elapsed < 10, "the run ended with the command, not with the script (\(failed.elapsed) s)")
+        #expect(failed.stdoutLines == ["starting"])
+        let killed = try runner.run(devices: [replay], command: ["/bin/sh", "-c", "kill -TERM $$"])
+        #expect(killed.signal == SIGTERM && killed.exitStatus == nil, "a command ended by a signal is reported so")
+        #expect(killed.elapsed < 10)
     }
 
     @Test(.enabled(if: UmockdevRunner.findUmockdevRun() != nil, "umockdev-run is missing"))

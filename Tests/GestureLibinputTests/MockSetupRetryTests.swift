@@ -17,6 +17,8 @@ import Testing
             status: 2, stderr: "gesturekit: Cannot open /dev/input/event10: Broken pipe (errno 32).\n").isMockSetupFailure)
         #expect(Self.result(
             status: 1, stderr: "gesturekit-libinput-probe: libinput did not accept /dev/input/event10 as an input device (not an evdev node, …).\n").isMockSetupFailure)
+        #expect(Self.result(
+            status: 2, stderr: "gesturekit: No such input device: /dev/input/event20 does not exist (list devices with 'ls /dev/input/event*' or 'libinput list-devices').\n").isMockSetupFailure)
     }
 
     @Test("anything else is reported as it is, never run twice: output already printed, another error, a timeout, success")

@@ -34,7 +34,13 @@
  *  9. open() of a mocked node under /dev failing with EPIPE: umockdev's preload answers so
  *     when its connection to the ioctl emulation of the umockdev-run process breaks while
  *     the node is set up (seen on a loaded machine, about once in a few hundred opens); the
- *     open is tried again, up to OPEN_RETRIES times, OPEN_RETRY_US apart.
+ *     open is tried again, up to OPEN_RETRIES times, OPEN_RETRY_US apart. So is an open
+ *     failing with ENOENT, ENXIO, ENODEV or EIO while the testbed's node (its symlink) is
+ *     there (seen once under load: the node's pseudo-terminal not there yet or any more).
+ *     An open of /dev/input/eventN still failing so after the retries is described on
+ *     stderr (the node, its pseudo-terminal and whether that exists, or that the testbed has
+ *     no such node; the errno; the tries), so a failure of the mock can be told from one of
+ *     the code under test.
  *
  * One extension (a private protocol with GestureMockDevice's script generator): an event
  * with type 0xFFFF, code 0x4756 ("GV") means "the device vanished": the marker is never
@@ -78,7 +84,7 @@ int gesturekit_umockdev_fix_version(void);
 
 static pthread_mutex_t fix_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int gesturekit_umockdev_fix_version(void) { return 3; }
+int gesturekit_umockdev_fix_version(void) { return 4; }
 
 /* Whether `path` (absolute, under /dev/) names a symlink in the testbed: a mocked node. */
 static int
@@ -146,6 +152,45 @@ redirect_udev_data(const char *path, char *buf, size_t len)
     return buf;
 }
 
+/* Whether an open of a mocked node failing with `err` is worth trying again (9.). */
+static int
+open_error_is_transient(int err)
+{
+    return err == EPIPE || err == ENOENT || err == ENXIO || err == ENODEV || err == EIO;
+}
+
+/* Whether `path` names an evdev node (/dev/input/eventN) in a testbed. */
+static int
+is_evdev_path(const char *path)
+{
+    const char *root = getenv("UMOCKDEV_DIR");
+    return path != NULL && root != NULL && root[0] != '\0' && strncmp(path, "/dev/input/event", 16) == 0;
+}
+
+/* 9.: an open of evdev node `path` failed with `err` after `tries` tries: say so on stderr. */
+static void
+describe_failed_open(const char *path, int err, int tries)
+{
+    const char *root = getenv("UMOCKDEV_DIR");
+    char link[PATH_MAX], target[PATH_MAX];
+    ssize_t n = -1;
+    if (root != NULL && snprintf(link, sizeof(link), "%s%s", root, path) < (int)sizeof(link)) {
+        NEXT(readlink);
+        n = next_readlink(link, target, sizeof(target) - 1);
+    }
+    if (n < 0) {
+        fprintf(stderr, "gesturekit umockdev fix: open %s failed (%s) %d times; the testbed has no node for it\n",
+                path, strerror(err), tries);
+        return;
+    }
+    target[n] = '\0';
+    struct stat st;
+    NEXT(lstat);
+    int exists = next_lstat(target, &st) == 0;
+    fprintf(stderr, "gesturekit umockdev fix: open %s failed (%s) %d times; its pseudo-terminal %s %s\n",
+            path, strerror(err), tries, target, exists ? "exists" : "does not exist");
+}
+
 static mode_t
 open_mode(int flags, va_list ap)
 {
@@ -168,12 +213,17 @@ open_mode(int flags, va_list ap)
         errno = saved;                                                      \
         int fd = next_##name(p, flags, mode);                               \
         int err = errno;                                                    \
-        for (int n = 0; fd < 0 && err == EPIPE && n < OPEN_RETRIES          \
-                        && is_mocked_dev_node(path); n++) {                 \
+        int tries = 1;                                                      \
+        int mocked = fd < 0 && open_error_is_transient(err)                 \
+                     && is_mocked_dev_node(path);                           \
+        for (; mocked && fd < 0 && open_error_is_transient(err)             \
+               && tries <= OPEN_RETRIES; tries++) {                         \
             usleep(OPEN_RETRY_US);                                          \
             fd = next_##name(p, flags, mode);                               \
             err = errno;                                                    \
         }                                                                   \
+        if (fd < 0 && open_error_is_transient(err) && is_evdev_path(path))  \
+            describe_failed_open(path, err, tries);                         \
         errno = err;                                                        \
         return fd;                                                          \
     }
@@ -194,12 +244,17 @@ open_mode(int flags, va_list ap)
         errno = saved;                                                      \
         int fd = next_##name(dirfd, p, flags, mode);                        \
         int err = errno;                                                    \
-        for (int n = 0; fd < 0 && err == EPIPE && n < OPEN_RETRIES          \
-                        && is_mocked_dev_node(path); n++) {                 \
+        int tries = 1;                                                      \
+        int mocked = fd < 0 && open_error_is_transient(err)                 \
+                     && is_mocked_dev_node(path);                           \
+        for (; mocked && fd < 0 && open_error_is_transient(err)             \
+               && tries <= OPEN_RETRIES; tries++) {                         \
             usleep(OPEN_RETRY_US);                                          \
             fd = next_##name(dirfd, p, flags, mode);                        \
             err = errno;                                                    \
         }                                                                   \
+        if (fd < 0 && open_error_is_transient(err) && is_evdev_path(path))  \
+            describe_failed_open(path, err, tries);                         \
         errno = err;                                                        \
         return fd;                                                          \
     }
