@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "GestureLive", targets: ["GestureLive"]),
         .library(name: "GestureWayland", targets: ["GestureWayland"]),
         .library(name: "GestureInput", targets: ["GestureInput"]),
+        // GestureKit inside a GTK 4 widget (GTKGestureInput), and a window for a view tree.
+        .library(name: "GestureGTK", targets: ["GestureGTK"]),
+        .executable(name: "gesturekit-gtk", targets: ["gesturekit-gtk"]),
         .executable(name: "gesturekit-libinput-probe", targets: ["gesturekit-libinput-probe"]),
         // The example touch app: a photo wall on the collection view, rendered with SDL2.
         .executable(name: "photowall", targets: ["photowall"]),
@@ -94,6 +97,14 @@ let package = Package(
         // GestureInput's live loop.
         .target(name: "GestureWayland",
                 dependencies: ["GestureKit", "GestureInput", "CWaylandClient", "CWaylandProtocols", "CXKBCommon"]),
+        // GTK 4 (a system library), touched only by GestureGTK.
+        .systemLibrary(name: "CGTK4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // GestureKit inside GTK 4 widgets: GDK's events into the engine on GLib's main loop.
+        .target(name: "GestureGTK", dependencies: ["GestureKit", "GestureInput", "CGTK4"]),
+        // A scene in a GTK window through GestureGTK, printing what gesturekit listen prints.
+        .executableTarget(name: "gesturekit-gtk",
+                          dependencies: ["GestureGTK", "GestureKit", "GestureLive", "GestureReplay", "GestureFormat",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Pure Swift: mock-device files for umockdev and a runner for umockdev-run. It carries
         // the C source of the LD_PRELOAD library that fixes umockdev 0.17.16 for libinput and
         // builds it on first use (UmockdevFixLibrary).
@@ -143,7 +154,8 @@ let package = Package(
         ),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "GestureKit"]),
         .testTarget(name: "GestureWaylandTests",
-                    dependencies: ["GestureWayland", "GestureInput", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces"]),
+                    dependencies: ["GestureWayland", "GestureInput", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces",
+                                   "gesturekit-gtk"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureLayout", "GestureFormat", "GesturePicture"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces"]),
     ]

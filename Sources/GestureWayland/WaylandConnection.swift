@@ -91,8 +91,7 @@ public final class WaylandConnection: InputEventSource {
     private var nextSeatIndex = 0
     /// The last event time handed out (for cancellations, which carry none).
     var lastEventTime = Instant.zero
-    private var timeOffset: Int64?
-    private var lastMilliseconds: Int64?
+    private var stamps = MillisecondStamps()
     private var closed = false
 
     /// Connects to the compositor named `name` (nil: `WAYLAND_DISPLAY`, else `wayland-0`) and
@@ -262,32 +261,9 @@ public final class WaylandConnection: InputEventSource {
     /// A time for an event with none (a cancellation): the last event's, or now if later.
     var cancellationTime: Instant { max(lastEventTime, MonotonicClock.now()) }
 
-    /// The compositor's 32-bit millisecond timestamp as an instant on CLOCK_MONOTONIC: the
-    /// value congruent to it (mod 2^32 ms) nearest the last one (the first: nearest now). A
-    /// compositor whose clock is not CLOCK_MONOTONIC (more than `foreignClockLimit` away) is
-    /// shifted once onto it, keeping its spacing.
-    func instant(milliseconds raw: UInt32) -> Instant {
-        let reference = lastMilliseconds ?? (MonotonicClock.now().nanoseconds / 1_000_000)
-        let ms = Self.widen(raw, near: reference)
-        lastMilliseconds = ms
-        if timeOffset == nil {
-            let now = MonotonicClock.now().nanoseconds / 1_000_000
-            timeOffset = abs(now - ms) > WaylandConnection.foreignClockLimit ? now - ms : 0
-        }
-        return Instant(nanoseconds: (ms + timeOffset!) &* 1_000_000)
-    }
-
-    /// The 64-bit millisecond count congruent to `raw` modulo 2^32 nearest `reference`: a
-    /// compositor's 32-bit stamps wrap every 49.7 days.
-    public static func widen(_ raw: UInt32, near reference: Int64) -> Int64 {
-        let wrap: Int64 = 1 << 32
-        var ms = (reference & ~(wrap - 1)) | Int64(raw)
-        if ms - reference > wrap / 2 { ms -= wrap } else if reference - ms > wrap / 2 { ms += wrap }
-        return ms
-    }
-
-    /// 10_000 ms: a compositor's stamps further than this from CLOCK_MONOTONIC are on another clock.
-    static let foreignClockLimit: Int64 = 10_000 /* ms */
+    /// The compositor's 32-bit millisecond timestamp as an instant on CLOCK_MONOTONIC
+    /// (`MillisecondStamps`' rules).
+    func instant(milliseconds raw: UInt32) -> Instant { stamps.instant(raw) }
 
     func allocateDeviceIDs() -> (touch: InputDeviceID, pointer: InputDeviceID) {
         // Each seat's touch and pointer get ids of their own (1, 2 for the first seat).

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureInput
 @testable import GestureWayland
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
     @Test("a compositor's 32-bit millisecond stamps widen onto the 64-bit clock, across their wrap")
     func widening() {
         for (raw, reference, expected) in Self.cases {
-            #expect(WaylandConnection.widen(raw, near: reference) == expected, "\(raw) near \(reference)")
+            #expect(MillisecondStamps.widen(raw, near: reference) == expected, "\(raw) near \(reference)")
         }
     }
 

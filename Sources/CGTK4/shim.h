@@ -1,0 +1,102 @@
+#ifndef GESTUREKIT_CGTK4_SHIM_H
+#define GESTUREKIT_CGTK4_SHIM_H
+/* GTK 4 for GestureGTK, the one Swift module that touches it. GTK's casts and its
+ * g_signal_connect are macros Swift cannot call: these inline functions stand in for the few
+ * GestureGTK needs, each taking the object as the untyped pointer GTK's own casts take. */
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+
+static inline GtkWidget *gk_widget(void *object) { return GTK_WIDGET(object); }
+
+static inline gulong
+gk_signal_connect(void *instance, const char *signal, GCallback callback, void *data)
+{
+    return g_signal_connect_data(instance, signal, callback, data, NULL, (GConnectFlags)0);
+}
+
+static inline void
+gk_signal_disconnect(void *instance, gulong handler)
+{
+    if (handler != 0 && g_signal_handler_is_connected(instance, handler))
+        g_signal_handler_disconnect(instance, handler);
+}
+
+static inline void
+gk_widget_add_controller(void *widget, void *controller)
+{
+    gtk_widget_add_controller(GTK_WIDGET(widget), GTK_EVENT_CONTROLLER(controller));
+}
+
+static inline void
+gk_widget_remove_controller(void *widget, void *controller)
+{
+    gtk_widget_remove_controller(GTK_WIDGET(widget), GTK_EVENT_CONTROLLER(controller));
+}
+
+static inline void
+gk_controller_set_capture(void *controller)
+{
+    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(controller), GTK_PHASE_CAPTURE);
+}
+
+static inline void
+gk_gesture_claim(void *gesture, GdkEventSequence *sequence)
+{
+    gtk_gesture_set_sequence_state(GTK_GESTURE(gesture), sequence, GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static inline gboolean
+gk_gesture_handles(void *gesture, GdkEventSequence *sequence)
+{
+    return gtk_gesture_handles_sequence(GTK_GESTURE(gesture), sequence);
+}
+
+/* A point of the widget's surface (an event's position) in the widget's own coordinates. */
+static inline gboolean
+gk_surface_to_widget(void *widget, double x, double y, double *wx, double *wy)
+{
+    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(widget));
+    if (native == NULL)
+        return FALSE;
+    double sx = 0, sy = 0;
+    gtk_native_get_surface_transform(native, &sx, &sy);
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    return gtk_widget_translate_coordinates(GTK_WIDGET(native), GTK_WIDGET(widget), x - sx, y - sy, wx, wy);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+static inline double gk_time_coord_x(const GdkTimeCoord *c) { return c->axes[GDK_AXIS_X]; }
+static inline double gk_time_coord_y(const GdkTimeCoord *c) { return c->axes[GDK_AXIS_Y]; }
+static inline gboolean gk_time_coord_has_xy(const GdkTimeCoord *c)
+{
+    return (c->flags & (GDK_AXIS_FLAG_X | GDK_AXIS_FLAG_Y)) == (GDK_AXIS_FLAG_X | GDK_AXIS_FLAG_Y);
+}
+
+static inline GtkWindow *gk_window(void *object) { return GTK_WINDOW(object); }
+
+/* A window titled `title` of `width` × `height` whose one child is `child` (asked for that
+ * size, so the child gets it where the compositor gives the window its default size). */
+static inline void
+gk_window_setup(void *window, const char *title, int width, int height, void *child)
+{
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    gtk_window_set_default_size(GTK_WINDOW(window), width, height);
+    if (GTK_IS_DRAWING_AREA(child)) {
+        gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(child), width);
+        gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(child), height);
+    }
+    gtk_window_set_child(GTK_WINDOW(window), GTK_WIDGET(child));
+}
+
+typedef void (*gk_draw_func)(void *area, cairo_t *cairo, int width, int height, void *data);
+
+static inline void
+gk_drawing_area_set_draw(void *area, gk_draw_func draw, void *data)
+{
+    gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(area), (GtkDrawingAreaDrawFunc)draw, data, NULL);
+}
+
+static inline void gk_object_unref(void *object) { g_object_unref(object); }
+static inline void *gk_object_ref(void *object) { return g_object_ref(object); }
+
+#endif

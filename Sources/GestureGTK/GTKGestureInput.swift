@@ -1,0 +1,190 @@
+import CGTK4
+import GestureInput
+import GestureKit
+
+/// GestureKit inside a GTK 4 widget: the widget's input (touches, pointer, scrolling, touchpad
+/// gestures, modifier keys) goes to a `LiveInputClient` (a `GestureEngine`, a scene's
+/// session), on GTK's own main loop.
+///
+/// - Input: a `GtkEventControllerLegacy` on the widget, in the capture phase, sees every
+///   event aimed at the widget or its children before they do; `GDKEventReader` turns each
+///   into the engine's input.
+/// - Time: the client's clock is GDK's event time (CLOCK_MONOTONIC) less the first event's,
+///   as every live source's; its deadlines (a long press's duration, a double tap's interval,
+///   a fling's frames) are a GLib timeout at the next one, set again after every event and
+///   every deadline. Nothing here reads a clock but to schedule that timeout.
+/// - Claiming: GTK lets the gestures of a widget and of its ancestors all see a touch
+///   sequence until one claims it (`gtk_gesture_set_sequence_state`, "Claiming a sequence
+///   … will cancel other gestures … handling the same sequence", GtkGesture's documentation).
+///   A `GtkGestureZoom` of ours, also in the capture phase, tracks every sequence on the
+///   widget; once a recognizer of `engine` has begun (or recognized) on the touches down,
+///   their sequences are claimed, so a `GtkScrolledWindow` or a `GtkGestureClick` above does
+///   not also act on them. Without an engine nothing is claimed.
+/// - The end: the widget's `unrealize` (its window closed or destroyed), or `detach()`,
+///   cancels the touches down and a touchpad pinch under way, ends hovering, and finishes the
+///   client, so every recognizer ends in a final state.
+public final class GTKGestureInput {
+    /// The widget, as GTK's `GtkWidget *` (any binding's pointer to it converts).
+    public let widget: UnsafeMutableRawPointer
+    public let client: any LiveInputClient
+    /// The engine whose recognizers claim the touch sequences they take (see above).
+    public weak var engine: GestureEngine?
+    /// Called after every batch of input and every deadline: where the app asks to redraw
+    /// (`gtk_widget_queue_draw`).
+    public var afterInput: (() -> Void)?
+    /// The monotonic time of the first event: zero on the client's clock.
+    public private(set) var origin: Instant?
+    /// Whether the host has ended (the widget unrealized, or `detach()`).
+    public private(set) var isDetached = false
+
+    private var reader = GDKEventReader()
+    private var legacy: UnsafeMutableRawPointer?
+    private var claimer: UnsafeMutableRawPointer?
+    private var eventHandler: gulong = 0
+    private var unrealizeHandler: gulong = 0
+    private var timeout: guint = 0
+    private var claimed: Set<OpaquePointer> = []
+
+    /// Attaches to `widget` (a `GtkWidget *`). The host lives while the widget does, or until
+    /// `detach()`; keep a reference to it.
+    public init(widget: UnsafeMutableRawPointer, client: any LiveInputClient, engine: GestureEngine? = nil) {
+        self.widget = widget
+        self.client = client
+        self.engine = engine ?? (client as? GestureEngine)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+
+        let legacy = UnsafeMutableRawPointer(gtk_event_controller_legacy_new())!
+        gk_controller_set_capture(legacy)
+        eventHandler = gk_signal_connect(legacy, "event", unsafeBitCast(gtkLegacyEvent, to: GCallback.self), me)
+        gk_widget_add_controller(widget, legacy)
+        self.legacy = legacy
+
+        let claimer = UnsafeMutableRawPointer(gtk_gesture_zoom_new())!
+        gk_controller_set_capture(claimer)
+        gk_widget_add_controller(widget, claimer)
+        self.claimer = claimer
+
+        unrealizeHandler = gk_signal_connect(widget, "unrealize", unsafeBitCast(gtkUnrealize, to: GCallback.self), me)
+    }
+
+    deinit {
+        if !isDetached { detach() }
+    }
+
+    /// Ends the host: what is in progress is cancelled, the client finished, the controllers
+    /// removed from the widget.
+    public func detach() {
+        guard !isDetached else { return }
+        isDetached = true
+        let time = max(reader.lastTime ?? .zero, MonotonicClock.now())
+        for event in reader.cancelAll(at: time) { deliver(event) }
+        client.finish()
+        if timeout != 0 { g_source_remove(timeout) }
+        timeout = 0
+        gk_signal_disconnect(widget, unrealizeHandler)
+        if let legacy {
+            gk_signal_disconnect(legacy, eventHandler)
+            gk_widget_remove_controller(widget, legacy)
+        }
+        if let claimer { gk_widget_remove_controller(widget, claimer) }
+        (legacy, claimer) = (nil, nil)
+        afterInput?()
+    }
+
+    // MARK: events
+
+    fileprivate func handle(_ event: OpaquePointer) -> Bool {
+        guard !isDetached else { return false }
+        let events = reader.read(event, widget: widget)
+        guard !events.isEmpty else { return false }
+        for e in events { deliver(e) }
+        claimSequences()
+        schedule()
+        afterInput?()
+        // The event goes on to the widget's own handlers and children: GestureKit observes,
+        // and claims touch sequences through the claiming gesture.
+        return false
+    }
+
+    private func deliver(_ event: InputEvent) {
+        if origin == nil, let time = event.time { origin = time }
+        guard let origin else { return client.handle(event) }
+        client.handle(event.rebased(by: origin))
+    }
+
+    /// The client's clock now.
+    private var now: Instant {
+        guard let origin else { return .zero }
+        return Instant(nanoseconds: MonotonicClock.now().nanoseconds - origin.nanoseconds)
+    }
+
+    // MARK: deadlines
+
+    private func schedule() {
+        if timeout != 0 { g_source_remove(timeout) }
+        timeout = 0
+        guard !isDetached, let deadline = client.nextDeadline else { return }
+        let wait = max(0, deadline.nanoseconds - now.nanoseconds)
+        let ms = guint((wait + 999_999) / 1_000_000)
+        timeout = g_timeout_add_full(G_PRIORITY_DEFAULT, ms, gtkDeadline,
+                                     Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    fileprivate func deadlineFired() {
+        timeout = 0
+        guard !isDetached else { return }
+        client.advance(to: now)
+        claimSequences()
+        schedule()
+        afterInput?()
+    }
+
+    // MARK: claiming
+
+    private func claimSequences() {
+        guard let claimer, let engine, !reader.touches.isEmpty else {
+            if reader.touches.isEmpty { claimed.removeAll() }
+            return
+        }
+        guard Self.hasTakenInput(engine) else { return }
+        for sequence in reader.sequences where !claimed.contains(sequence) {
+            if gk_gesture_handles(claimer, sequence) != 0 {
+                gk_gesture_claim(claimer, sequence)
+                claimed.insert(sequence)
+            }
+        }
+    }
+
+    /// Whether a recognizer of the engine has begun or recognized (took the touches).
+    static func hasTakenInput(_ engine: GestureEngine) -> Bool {
+        var views = engine.roots
+        while let view = views.popLast() {
+            for recognizer in view.gestureRecognizers {
+                switch recognizer.state {
+                case .began, .changed, .ended: return true
+                case .possible, .cancelled, .failed: break
+                }
+            }
+            views += view.subviews
+        }
+        return false
+    }
+
+    fileprivate func unrealized() { detach() }
+}
+
+private let gtkLegacyEvent: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, data in
+    guard let event, let data else { return 0 }
+    return Unmanaged<GTKGestureInput>.fromOpaque(data).takeUnretainedValue().handle(event) ? 1 : 0
+}
+
+private let gtkUnrealize: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
+    guard let data else { return }
+    Unmanaged<GTKGestureInput>.fromOpaque(data).takeUnretainedValue().unrealized()
+}
+
+private let gtkDeadline: @convention(c) (gpointer?) -> gboolean = { data in
+    guard let data else { return 0 }
+    Unmanaged<GTKGestureInput>.fromOpaque(data).takeUnretainedValue().deadlineFired()
+    return 0   // G_SOURCE_REMOVE: the next deadline is a new timeout
+}

@@ -1,0 +1,158 @@
+import CGTK4
+import GestureInput
+import GestureKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why GTK could not give a window.
+public enum GTKError: Error, CustomStringConvertible, Equatable {
+    /// `gtk_init_check` failed: no display to open.
+    case noDisplay
+
+    public var description: String {
+        switch self {
+        case .noDisplay:
+            "GTK could not open a display: run in a desktop session (WAYLAND_DISPLAY or DISPLAY set)"
+        }
+    }
+}
+
+/// Drawing into a GTK window with cairo: the few operations a view tree's picture needs, in
+/// the widget's points.
+public struct GTKDrawingContext {
+    let cairo: OpaquePointer
+    public let size: Size
+
+    public func setColor(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        cairo_set_source_rgba(cairo, red, green, blue, alpha)
+    }
+
+    public func fill(_ rect: Rect) {
+        cairo_rectangle(cairo, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+        cairo_fill(cairo)
+    }
+
+    public func stroke(_ rect: Rect, width: Double = 1) {
+        cairo_set_line_width(cairo, width)
+        cairo_rectangle(cairo, rect.origin.x + width / 2, rect.origin.y + width / 2,
+                        rect.size.width - width, rect.size.height - width)
+        cairo_stroke(cairo)
+    }
+
+    public func fillCircle(center: Point, radius: Double) {
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, center.x, center.y, radius, 0, 2 * Double.pi)
+        cairo_fill(cairo)
+    }
+
+    /// Runs `body` with the drawing moved, scaled and rotated by `transform` (restored after).
+    public func withTransform(_ transform: AffineTransform, _ body: () -> Void) {
+        cairo_save(cairo)
+        var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
+                               x0: transform.tx, y0: transform.ty)
+        cairo_transform(cairo, &m)
+        body()
+        cairo_restore(cairo)
+    }
+}
+
+/// A GTK 4 window of `size` holding one `GtkDrawingArea` with GestureKit attached
+/// (`GTKGestureInput`): what an app with nothing but a view tree needs, and how
+/// `gesturekit-gtk` shows a scene. `draw` paints it (default: the engine's views, outlined);
+/// every input and deadline redraws. `run` turns GLib's main loop until `duration`, the
+/// window's close, SIGINT or SIGTERM; the touches still down are then cancelled.
+public final class GTKGestureWindow {
+    public enum StopReason: Hashable, Sendable { case duration, windowClosed, signal }
+
+    public let input: GTKGestureInput
+    public var draw: ((GTKDrawingContext) -> Void)?
+    private let window: UnsafeMutableRawPointer
+    private let area: UnsafeMutableRawPointer
+    private var stop: StopReason?
+    private var sources: [guint] = []
+
+    public init(title: String, size: Size, client: any LiveInputClient, engine: GestureEngine? = nil) throws {
+        guard gtk_init_check() != 0 else { throw GTKError.noDisplay }
+        window = UnsafeMutableRawPointer(gtk_window_new())!
+        area = UnsafeMutableRawPointer(gtk_drawing_area_new())!
+        input = GTKGestureInput(widget: area, client: client, engine: engine)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        gk_window_setup(window, title, Int32(size.width.rounded()), Int32(size.height.rounded()), area)
+        gk_drawing_area_set_draw(area, gtkDraw, me)
+        _ = gk_signal_connect(window, "close-request", unsafeBitCast(gtkCloseRequest, to: GCallback.self), me)
+        input.afterInput = { [area] in gtk_widget_queue_draw(gk_widget(area)) }
+    }
+
+    /// The window's size now (the compositor may have made it other than asked).
+    public var size: Size {
+        Size(width: Double(gtk_widget_get_width(gk_widget(area))), height: Double(gtk_widget_get_height(gk_widget(area))))
+    }
+
+    /// Shows the window and runs GLib's main loop until a stop; then the input is detached
+    /// (touches cancelled, the client finished) and the window destroyed.
+    @discardableResult
+    public func run(duration: Double? = nil) -> StopReason {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        gtk_window_present(gk_window(window))
+        // Each source stays until the run ends (returning G_SOURCE_CONTINUE), then is removed.
+        if let duration {
+            sources.append(g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, duration) * 1000), gtkDurationOver, me, nil))
+        }
+        sources.append(g_unix_signal_add_full(G_PRIORITY_DEFAULT, SIGINT, gtkSignal, me, nil))
+        sources.append(g_unix_signal_add_full(G_PRIORITY_DEFAULT, SIGTERM, gtkSignal, me, nil))
+        while stop == nil { g_main_context_iteration(nil, 1) }
+        for source in sources { g_source_remove(source) }
+        sources.removeAll()
+        input.detach()
+        gtk_window_destroy(gk_window(window))
+        while g_main_context_iteration(nil, 0) != 0 {}
+        return stop!
+    }
+
+    fileprivate func stopped(_ reason: StopReason) {
+        if stop == nil { stop = reason }
+    }
+
+    fileprivate func paint(_ cairo: OpaquePointer, width: Int32, height: Int32) {
+        let context = GTKDrawingContext(cairo: cairo, size: Size(width: Double(width), height: Double(height)))
+        if let draw { return draw(context) }
+        context.setColor(red: 1, green: 1, blue: 1)
+        context.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        guard let engine = input.engine else { return }
+        for root in engine.roots { Self.outline(root, in: context) }
+    }
+
+    /// A view and its subviews as outlined rectangles, each in its parent's coordinates.
+    static func outline(_ view: View, in context: GTKDrawingContext) {
+        context.setColor(red: 0.55, green: 0.6, blue: 0.7)
+        context.stroke(view.frame)
+        context.withTransform(AffineTransform(translationX: view.frame.origin.x - view.boundsOrigin.x,
+                                              y: view.frame.origin.y - view.boundsOrigin.y)) {
+            for subview in view.subviews { outline(subview, in: context) }
+        }
+    }
+}
+
+private let gtkDraw: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, cairo, width, height, data in
+    guard let cairo, let data else { return }
+    Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().paint(cairo, width: width, height: height)
+}
+
+private let gtkCloseRequest: @convention(c) (OpaquePointer?, gpointer?) -> gboolean = { _, data in
+    guard let data else { return 0 }
+    Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().stopped(.windowClosed)
+    return 1   // the run destroys the window itself
+}
+
+private let gtkDurationOver: @convention(c) (gpointer?) -> gboolean = { data in
+    guard let data else { return 0 }
+    Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().stopped(.duration)
+    return 1
+}
+
+private let gtkSignal: @convention(c) (gpointer?) -> gboolean = { data in
+    guard let data else { return 0 }
+    Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().stopped(.signal)
+    return 1
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import GestureFormat
+import GestureGTK
+import GestureKit
+import GestureLive
+import GestureReplay
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `gesturekit-gtk`: a scene in a GTK 4 window (a `GtkDrawingArea` of the scene's size, its
+/// views drawn with cairo), its input through GestureGTK, what is recognized printed as
+/// `gesturekit listen` prints it (the replay contract's lines with --json). The window is how
+/// the tests read recordings through GTK under a real compositor.
+@main
+struct GestureKitGTK: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesturekit-gtk",
+        abstract: "Recognize gestures in a GTK 4 window (GestureGTK); the same output as gesturekit listen.",
+        discussion: """
+        Opens a window with the scene's views (WAYLAND_DISPLAY or DISPLAY, as GTK chooses). Stops \
+        after --duration seconds, when the window is closed, or at Ctrl-C; touches still down are \
+        then cancelled.
+        """
+    )
+
+    @Option(help: "A scene (JSON) of views and recognizers (default: gesturekit's default scene).")
+    var scene: String?
+
+    @Flag(help: "Print one JSON object per line (the replay contract).")
+    var json = false
+
+    @Option(help: "Seconds to listen (default: until the window closes or Ctrl-C).")
+    var duration: Double?
+
+    func run() throws {
+        let scene = try Self.loadScene(self.scene)
+        var output = StandardOutput()
+        let json = self.json
+        let session = try LiveSession(scene: scene) { record in
+            output.write(json ? record.jsonLine : record.humanLine)
+        }
+        let window: GTKGestureWindow
+        do {
+            window = try GTKGestureWindow(title: "gesturekit-gtk", size: scene.screen, client: session, engine: session.engine)
+        } catch {
+            var err = StandardOutput(fd: 2)
+            err.write("gesturekit-gtk: \(error)")
+            throw ExitCode(1)
+        }
+        window.run(duration: duration)
+        output.flush()
+    }
+
+    static func loadScene(_ path: String?) throws -> Scene {
+        guard let path else { return .defaultScene() }
+        guard let f = fopen(path, "rb") else { throw ValidationError("\(path): cannot read the scene file") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while case let n = fread(&chunk, 1, chunk.count, f), n > 0 { bytes += chunk[..<n] }
+        fclose(f)
+        do {
+            return try Scene.parse(JSONParser.parse(bytes: bytes))
+        } catch let e as JSONSyntaxError {
+            throw ValidationError("\(path):\(e.line):\(e.column): \(e.message)")
+        } catch let e as SceneError {
+            throw ValidationError("\(path): \(e)")
+        }
+    }
+}
+
+/// Lines to a file descriptor, flushed at once (a test reads them as they come).
+struct StandardOutput {
+    var fd: Int32 = 1
+    private var buffer: [UInt8] = []
+
+    init(fd: Int32 = 1) { self.fd = fd }
+
+    mutating func write(_ line: String) {
+        buffer += Array(line.utf8) + [10]
+        flush()
+    }
+
+    mutating func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
