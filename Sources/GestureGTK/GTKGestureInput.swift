@@ -45,10 +45,10 @@ public final class GTKGestureInput {
     private var timeout: guint = 0
     private var claimed: Set<OpaquePointer> = []
 
-    /// Attaches to `widget` (a `GtkWidget *`). The host lives while the widget does, or until
-    /// `detach()`; keep a reference to it.
+    /// Attaches to `widget` (a `GtkWidget *`, which the host keeps a reference to). Input flows
+    /// until the widget is unrealized or `detach()`; keep a reference to the host.
     public init(widget: UnsafeMutableRawPointer, client: any LiveInputClient, engine: GestureEngine? = nil) {
-        self.widget = widget
+        self.widget = gk_object_ref(widget)!   // held until the host goes, so detaching is always safe
         self.client = client
         self.engine = engine ?? (client as? GestureEngine)
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -69,6 +69,7 @@ public final class GTKGestureInput {
 
     deinit {
         if !isDetached { detach() }
+        gk_object_unref(widget)
     }
 
     /// Ends the host: what is in progress is cancelled, the client finished, the controllers

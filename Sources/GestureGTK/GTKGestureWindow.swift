@@ -110,6 +110,20 @@ public final class GTKGestureWindow {
         return stop!
     }
 
+    /// Takes the drawing area out of the window, destroying it, `seconds` from now (0: at
+    /// once): what an app does when it replaces its content. The input host detaches then
+    /// (`GTKGestureInput`: the widget's unrealize), cancelling the touches down; the window
+    /// stays until the run ends.
+    public func destroyContent(after seconds: Double = 0) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        _ = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, seconds) * 1000), gtkDestroyContent, me, nil)
+    }
+
+    fileprivate func removeArea() {
+        guard stop == nil else { return }
+        gtk_window_set_child(gk_window(window), nil)
+    }
+
     fileprivate func stopped(_ reason: StopReason) {
         if stop == nil { stop = reason }
     }
@@ -155,4 +169,10 @@ private let gtkSignal: @convention(c) (gpointer?) -> gboolean = { data in
     guard let data else { return 0 }
     Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().stopped(.signal)
     return 1
+}
+
+private let gtkDestroyContent: @convention(c) (gpointer?) -> gboolean = { data in
+    guard let data else { return 0 }
+    Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().removeArea()
+    return 0
 }

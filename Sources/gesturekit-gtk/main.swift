@@ -33,6 +33,9 @@ struct GestureKitGTK: ParsableCommand {
     @Option(help: "Seconds to listen (default: until the window closes or Ctrl-C).")
     var duration: Double?
 
+    @Option(name: .customLong("destroy-content-after"), help: .hidden)
+    var destroyContentAfter: Double?
+
     func run() throws {
         let scene = try Self.loadScene(self.scene)
         var output = StandardOutput()
@@ -48,6 +51,7 @@ struct GestureKitGTK: ParsableCommand {
             err.write("gesturekit-gtk: \(error)")
             throw ExitCode(1)
         }
+        if let destroyContentAfter { window.destroyContent(after: destroyContentAfter) }
         window.run(duration: duration)
         output.flush()
     }

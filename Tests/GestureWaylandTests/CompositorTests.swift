@@ -63,8 +63,9 @@ struct CompositorTests {
                 "the touch lands where the replay puts it: \(first) vs \(expected)")
     }
 
-    @Test("a touchscreen pinch through sway: the Dell Canvas five-finger pinch-in, cut from the recording")
-    func touchscreenPinch() throws {
+    /// The Dell Canvas recording's five-finger pinch-in, cut out into a temporary file (the
+    /// caller removes it).
+    static func dellPinchTrace() throws -> String {
         let reader = try TraceReader(path: Compositor.fixture("ts-dell-canvas27-hold2f-drag4f-pinch5f-swipe1f.evemu"))
         let device = try #require(reader.devices.first)
         let description = try #require(device.description)
@@ -75,6 +76,12 @@ struct CompositorTests {
         let cut = events.filter { let t = $0.time.seconds(since: first); return t >= 12.3 && t < 13.5 }
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-dell-pinch.evemu"
         try TraceWriter.evemu(description: description, events: cut).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("a touchscreen pinch through sway: the Dell Canvas five-finger pinch-in, cut from the recording")
+    func touchscreenPinch() throws {
+        let path = try Self.dellPinchTrace()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let session = try Compositor.session(trace: path)
         defer { session.remove() }

@@ -21,7 +21,7 @@ struct GTKCompositorTests {
     /// checking that it exited cleanly. GTK draws with cairo (GSK_RENDERER=cairo: the headless
     /// compositor has no GPU) and talks to no accessibility bus (there is no D-Bus session).
     static func run(_ fixture: String, scene: String? = nil) throws -> (gtk: [Line], builtin: [Line], errors: String) {
-        let trace = Compositor.fixture(fixture)
+        let trace = fixture.hasPrefix("/") ? fixture : Compositor.fixture(fixture)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
             - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
         let duration = Compositor.leadIn + length + Compositor.tail
@@ -57,5 +57,102 @@ struct GTKCompositorTests {
         for (x, y) in zip(ta, tb) {
             #expect(abs(x - y) < 0.03 + 0.05 * y, "recognized at \(x) s through GTK, \(y) s in the replay")
         }
+    }
+
+    @Test("a mouse's clicks and double click, and its wheel, through GTK: the same clicks and the same points scrolled as the built-in replay",
+          arguments: ["synthetic-mouse-saitek-double-click.evemu", "synthetic-mouse-saitek-wheel.evemu"])
+    func mouse(_ fixture: String) throws {
+        let scene = CompositorTests.pointerScene
+        let (gtk, builtin, errors) = try Self.run(fixture, scene: scene)
+        for (recognizer, to) in [("click", "ended"), ("double", "ended"), ("wheelPan", "began")] {
+            #expect(CompositorTests.count(gtk, recognizer, to) == CompositorTests.count(builtin, recognizer, to),
+                    "\(recognizer) \(to): through GTK \(Line.recognized(gtk)), built-in \(Line.recognized(builtin)); stderr: \(errors)")
+        }
+        func scrolled(_ lines: [Line]) -> Double { Line.endedTranslations(lines, of: "wheelPan").reduce(0, +) }
+        #expect(scrolled(gtk) == scrolled(builtin), "the wheel scrolls \(scrolled(builtin)) points: through GTK \(scrolled(gtk))")
+    }
+
+    @Test("a touchpad pinch through GTK's touchpad events: one pinch, the final scale within 3 % of the built-in replay's")
+    func touchpadPinch() throws {
+        let (gtk, builtin, errors) = try Self.run("synthetic-tp-elantech-pinch-out-2f.evemu", scene: CompositorTests.pointerScene)
+        #expect(CompositorTests.count(gtk, "pinch", "began") == 1, "one pinch: \(Line.recognized(gtk)); stderr: \(errors)")
+        let a = try #require(gtk.last { $0.recognizer == "pinch" && $0.to == "ended" }?.scale, "the pinch ends")
+        let b = try #require(builtin.last { $0.recognizer == "pinch" && $0.to == "ended" }?.scale)
+        #expect(abs(a - b) <= 0.03 * b, "final scale: through GTK \(a), built-in \(b)")
+    }
+
+    @Test("a touchscreen pinch through GTK: the Dell Canvas five-finger pinch-in (five touch sequences), as the built-in replay reads it")
+    func touchscreenPinch() throws {
+        let path = try CompositorTests.dellPinchTrace()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (gtk, builtin, errors) = try Self.run(path)
+        let end = try #require(gtk.last { $0.recognizer == "pinch" && $0.to == "ended" }, "the pinch ends: \(Line.recognized(gtk)); stderr: \(errors)")
+        let builtinEnd = try #require(builtin.last { $0.recognizer == "pinch" && $0.to == "ended" })
+        let a = try #require(end.scale), b = try #require(builtinEnd.scale)
+        #expect(abs(a - b) < 0.03 * b, "final scale through GTK \(a), built-in \(b)")
+        #expect(Line.recognized(gtk) == Line.recognized(builtin), "GTK and the built-in decoder agree")
+    }
+
+    // MARK: faults
+
+    static let client = "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gesturekit-gtk --json"
+
+    /// Each recognizer's last state in `lines`, for "nothing left stuck".
+    static func lastStates(_ lines: [Line]) -> [String: String] {
+        Dictionary(lines.filter { $0.type == "state" }.map { ($0.recognizer, $0.to) }, uniquingKeysWith: { _, b in b })
+    }
+
+    @Test("the drawing area is destroyed mid long press: its touch is cancelled, the long press ends cancelled, every recognizer ends in a final state, and the window runs on to its end")
+    func widgetDestroyedMidGesture() throws {
+        let trace = Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu")
+        // The press begins 0.5 s after the finger lands, at the lead-in's end.
+        let session = try Compositor.start(trace: trace, hold: true, listenSeconds: 8,
+                                           client: Self.client + " --duration 8 --destroy-content-after \(Compositor.leadIn + 1.2)",
+                                           copy: [Self.tool])
+        defer { session.remove() }
+        session.finish(timeout: 40)
+        #expect(session.clientStatus == 0, "gesturekit-gtk runs to its end: \(session.errors)")
+        let lines = Line.parse(session.output)
+        let press = lines.filter { $0.recognizer == "longPress" }.map(\.to).filter { $0 != "changed" }
+        #expect(press == ["began", "cancelled"], "the long press begins, then is cancelled with its widget: \(press); stderr: \(session.errors)")
+        #expect(lines.contains { $0.type == "touches" && $0.phase == "cancelled" }, "the view's touch is cancelled")
+        for (recognizer, state) in Self.lastStates(lines) {
+            #expect(["ended", "cancelled", "failed"].contains(state), "\(recognizer) ends in a final state, not \(state)")
+        }
+    }
+
+    @Test("the touchscreen is unplugged mid long press: GTK cancels the touch (its seat lost touch), the long press ends cancelled, nothing is left stuck")
+    func touchscreenUnplugged() throws {
+        let trace = Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu")
+        let session = try Compositor.start(trace: trace, hold: true, vanishAfter: 0.8, listenSeconds: 9,
+                                           client: Self.client + " --duration 9", copy: [Self.tool])
+        defer { session.remove() }
+        session.finish(timeout: 40)
+        #expect(session.clientStatus == 0, "gesturekit-gtk runs to its end: \(session.errors)")
+        let lines = Line.parse(session.output)
+        let press = lines.filter { $0.recognizer == "longPress" }.map(\.to).filter { $0 != "changed" }
+        #expect(press == ["began", "cancelled"], "the long press begins, then is cancelled by the unplug: \(press); stderr: \(session.errors)")
+        for (recognizer, state) in Self.lastStates(lines) {
+            #expect(["ended", "cancelled", "failed"].contains(state), "\(recognizer) ends in a final state, not \(state)")
+        }
+    }
+
+    /// GTK's Wayland backend ends the process when its display connection breaks
+    /// (gdkdisplay-wayland.c: "Error reading events from display", then `_exit(1)`): no
+    /// library inside the process gets a word in. The test records that behaviour.
+    @Test("the compositor goes away mid long press: GTK ends the process itself (exit status 1, saying the display broke); nothing of it is left running")
+    func compositorGoesAway() throws {
+        let session = try Compositor.start(trace: Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu"),
+                                           hold: true, listenSeconds: 30, client: Self.client + " --duration 30", copy: [Self.tool])
+        defer { session.remove() }
+        let began = session.wait(seconds: 20) { session.output.contains(#""recognizer":"longPress","from":"possible","to":"began""#) }
+        try #require(began, "the long press begins before the compositor is stopped: \(session.output) \(session.errors)")
+        let pid = try #require(session.swayPID, "sway's pid from its IPC socket")
+        kill(pid, SIGKILL)
+        let exited = session.wait(seconds: 10) { session.clientStatus != nil }
+        session.finish(timeout: 5)
+        try #require(exited, "gesturekit-gtk ends once the compositor is gone: \(session.errors)")
+        #expect(session.clientStatus == 1, "GTK exits with status 1: \(session.errors)")
+        #expect(session.errors.contains("display"), "GTK says the display connection broke: \(session.errors)")
     }
 }
