@@ -23,6 +23,8 @@ let package = Package(
         .executable(name: "gesturekit-libinput-probe", targets: ["gesturekit-libinput-probe"]),
         // The example touch app: a photo wall on the collection view, rendered with SDL2.
         .executable(name: "photowall", targets: ["photowall"]),
+        // The same wall in a GTK 4 window, through GestureGTK.
+        .executable(name: "photowall-gtk", targets: ["photowall-gtk"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -142,6 +144,11 @@ let package = Package(
             ],
             path: "Examples/PhotoWall/photowall"
         ),
+        // PhotoWall in a GTK 4 window through GestureGTK (Examples/PhotoWallGTK).
+        .executableTarget(name: "photowall-gtk",
+                          dependencies: ["PhotoWallApp", "GestureGTK", "GestureInput", "GestureKit",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Examples/PhotoWallGTK"),
         .testTarget(name: "PhotoWallTests",
                     dependencies: ["PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureLayout", "GestureTraces",
                                    "CSDL2", "photowall"]),
@@ -155,7 +162,7 @@ let package = Package(
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "GestureKit"]),
         .testTarget(name: "GestureWaylandTests",
                     dependencies: ["GestureWayland", "GestureInput", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces",
-                                   "gesturekit-gtk"]),
+                                   "gesturekit-gtk", "photowall-gtk"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureLayout", "GestureFormat", "GesturePicture"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces"]),
     ]

@@ -65,6 +65,15 @@ gk_surface_to_widget(void *widget, double x, double y, double *wx, double *wy)
     G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
+/* Whether `event` happened on the surface of `widget`'s own native (not on a popover or
+ * another surface whose widgets have `widget` as an ancestor). */
+static inline gboolean
+gk_event_on_widget_surface(void *widget, GdkEvent *event)
+{
+    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(widget));
+    return native != NULL && gdk_event_get_surface(event) == gtk_native_get_surface(native);
+}
+
 static inline double gk_time_coord_x(const GdkTimeCoord *c) { return c->axes[GDK_AXIS_X]; }
 static inline double gk_time_coord_y(const GdkTimeCoord *c) { return c->axes[GDK_AXIS_Y]; }
 static inline gboolean gk_time_coord_has_xy(const GdkTimeCoord *c)
@@ -95,6 +104,28 @@ gk_drawing_area_set_draw(void *area, gk_draw_func draw, void *data)
 {
     gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(area), (GtkDrawingAreaDrawFunc)draw, data, NULL);
 }
+
+static inline void gk_button_set_flat(void *button) { gtk_button_set_has_frame(GTK_BUTTON(button), FALSE); }
+static inline void gk_box_append(void *box, void *child) { gtk_box_append(GTK_BOX(box), GTK_WIDGET(child)); }
+static inline void gk_object_set_data(void *object, const char *key, void *data) { g_object_set_data(G_OBJECT(object), key, data); }
+static inline void *gk_object_get_data(void *object, const char *key) { return g_object_get_data(G_OBJECT(object), key); }
+
+/* A popover holding `child`, pointing at (x, y) of `parent`, shown; it is unparented (and so
+ * freed) when it closes. */
+static void gk_popover_closed(GtkPopover *popover, gpointer data) { (void)data; gtk_widget_unparent(GTK_WIDGET(popover)); }
+
+static inline void
+gk_popover_show(void *popover, void *child, void *parent, int x, int y)
+{
+    gtk_popover_set_child(GTK_POPOVER(popover), GTK_WIDGET(child));
+    gtk_widget_set_parent(GTK_WIDGET(popover), GTK_WIDGET(parent));
+    GdkRectangle r = { x, y, 1, 1 };
+    gtk_popover_set_pointing_to(GTK_POPOVER(popover), &r);
+    g_signal_connect_data(popover, "closed", G_CALLBACK(gk_popover_closed), NULL, NULL, (GConnectFlags)0);
+    gtk_popover_popup(GTK_POPOVER(popover));
+}
+
+static inline void gk_popover_close(void *popover) { gtk_popover_popdown(GTK_POPOVER(popover)); }
 
 static inline void gk_object_unref(void *object) { g_object_unref(object); }
 static inline void *gk_object_ref(void *object) { return g_object_ref(object); }

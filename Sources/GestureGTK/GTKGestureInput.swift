@@ -95,7 +95,8 @@ public final class GTKGestureInput {
     // MARK: events
 
     fileprivate func handle(_ event: OpaquePointer) -> Bool {
-        guard !isDetached else { return false }
+        // A popover of the widget (a context menu) is its own surface: its events are its own.
+        guard !isDetached, gk_event_on_widget_surface(widget, event) != 0 else { return false }
         let events = reader.read(event, widget: widget)
         guard !events.isEmpty else { return false }
         for e in events { deliver(e) }

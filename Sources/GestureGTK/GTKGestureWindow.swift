@@ -46,6 +46,32 @@ public struct GTKDrawingContext {
         cairo_fill(cairo)
     }
 
+    public enum TextAlignment: Sendable { case left, center, right }
+
+    /// One line of text in `rect`, vertically centred, aligned as asked, clipped to the rect
+    /// (cairo's own text, DejaVu Sans or the system's sans-serif).
+    public func text(_ string: String, in rect: Rect, size: Double, bold: Bool = false,
+                     alignment: TextAlignment = .left) {
+        cairo_save(cairo)
+        cairo_rectangle(cairo, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+        cairo_clip(cairo)
+        cairo_select_font_face(cairo, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cairo, size)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cairo, string, &extents)
+        let x: Double
+        switch alignment {
+        case .left: x = rect.origin.x
+        case .center: x = rect.origin.x + (rect.size.width - extents.x_advance) / 2
+        case .right: x = rect.origin.x + rect.size.width - extents.x_advance
+        }
+        let baseline = rect.origin.y + rect.size.height / 2 - (extents.y_bearing + extents.height / 2)
+        cairo_move_to(cairo, x, baseline)
+        cairo_show_text(cairo, string)
+        cairo_restore(cairo)
+    }
+
     /// Runs `body` with the drawing moved, scaled and rotated by `transform` (restored after).
     public func withTransform(_ transform: AffineTransform, _ body: () -> Void) {
         cairo_save(cairo)
@@ -108,6 +134,37 @@ public final class GTKGestureWindow {
         gtk_window_destroy(gk_window(window))
         while g_main_context_iteration(nil, 0) != 0 {}
         return stop!
+    }
+
+    /// A menu of `items` in a popover pointing at `point` (the drawing area's points), as a
+    /// context menu is shown; `chosen` is called with the index of the item picked (the menu
+    /// then closes), or not at all if it is dismissed.
+    public func showMenu(at point: Point, items: [String], chosen: @escaping (Int) -> Void) {
+        menu = GTKMenu(chosen: chosen)
+        let popover = UnsafeMutableRawPointer(gtk_popover_new())!
+        let box = UnsafeMutableRawPointer(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))!
+        for (index, item) in items.enumerated() {
+            let button = UnsafeMutableRawPointer(gtk_button_new_with_label(item))!
+            gk_button_set_flat(button)
+            let data = UnsafeMutableRawPointer(bitPattern: index + 1)
+            _ = gk_signal_connect(button, "clicked", unsafeBitCast(gtkMenuItemClicked, to: GCallback.self),
+                                  Unmanaged.passUnretained(self).toOpaque())
+            gk_object_set_data(button, "gesturekit-menu-index", data)
+            gk_box_append(box, button)
+        }
+        gk_popover_show(popover, box, area, Int32(point.x.rounded()), Int32(point.y.rounded()))
+        menu?.popover = popover
+    }
+
+    /// The menu on screen, if any: what it calls back.
+    private var menu: GTKMenu?
+
+    fileprivate func menuItemClicked(_ button: UnsafeMutableRawPointer) {
+        guard let menu else { return }
+        let index = Int(bitPattern: gk_object_get_data(button, "gesturekit-menu-index")) - 1
+        self.menu = nil
+        if let popover = menu.popover { gk_popover_close(popover) }
+        if index >= 0 { menu.chosen(index) }
     }
 
     /// Takes the drawing area out of the window, destroying it, `seconds` from now (0: at
@@ -175,4 +232,16 @@ private let gtkDestroyContent: @convention(c) (gpointer?) -> gboolean = { data i
     guard let data else { return 0 }
     Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().removeArea()
     return 0
+}
+
+/// A context menu on screen and what it calls back.
+private final class GTKMenu {
+    let chosen: (Int) -> Void
+    var popover: UnsafeMutableRawPointer?
+    init(chosen: @escaping (Int) -> Void) { self.chosen = chosen }
+}
+
+private let gtkMenuItemClicked: @convention(c) (UnsafeMutableRawPointer?, gpointer?) -> Void = { button, data in
+    guard let button, let data else { return }
+    Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().menuItemClicked(button)
 }

@@ -156,3 +156,69 @@ struct GTKCompositorTests {
         #expect(session.errors.contains("display"), "GTK says the display connection broke: \(session.errors)")
     }
 }
+
+/// The PhotoWall example in a GTK 4 window (`photowall-gtk`) under sway, fed recordings.
+@Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
+struct PhotoWallGTKTests {
+    static let tool = Compositor.packageRoot + "/.build/debug/photowall-gtk"
+    static let client = "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/photowall-gtk --size 1000x1000"
+
+    @Test("a recorded tap, double tap and flick reach the GTK wall once each, as in the built-in replay; grim takes its picture",
+          arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "ts-wacom-isdv4-e6-double-tap-1f.evemu", "synthetic-ts-wacom-flick-up-1f.evemu"])
+    func wall(_ fixture: String) throws {
+        let trace = Compositor.fixture(fixture)
+        let seconds = Compositor.leadIn + 4
+        let session = try Compositor.start(trace: trace, listenSeconds: seconds,
+                                           client: Self.client + " --duration \(seconds)", copy: [Self.tool])
+        defer { session.remove() }
+        usleep(useconds_t((Compositor.leadIn + 2) * 1_000_000))
+        let shot = session.directory + "/photowall-gtk.png"
+        let grimStatus = try session.grim([shot])
+        session.finish(timeout: seconds + 20)
+        #expect(session.clientStatus == 0, "photowall-gtk exits with status 0 after --duration: \(session.errors)")
+        let seen = PhotoWallDesktopTests.events(session.output), expected = try PhotoWallDesktopTests.replayEvents(trace)
+        #expect(!seen.isEmpty, "the wall recognizes the recording: \(session.output) \(session.errors)")
+        if fixture.contains("flick") {
+            // The release velocity comes from GDK's event times: where the fling comes to rest
+            // is the wall's own promise at the lift, not the replay's to the point.
+            #expect(seen.map { $0.hasPrefix("pan: let go at") } == [true, false], "\(seen)")
+            if seen.count == 2, let promised = seen[0].range(of: "moving on to ").map({ seen[0][$0.upperBound...] }) {
+                #expect(seen[1] == "scroll: came to rest at \(promised)", "\(seen)")
+            }
+        } else {
+            #expect(seen == expected, "through sway and GTK: \(seen); built-in replay: \(expected)")
+        }
+        #expect(grimStatus == 0, "grim takes a screenshot of the compositor's output")
+        let png = try Data(contentsOf: URL(fileURLWithPath: shot))
+        #expect(png.count > 5_000, "of the wall, not of an empty output: \(png.count) bytes")
+        if fixture.contains("double-tap") {
+            try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/photowall-gtk-sway.png")
+            try? FileManager.default.copyItem(atPath: shot, toPath: Compositor.packageRoot + "/out/photowall-gtk-sway.png")
+        }
+    }
+
+    @Test("a right click on a photo opens its menu (a secondary-button tap in the wall, a GTK popover on screen)")
+    func rightClickMenu() throws {
+        // The recording (9.7 s): clicks, the wheel, and a right click 3.6 s in, held 0.5 s.
+        let trace = Compositor.fixture("mouse-logitech-ultrathin-wheel.evemu")
+        let seconds = Compositor.leadIn + 11
+        // The pointer starts at the right edge, so that the mouse's path (it moves far left)
+        // stays over the photos.
+        let session = try Compositor.start(trace: trace, listenSeconds: seconds,
+                                           client: Self.client + " --duration \(seconds)", copy: [Self.tool],
+                                           swayConfig: "seat seat0 cursor set 990 300")
+        defer { session.remove() }
+        // The menu is open from the second right click (5.2 s in) to the next left click (5.6 s).
+        let opened = session.wait(seconds: Compositor.leadIn + 8) { session.output.contains("menu: opened on ") }
+        let shot = session.directory + "/photowall-gtk-menu.png"
+        let grimStatus = opened ? try session.grim([shot]) : -1
+        session.finish(timeout: seconds + 20)
+        if grimStatus == 0 {
+            try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/photowall-gtk-menu.png")
+            try? FileManager.default.copyItem(atPath: shot, toPath: Compositor.packageRoot + "/out/photowall-gtk-menu.png")
+        }
+        #expect(session.clientStatus == 0, "photowall-gtk exits with status 0: \(session.errors)")
+        #expect(session.output.contains("menu: opened on "), "the right click opens the photo's menu: \(session.output) \(session.errors)")
+    }
+}

@@ -270,6 +270,21 @@ public final class PhotoWall {
 
     // MARK: What each gesture does
 
+    /// Zooms the photo at `item`, as a double tap on it does (a context menu's "Zoom");
+    /// `gesture` names what asked, in the event.
+    public func zoom(photoAt item: LayoutIndexPath, gesture: String) {
+        guard let photo = library.photo(at: item) else { return }
+        setZoom(photo.id)
+        emit(.zoomed, gesture: gesture, "zoomed \(library.name(of: item))")
+    }
+
+    /// Selects the photo at `item`, as a tap on it does.
+    public func select(photoAt item: LayoutIndexPath, gesture: String) {
+        guard library.photo(at: item) != nil else { return }
+        collectionView.selectItem(at: item)
+        emit(.selected, gesture: gesture, "selected \(library.name(of: item))")
+    }
+
     private func emit(_ kind: PhotoWallEvent.Kind, _ recognizer: GestureRecognizer, _ text: String) {
         emit(kind, gesture: recognizer.name, text)
     }

@@ -1,0 +1,144 @@
+import ArgumentParser
+import GestureGTK
+import GestureInput
+import GestureKit
+import PhotoWallApp
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `photowall-gtk`: the PhotoWall example in a GTK 4 window. The wall is PhotoWallApp's, the
+/// same scene, recognizers and collection view as the SDL `photowall`: tap to select, double
+/// tap to zoom a photo, pinch to resize the tiles, pan and fling to scroll, long press to pick
+/// a photo up and move it. Here GestureGTK feeds it (GDK's touches, mouse, wheel and touchpad
+/// gestures, on GDK's event times and GLib's main loop), the display list is drawn with cairo
+/// in a `GtkDrawingArea`, and a right click (a secondary-button tap, as UIKit's
+/// `buttonMaskRequired = .secondary`) opens a menu on the photo under it.
+@main
+struct PhotoWallGTK: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photowall-gtk",
+        abstract: "The PhotoWall example in a GTK 4 window, through GestureGTK.",
+        discussion: "Prints each recognized gesture as photowall does (\"0.324 s  tap: selected Sunrise 13\"). Stops after --duration seconds, when the window closes, or at Ctrl-C.")
+
+    @Option(help: "The window's size in points, WIDTHxHEIGHT.")
+    var size = "1280x800"
+
+    @Option(help: "Seconds to run (default: until the window closes or Ctrl-C).")
+    var duration: Double?
+
+    func run() throws {
+        let parts = size.split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw ValidationError("--size: expected WIDTHxHEIGHT, e.g. 1280x800") }
+        let app = GTKWall(wall: PhotoWall(screen: Size(width: parts[0], height: parts[1])))
+        let window: GTKGestureWindow
+        do {
+            window = try GTKGestureWindow(title: "PhotoWall", size: app.wall.screen, client: app, engine: app.wall.engine)
+        } catch {
+            print("photowall-gtk: \(error)")
+            throw ExitCode(1)
+        }
+        app.attach(to: window)
+        window.run(duration: duration)
+        app.report()
+    }
+}
+
+/// The wall as GestureGTK's client: input to the wall, its events printed, its display list
+/// drawn with cairo.
+final class GTKWall: LiveInputClient {
+    let wall: PhotoWall
+    let menuTap = TapGestureRecognizer(name: "menu")
+    private weak var window: GTKGestureWindow?
+    private var frames = 0
+
+    init(wall: PhotoWall) {
+        self.wall = wall
+        menuTap.buttonMaskRequired = .secondary
+        menuTap.allowedTouchTypes = [.indirectPointer]
+        wall.collectionView.addGestureRecognizer(menuTap)
+    }
+
+    func attach(to window: GTKGestureWindow) {
+        self.window = window
+        window.draw = { [unowned self] context in draw(in: context) }
+        menuTap.addTarget { [unowned self] tap in
+            guard tap.state == .ended else { return }
+            openMenu(at: tap.location(in: nil))
+        }
+    }
+
+    func handle(_ event: InputEvent) {
+        if case .deviceAdded = event { return }
+        wall.send(event)
+        printEvents()
+    }
+
+    var nextDeadline: Instant? { wall.nextDeadline }
+
+    func advance(to now: Instant) {
+        wall.advance(to: now)
+        printEvents()
+    }
+
+    func finish() {
+        wall.finish()
+        printEvents()
+    }
+
+    func report() {
+        print("drew \(frames) frames")
+    }
+
+    private func printEvents() {
+        for event in wall.takeEvents() { print(event.description) }
+        fflush(nil)
+    }
+
+    /// The photo under a right click gets a menu; what is chosen happens to it, as the
+    /// gesture for it would do it.
+    private func openMenu(at point: Point) {
+        guard let window, wall.zoomedPhoto == nil, let item = wall.indexPath(atScreen: point) else { return }
+        let name = wall.library.name(of: item)
+        print("\(Self.stamp(wall.engine.now)) s  menu: opened on \(name)")
+        fflush(nil)
+        window.showMenu(at: point, items: ["Zoom", "Select"]) { [unowned self] index in
+            if index == 0 { wall.zoom(photoAt: item, gesture: "menu") } else { wall.select(photoAt: item, gesture: "menu") }
+            printEvents()
+        }
+    }
+
+    /// Seconds with three decimals, as PhotoWall's events print their time.
+    static func stamp(_ time: Instant) -> String {
+        let ms = (time.nanoseconds + 500_000) / 1_000_000
+        let frac = String(ms % 1000)
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
+    }
+
+    private func draw(in context: GTKDrawingContext) {
+        frames += 1
+        let list = wall.render()
+        func set(_ c: Color) {
+            context.setColor(red: Double(c.r) / 255, green: Double(c.g) / 255, blue: Double(c.b) / 255, alpha: Double(c.a) / 255)
+        }
+        set(list.background)
+        context.fill(Rect(origin: .zero, size: context.size))
+        for command in list.commands {
+            switch command {
+            case let .fill(rect, color):
+                set(color)
+                context.fill(rect)
+            case let .ring(rect, width, color):
+                set(color)
+                context.stroke(rect, width: width)
+            case let .disc(center, radius, color):
+                set(color)
+                context.fillCircle(center: center, radius: radius)
+            case let .text(string, rect, size, style, alignment, color):
+                set(color)
+                let align: GTKDrawingContext.TextAlignment = alignment == .center ? .center : alignment == .right ? .right : .left
+                context.text(string, in: rect, size: size, bold: style == .bold, alignment: align)
+            }
+        }
+    }
+}
