@@ -127,6 +127,10 @@ gk_popover_show(void *popover, void *child, void *parent, int x, int y)
 
 static inline void gk_popover_close(void *popover) { gtk_popover_popdown(GTK_POPOVER(popover)); }
 
+static inline void gk_gesture_single_touch_only(void *gesture, gboolean only) { gtk_gesture_single_set_touch_only(GTK_GESTURE_SINGLE(gesture), only); }
+
+static inline void gk_gesture_claim_all(void *gesture) { gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_CLAIMED); }
+
 static inline void gk_object_unref(void *object) { g_object_unref(object); }
 static inline void *gk_object_ref(void *object) { return g_object_ref(object); }
 

@@ -114,6 +114,15 @@ struct GDKEventReader {
         return out
     }
 
+    /// The touch following `sequence` cancelled (GTK gave the sequence to another widget's
+    /// gesture): its frame, or nothing when no such touch is down.
+    mutating func cancel(sequence: OpaquePointer, at time: Instant) -> [InputEvent] {
+        guard let index = touches.firstIndex(where: { $0.sequence == sequence }) else { return [] }
+        let touch = touches.remove(at: index)
+        return [.touchFrame(TouchFrame(time: time, device: touch.device, deviceKind: .touchscreen,
+                                       changes: [TouchChange(sourceID: touch.id, phase: .cancelled, location: touch.location)]))]
+    }
+
     /// The sequences of the touches down (to claim them).
     var sequences: [OpaquePointer] { touches.map(\.sequence) }
 

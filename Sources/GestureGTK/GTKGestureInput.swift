@@ -14,12 +14,18 @@ import GestureKit
 ///   a fling's frames) are a GLib timeout at the next one, set again after every event and
 ///   every deadline. Nothing here reads a clock but to schedule that timeout.
 /// - Claiming: GTK lets the gestures of a widget and of its ancestors all see a touch
-///   sequence until one claims it (`gtk_gesture_set_sequence_state`, "Claiming a sequence
-///   … will cancel other gestures … handling the same sequence", GtkGesture's documentation).
-///   A `GtkGestureZoom` of ours, also in the capture phase, tracks every sequence on the
-///   widget; once a recognizer of `engine` has begun (or recognized) on the touches down,
-///   their sequences are claimed, so a `GtkScrolledWindow` or a `GtkGestureClick` above does
-///   not also act on them. Without an engine nothing is claimed.
+///   sequence until one claims it. GtkGesture's documentation ("States of a sequence"): a
+///   claim sets the sequence denied in the other gestures of the widget and in the gestures of
+///   its parents (GTK 4.8 to 4.18 deny there only the gestures that had claimed it
+///   themselves), cancels it in the gestures of the widgets underneath, and stops the
+///   propagation of its events after the claiming gesture's widget. A `GtkGestureZoom` of
+///   ours, in the capture phase, tracks every sequence on the widget: once a recognizer of
+///   `engine` has begun (or recognized) on the touches down, their sequences are claimed, so
+///   the gestures of the parents' bubble phase (the default phase) no longer see them.
+///   A parent's capture-phase gesture (a `GtkScrolledWindow`'s drag) that claims a sequence,
+///   before or after, takes it: GTK cancels it in our gesture, and the touch is cancelled in
+///   the engine (UIKit's touchesCancelled), so nothing is left down. Without an engine
+///   nothing is claimed.
 /// - The end: the widget's `unrealize` (its window closed or destroyed), or `detach()`,
 ///   cancels the touches down and a touchpad pinch under way, ends hovering, and finishes the
 ///   client, so every recognizer ends in a final state.
@@ -41,6 +47,7 @@ public final class GTKGestureInput {
     private var legacy: UnsafeMutableRawPointer?
     private var claimer: UnsafeMutableRawPointer?
     private var eventHandler: gulong = 0
+    private var cancelHandler: gulong = 0
     private var unrealizeHandler: gulong = 0
     private var timeout: guint = 0
     private var claimed: Set<OpaquePointer> = []
@@ -61,6 +68,7 @@ public final class GTKGestureInput {
 
         let claimer = UnsafeMutableRawPointer(gtk_gesture_zoom_new())!
         gk_controller_set_capture(claimer)
+        cancelHandler = gk_signal_connect(claimer, "cancel", unsafeBitCast(gtkSequenceCancelled, to: GCallback.self), me)
         gk_widget_add_controller(widget, claimer)
         self.claimer = claimer
 
@@ -87,7 +95,10 @@ public final class GTKGestureInput {
             gk_signal_disconnect(legacy, eventHandler)
             gk_widget_remove_controller(widget, legacy)
         }
-        if let claimer { gk_widget_remove_controller(widget, claimer) }
+        if let claimer {
+            gk_signal_disconnect(claimer, cancelHandler)
+            gk_widget_remove_controller(widget, claimer)
+        }
         (legacy, claimer) = (nil, nil)
         afterInput?()
     }
@@ -172,6 +183,19 @@ public final class GTKGestureInput {
         return false
     }
 
+    /// GTK cancelled `sequence` in our claiming gesture: a gesture of another widget claimed
+    /// it. Its touch is cancelled.
+    fileprivate func sequenceCancelled(_ sequence: OpaquePointer?) {
+        guard !isDetached, let sequence else { return }
+        let time = max(reader.lastTime ?? .zero, MonotonicClock.now())
+        let events = reader.cancel(sequence: sequence, at: time)
+        guard !events.isEmpty else { return }
+        claimed.remove(sequence)
+        for e in events { deliver(e) }
+        schedule()
+        afterInput?()
+    }
+
     fileprivate func unrealized() { detach() }
 }
 
@@ -189,4 +213,9 @@ private let gtkDeadline: @convention(c) (gpointer?) -> gboolean = { data in
     guard let data else { return 0 }
     Unmanaged<GTKGestureInput>.fromOpaque(data).takeUnretainedValue().deadlineFired()
     return 0   // G_SOURCE_REMOVE: the next deadline is a new timeout
+}
+
+private let gtkSequenceCancelled: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, gpointer?) -> Void = { _, sequence, data in
+    guard let data else { return }
+    Unmanaged<GTKGestureInput>.fromOpaque(data).takeUnretainedValue().sequenceCancelled(sequence)
 }

@@ -167,6 +167,38 @@ public final class GTKGestureWindow {
         if index >= 0 { menu.chosen(index) }
     }
 
+    /// Puts a `GtkGestureDrag` on the window itself, an ancestor of the drawing area, in the
+    /// capture phase, claiming its sequence once it has moved `claimAfter` points (as
+    /// `GtkScrolledWindow`'s drag does), and reports what happens to it: "begin", "claimed",
+    /// "end", "cancel". A diagnostic: it shows how GTK's own gestures and GestureKit's
+    /// recognizers share a touch.
+    public func observeWindowDrag(claimAfter threshold: Double = 8, _ report: @escaping (String) -> Void) {
+        windowDragReport = report
+        windowDragThreshold = threshold
+        let drag = UnsafeMutableRawPointer(gtk_gesture_drag_new())!
+        gk_gesture_single_touch_only(drag, 0)
+        gk_controller_set_capture(drag)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for (signal, callback) in [("drag-begin", gtkWindowDragBegin), ("drag-update", gtkWindowDragUpdate),
+                                   ("drag-end", gtkWindowDragEnd)] {
+            _ = gk_signal_connect(drag, signal, unsafeBitCast(callback, to: GCallback.self), me)
+        }
+        _ = gk_signal_connect(drag, "cancel", unsafeBitCast(gtkWindowDragCancel, to: GCallback.self), me)
+        gk_widget_add_controller(window, drag)
+    }
+
+    fileprivate var windowDragThreshold = 8.0
+    fileprivate var windowDragClaimed = false
+
+    fileprivate func windowDragMoved(_ gesture: UnsafeMutableRawPointer, _ x: Double, _ y: Double) {
+        guard !windowDragClaimed, (x * x + y * y).squareRoot() >= windowDragThreshold else { return }
+        windowDragClaimed = true
+        gk_gesture_claim_all(gesture)
+        windowDragReport?("claimed")
+    }
+
+    fileprivate var windowDragReport: ((String) -> Void)?
+
     /// Takes the drawing area out of the window, destroying it, `seconds` from now (0: at
     /// once): what an app does when it replaces its content. The input host detaches then
     /// (`GTKGestureInput`: the widget's unrealize), cancelling the touches down; the window
@@ -244,4 +276,26 @@ private final class GTKMenu {
 private let gtkMenuItemClicked: @convention(c) (UnsafeMutableRawPointer?, gpointer?) -> Void = { button, data in
     guard let button, let data else { return }
     Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().menuItemClicked(button)
+}
+
+private let gtkWindowDragBegin: @convention(c) (UnsafeMutableRawPointer?, Double, Double, gpointer?) -> Void = { _, _, _, data in
+    guard let data else { return }
+    let window = Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue()
+    window.windowDragClaimed = false
+    window.windowDragReport?("begin")
+}
+
+private let gtkWindowDragUpdate: @convention(c) (UnsafeMutableRawPointer?, Double, Double, gpointer?) -> Void = { gesture, x, y, data in
+    guard let gesture, let data else { return }
+    Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().windowDragMoved(gesture, x, y)
+}
+
+private let gtkWindowDragEnd: @convention(c) (UnsafeMutableRawPointer?, Double, Double, gpointer?) -> Void = { _, _, _, data in
+    guard let data else { return }
+    Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().windowDragReport?("end")
+}
+
+private let gtkWindowDragCancel: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
+    guard let data else { return }
+    Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().windowDragReport?("cancel")
 }

@@ -33,6 +33,9 @@ struct GestureKitGTK: ParsableCommand {
     @Option(help: "Seconds to listen (default: until the window closes or Ctrl-C).")
     var duration: Double?
 
+    @Flag(name: .customLong("observe-window-drag"), help: .hidden)
+    var observeWindowDrag = false
+
     @Option(name: .customLong("destroy-content-after"), help: .hidden)
     var destroyContentAfter: Double?
 
@@ -50,6 +53,12 @@ struct GestureKitGTK: ParsableCommand {
             var err = StandardOutput(fd: 2)
             err.write("gesturekit-gtk: \(error)")
             throw ExitCode(1)
+        }
+        if observeWindowDrag {
+            window.observeWindowDrag { what in
+                var err = StandardOutput(fd: 2)
+                err.write("gesturekit-gtk: the window's own GtkGestureDrag: \(what)")
+            }
         }
         if let destroyContentAfter { window.destroyContent(after: destroyContentAfter) }
         window.run(duration: duration)

@@ -93,6 +93,37 @@ struct GTKCompositorTests {
         #expect(Line.recognized(gtk) == Line.recognized(builtin), "GTK and the built-in decoder agree")
     }
 
+    @Test("sharing a touch with GTK's own gestures: a capture-phase drag on the window that claims the touch once it moves 8 pt (as GtkScrolledWindow's does) takes it from the long press, whose touch is then cancelled; a tap it never claims is recognized",
+          arguments: ["synthetic-ts-wacom-long-press-drag-1f.evemu", "ts-wacom-isdv4-e6-tap-1f.evemu"])
+    func sharesTouchesWithGTKGestures(_ fixture: String) throws {
+        let trace = Compositor.fixture(fixture)
+        let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
+            - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
+        let duration = Compositor.leadIn + length + Compositor.tail
+        let session = try Compositor.start(trace: trace, listenSeconds: duration,
+                                           client: Self.client + " --duration \(duration) --observe-window-drag", copy: [Self.tool])
+        defer { session.remove() }
+        session.finish(timeout: duration + 20)
+        #expect(session.clientStatus == 0, "gesturekit-gtk exits with status 0: \(session.errors)")
+        let drag = session.errors.split(separator: "\n").compactMap { line in
+            line.range(of: "GtkGestureDrag: ").map { String(line[$0.upperBound...]) }
+        }
+        let lines = Line.parse(session.output)
+        let recognized = Line.recognized(lines)
+        if fixture.contains("long-press") {
+            #expect(drag == ["begin", "claimed", "end"], "the window's drag claims the touch once the finger drags: \(drag)")
+            #expect(recognized == ["longPress began", "longPress cancelled"],
+                    "the long press begins while the finger rests, and is cancelled when GTK gives its touch to the window's drag: \(recognized)")
+            #expect(lines.contains { $0.type == "touches" && $0.phase == "cancelled" }, "the view's touch is cancelled")
+        } else {
+            #expect(drag == ["begin", "end"], "the tap's touch hardly moves: the window's drag never claims it: \(drag)")
+            #expect(recognized == ["single ended"], "the tap is recognized: \(recognized)")
+        }
+        for (recognizer, state) in Self.lastStates(lines) {
+            #expect(["ended", "cancelled", "failed"].contains(state), "\(recognizer) ends in a final state, not \(state)")
+        }
+    }
+
     // MARK: faults
 
     static let client = "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gesturekit-gtk --json"
