@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "GestureInput", targets: ["GestureInput"]),
         // GestureKit inside a GTK 4 widget (GTKGestureInput), and a window for a view tree.
         .library(name: "GestureGTK", targets: ["GestureGTK"]),
+        // GestureKit in an SDL2 app: SDL's events into the engine.
+        .library(name: "GestureSDL", targets: ["GestureSDL"]),
         .executable(name: "gesturekit-gtk", targets: ["gesturekit-gtk"]),
         .executable(name: "gesturekit-libinput-probe", targets: ["gesturekit-libinput-probe"]),
         // The example touch app: a photo wall on the collection view, rendered with SDL2.
@@ -120,9 +122,12 @@ let package = Package(
         // README's desktop-session sample (Wayland), compiled, and run by the tests under sway.
         .executableTarget(name: "desktop-quickstart", dependencies: ["GestureKit", "GestureInput", "GestureWayland"],
                           path: "Examples/DesktopQuickStart"),
-        // PhotoWall (Examples/PhotoWall). The SDL libraries are touched only by PhotoWallRender.
-        .systemLibrary(name: "CSDL2", path: "Examples/PhotoWall/CSDL2", pkgConfig: "sdl2",
-                       providers: [.apt(["libsdl2-dev"])]),
+        // SDL2 (a system library), touched by GestureSDL and PhotoWall's renderer.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // SDL2's input events into the engine (SDLInputAdapter) and SDL's clock bridged to the
+        // compositor's (SDLClockBridge): an SDL app's way in.
+        .target(name: "GestureSDL", dependencies: ["GestureKit", "GestureInput", "CSDL2"]),
+        // PhotoWall (Examples/PhotoWall). SDL_ttf and SDL_image are touched only by PhotoWallRender.
         .systemLibrary(name: "CSDL2TTF", path: "Examples/PhotoWall/CSDL2TTF", pkgConfig: "SDL2_ttf",
                        providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CSDL2Image", path: "Examples/PhotoWall/CSDL2Image", pkgConfig: "SDL2_image",
@@ -133,13 +138,13 @@ let package = Package(
                 path: "Examples/PhotoWall/PhotoWallApp"),
         // Draws display lists with SDL2's software renderer onto an RGB888 surface (and a
         // window), reads pixels back, writes PNGs.
-        .target(name: "PhotoWallRender", dependencies: ["PhotoWallApp", "CSDL2", "CSDL2TTF", "CSDL2Image"],
+        .target(name: "PhotoWallRender", dependencies: ["PhotoWallApp", "GestureSDL", "CSDL2", "CSDL2TTF", "CSDL2Image"],
                 path: "Examples/PhotoWall/PhotoWallRender"),
         .executableTarget(
             name: "photowall",
             dependencies: [
                 "PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureTraces", "GestureInput", "GestureLibinput",
-                "GestureMockDevice", "GestureLive", "GestureWayland",
+                "GestureMockDevice", "GestureLive", "GestureWayland", "GestureSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/PhotoWall/photowall"
@@ -152,6 +157,7 @@ let package = Package(
         .testTarget(name: "PhotoWallTests",
                     dependencies: ["PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureLayout", "GestureTraces",
                                    "CSDL2", "photowall"]),
+        .testTarget(name: "GestureSDLTests", dependencies: ["GestureSDL", "GestureKit", "CSDL2"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureFormat"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit"]),
         .testTarget(

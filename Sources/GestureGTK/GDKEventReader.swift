@@ -10,8 +10,9 @@ import GestureKit
 ///   says (touchscreen, touchpad, pen, or pointer for a mouse or trackpoint);
 /// - a touch's `GdkEventSequence` is its identity while it is down: a small number of its own
 ///   (`TouchChange.sourceID`), freed at its end or cancellation;
-/// - a GDK touch event is one change, so one touch frame; motion GDK coalesced
-///   (`gdk_event_get_history`) comes first, one frame (or motion) per coalesced position;
+/// - a GDK touch event is one change, so one touch frame (GDK coalesces no touch updates);
+///   pointer motion GDK coalesced (`gdk_event_get_history`, motion events only: GTK 4.18
+///   asserts so) comes first, one motion per coalesced position;
 /// - events GDK made up for a pointer from a touch (`gdk_event_get_pointer_emulated`) are
 ///   dropped: the touch itself is the input;
 /// - buttons are told by their evdev code (GDK's 1, 2, 3, 8, 9: left, middle, right, side,
@@ -58,7 +59,7 @@ struct GDKEventReader {
         case GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
             guard let sequence = gdk_event_get_event_sequence(event),
                   let location = position(event, in: widget) else { break }
-            touch(type, sequence: sequence, at: location, time: time, event: event, widget: widget,
+            touch(type, sequence: sequence, at: location, time: time,
                   device: device, kind: kind == .pen ? .pen : .touchscreen, into: &out)
         case GDK_MOTION_NOTIFY, GDK_ENTER_NOTIFY:
             if type == GDK_MOTION_NOTIFY {
@@ -133,8 +134,7 @@ struct GDKEventReader {
     }
 
     private mutating func touch(_ type: GdkEventType, sequence: OpaquePointer, at location: Point, time: Instant,
-                                event: OpaquePointer, widget: UnsafeMutableRawPointer, device: InputDeviceID,
-                                kind: InputDeviceKind, into out: inout [InputEvent]) {
+                                device: InputDeviceID, kind: InputDeviceKind, into out: inout [InputEvent]) {
         func frame(_ id: Int, _ phase: TouchPhase, _ location: Point, _ time: Instant) -> InputEvent {
             .touchFrame(TouchFrame(time: time, device: device, deviceKind: kind,
                                    changes: [TouchChange(sourceID: id, phase: phase, location: location)]))
@@ -148,9 +148,6 @@ struct GDKEventReader {
             out.append(frame(id, .began, location, time))
         case GDK_TOUCH_UPDATE:
             guard let index else { return }      // a touch that began elsewhere
-            for (t, coalesced) in history(of: event, in: widget) {
-                out.append(frame(touches[index].id, .moved, coalesced, t))
-            }
             touches[index].location = location
             out.append(frame(touches[index].id, .moved, location, time))
         default:

@@ -44,6 +44,10 @@ struct DocumentationTests {
              "Examples/Downstream/Sources/downstream/Photos.swift"),
             ("Sources/GestureKit/GestureKit.docc/DesktopInput.md", "canvas",
              "Tests/GestureKitTests/DrawingCanvasSample.swift"),
+            ("Sources/GestureGTK/GestureGTK.docc/UsingGestureKitInAGTKApp.md", "gtk",
+             "Examples/DownstreamToolkits/Sources/downstream-gtk/main.swift"),
+            ("Sources/GestureSDL/GestureSDL.docc/UsingGestureKitInAnSDLApp.md", "sdl",
+             "Examples/DownstreamToolkits/Sources/downstream-sdl/main.swift"),
           ])
     func sampleIsTheExample(article: String, marker: String, source: String) throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent(article), encoding: .utf8)

@@ -1,4 +1,5 @@
 import CSDL2
+import GestureSDL
 import CSDL2Image
 import CSDL2TTF
 import GestureKit
@@ -219,9 +220,6 @@ public final class Canvas {
         guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_WAYLAND else { return nil }
         return info.info.wl.display
     }
-
-    /// SDL's clock: milliseconds since SDL started, the clock of its events' timestamps.
-    public static var ticks: Instant { Instant(nanoseconds: Int64(SDL_GetTicks64()) * 1_000_000) }
 
     private func pollEvents(into adapter: inout SDLInputAdapter, input: Bool) -> Bool {
         guard window != nil else { return false }

@@ -4,6 +4,7 @@ import GestureKit
 import GestureTraces
 import GestureLibinput
 import GestureWayland
+import GestureSDL
 import PhotoWallApp
 import PhotoWallRender
 
@@ -92,27 +93,6 @@ struct DrawStatistics {
     }
 }
 
-/// SDL's clock (milliseconds since SDL started, CLOCK_MONOTONIC_RAW) on CLOCK_MONOTONIC, the
-/// compositor's: the offset between them, measured when the window opens and measured again
-/// only when the two clocks drift apart by more than `tolerance` (NTP slews CLOCK_MONOTONIC by
-/// at most 0.05 %), so that SDL's events are not shifted back and forth by its millisecond
-/// steps.
-struct SDLClockBridge {
-    static let tolerance: Int64 = 2_000_000 /* ns */
-    private(set) var offset: Int64
-
-    init() {
-        offset = MonotonicClock.now().nanoseconds - Canvas.ticks.nanoseconds
-    }
-
-    /// Measures the offset again (it reads up to 1 ms high: SDL counts whole milliseconds) and
-    /// keeps the one it had unless they differ by more than `tolerance`.
-    mutating func update() {
-        let measured = MonotonicClock.now().nanoseconds - Canvas.ticks.nanoseconds
-        if abs(measured - offset) > Self.tolerance { offset = measured }
-    }
-}
-
 /// The desktop wall: input from the window itself (SDL's touches, mouse and wheel, as the
 /// windowing system hands them to the window: Wayland, X11), on SDL's clock. The loop sleeps
 /// in `SDL_WaitEventTimeout` until an event or the wall's next deadline (a long press's
@@ -154,7 +134,7 @@ final class WindowWall {
         adapter.takesTouches = !onCompositorClock
         frames.say(!onCompositorClock ? "touches: through SDL, on SDL's clock"
                                      : "touches: from the compositor (wl_touch on SDL's Wayland connection), with its times")
-        func clockNow() -> Instant { onCompositorClock ? MonotonicClock.now() : Canvas.ticks }
+        func clockNow() -> Instant { onCompositorClock ? MonotonicClock.now() : SDLClock.ticks }
         let end = duration.map { clockNow().advanced(bySeconds: $0) }
         var dirty = true
         var stats = DrawStatistics()

@@ -1,4 +1,5 @@
-import CSDL2
+// SDL2's C API comes with GestureSDL: an app polls SDL's events and hands them to the adapter.
+@_exported import CSDL2
 import GestureKit
 
 /// SDL2's input events as the engine's `InputEvent`s (touch frames and pointer events in window

@@ -1,6 +1,6 @@
 import CSDL2
 import GestureKit
-import PhotoWallRender
+import GestureSDL
 import Testing
 
 /// SDL's events into the engine's: coordinates, frames, and each input once.
