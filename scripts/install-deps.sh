@@ -15,12 +15,13 @@
 #   weston, kwin-wayland: second and third compositors, nested in the headless sway, for the
 #     tests of their protocol behaviour (weston's touch frames, KWin's wheel)
 #   libgtk-4-dev: GestureGTK (GestureKit inside a GTK 4 widget) and its tool gesturekit-gtk
+#   xvfb xdotool: GTK's X11 path in the tests (a window on Xvfb, clicks through XTest)
 # With arguments, installs those packages instead (scripts/install-bench-deps.sh does).
 set -euo pipefail
 packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin graphviz
           libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
           sway grim wev libwayland-dev wayland-protocols seatd libseat-dev g++ weston kwin-wayland libxkbcommon-dev
-          libgtk-4-dev)
+          libgtk-4-dev xvfb xdotool)
 [ $# -gt 0 ] && packages=("$@")
 missing=()
 for p in "${packages[@]}"; do

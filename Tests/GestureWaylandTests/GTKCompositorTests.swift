@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import GestureLive
+import GestureTraces
 import Testing
 
 /// Recordings through GTK 4 under a real compositor: recording → umockdev → sway's libinput →
@@ -255,5 +256,115 @@ struct PhotoWallGTKTests {
         }
         #expect(session.clientStatus == 0, "photowall-gtk exits with status 0: \(session.errors)")
         #expect(session.output.contains("menu: opened on "), "the right click opens the photo's menu: \(session.output) \(session.errors)")
+    }
+}
+
+/// GTK's X11 path: `gesturekit-gtk` in a window on Xvfb (GDK's X11 backend, XInput2). Xvfb
+/// has no touchscreen and XTest cannot make touches, so a recording's taps are delivered as
+/// mouse clicks with the recording's timing (xdotool, through XTest): the pointer path of
+/// GDK's X11 backend, into tap recognizers that take pointer clicks.
+@Suite(.serialized)
+struct GTKX11Tests {
+    static let scene = """
+    { "screen": [1000, 1000],
+      "views": [ {"id": "root", "frame": [0, 0, 1000, 1000]} ],
+      "recognizers": [
+        {"id": "single", "kind": "tap", "view": "root", "allowedTouchTypes": ["indirectPointer"], "requireToFail": ["double"]},
+        {"id": "double", "kind": "tap", "view": "root", "taps": 2, "allowedTouchTypes": ["indirectPointer"]} ] }
+    """
+
+    static func program(_ name: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs a short command (xdotool), killed after 20 s.
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: arguments[0])
+        p.arguments = Array(arguments.dropFirst())
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, b in b }
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString).log"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        p.standardOutput = FileHandle(forWritingAtPath: path)
+        p.standardError = FileHandle(forWritingAtPath: path)
+        try p.run()
+        for _ in 0..<400 where p.isRunning { usleep(50_000) }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        return (p.terminationStatus, (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+    }
+
+    @Test("a recorded tap and double tap, clicked with their timing through XTest into a GTK window on Xvfb, are a tap and a double tap, as the built-in replay reads the recordings",
+          arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "ts-wacom-isdv4-e6-double-tap-1f.evemu"])
+    func recordedTapsAsClicks(_ fixture: String) throws {
+        let xvfb = try #require(Self.program("Xvfb"), "install xvfb (scripts/install-deps.sh installs it)")
+        let xdotool = try #require(Self.program("xdotool"), "install xdotool (scripts/install-deps.sh installs it)")
+        let builtin = try builtinReplay(Compositor.fixture(fixture))
+        // The recording's presses and lifts, with their times.
+        var presses: [(seconds: Double, down: Bool)] = []
+        for frame in try TraceReader(path: Compositor.fixture(fixture), screen: Size(width: 1000, height: 1000)).frames() {
+            for change in frame.changes where change.phase == .began || change.phase == .ended {
+                presses.append((frame.time.seconds, change.phase == .began))
+            }
+        }
+        var script = ["mousemove", "500", "500", "sleep", "0.3"]
+        var last = try #require(presses.first?.seconds, "the recording has touches")
+        for press in presses {
+            script += ["sleep", String(format: "%.3f", press.seconds - last), press.down ? "mousedown" : "mouseup", "1"]
+            last = press.seconds
+        }
+
+        let display = ":\(90 + getpid() % 9)"
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: xvfb)
+        server.arguments = [display, "-screen", "0", "1000x1000x24", "-nolisten", "tcp"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+
+        let scenePath = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
+        try Self.scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: scenePath) }
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: GTKCompositorTests.tool)
+        client.arguments = ["--json", "--duration", "6", "--scene", scenePath]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        environment.merge(["DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "GTK_A11Y": "none"]) { _, b in b }
+        client.environment = environment
+        // Output to files, not pipes: nothing the client starts can hold the test up.
+        let outPath = scenePath + ".out", errPath = scenePath + ".err"
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+        client.standardOutput = FileHandle(forWritingAtPath: outPath)
+        client.standardError = FileHandle(forWritingAtPath: errPath)
+        try client.run()
+        defer { if client.isRunning { kill(client.processIdentifier, SIGKILL) } }
+        var shown = false
+        for _ in 0..<60 where !shown {
+            usleep(100_000)
+            shown = (try? Self.run([xdotool, "search", "--name", "gesturekit-gtk"], environment: ["DISPLAY": display]))?.status == 0
+        }
+        #expect(shown, "the GTK window appears on the X server")
+        let clicks = try Self.run([xdotool] + script, environment: ["DISPLAY": display])
+        #expect(clicks.status == 0, "xdotool clicks: \(clicks.output)")
+        for _ in 0..<200 where client.isRunning { usleep(50_000) }
+        let exited = !client.isRunning
+        let lines = Line.parse((try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "")
+        let errors = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        try #require(exited, "gesturekit-gtk ends after its --duration: \(errors)")
+        #expect(client.terminationStatus == 0, "gesturekit-gtk exits with status 0: \(errors)")
+        let x11 = Line.recognized(lines), replay = Line.recognized(builtin)
+        #expect(x11 == replay, "through X11 as clicks (xdotool \(script.joined(separator: " "))): \(x11); the built-in replay of the touches: \(replay); \(lines.count) lines; stderr: \(errors)")
     }
 }
