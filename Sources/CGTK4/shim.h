@@ -81,6 +81,9 @@ static inline gboolean gk_time_coord_has_xy(const GdkTimeCoord *c)
     return (c->flags & (GDK_AXIS_FLAG_X | GDK_AXIS_FLAG_Y)) == (GDK_AXIS_FLAG_X | GDK_AXIS_FLAG_Y);
 }
 
+/* The widget's root (its window), or NULL before it is in one. */
+static inline void *gk_widget_root(void *widget) { return gtk_widget_get_root(GTK_WIDGET(widget)); }
+
 static inline GtkWindow *gk_window(void *object) { return GTK_WINDOW(object); }
 
 /* A window titled `title` of `width` × `height` whose one child is `child` (asked for that

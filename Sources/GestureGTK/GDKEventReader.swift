@@ -24,6 +24,14 @@ import GestureKit
 ///   flings from it;
 /// - a touchpad's pinch, swipe and hold are libinput's, passed on (the pinch's angle from
 ///   GDK's radians to degrees, clockwise positive); they happen at the pointer;
+/// - a pen (an event with a tablet tool that is a pen, eraser, brush, pencil or airbrush: GDK
+///   gives a tool's events the tablet's logical device) is read as `PenEvent`s, each tool a
+///   pen device of its own: its motion hovers,
+///   or moves the touch its tip made; the tip (GDK's button 1 of a pen) goes down and up;
+///   leaving proximity is `out`. Force is GDK's pressure axis (0 to 1) while the tip is
+///   down, 0 hovering; the angles come from GDK's tilt axes (-1 to 1, 90° each way); zOffset
+///   is GDK's distance axis hovering, 0 pressing, none where the tool has no distance; an
+///   eraser tool is the eraser. The barrel buttons are not read;
 /// - the modifier keys held (GDK's modifier state on every event) are sent when they change.
 struct GDKEventReader {
     private(set) var stamps = MillisecondStamps()
@@ -55,6 +63,22 @@ struct GDKEventReader {
             out.append(.modifiers(time: time, device: device, flags))
         }
         lastTime = time
+        // A tablet tool's events come from the tablet's logical device, with the tool; its
+        // leaving (a crossing, or proximity out) may come without the tool.
+        let logical = UnsafeMutableRawPointer(gdk_event_get_device(event)!)
+        if let tool = gdk_event_get_device_tool(event), Self.isPen(gdk_device_tool_get_tool_type(tool)) {
+            let penDevice = penDevice(for: tool, announcing: &out)
+            penOnDevice[logical] = penDevice
+            if let pen = pen(event, type: type, time: time, device: penDevice, widget: widget) { out.append(.pen(pen)) }
+            return out
+        }
+        if type == GDK_LEAVE_NOTIFY || type == GDK_PROXIMITY_OUT, let penDevice = penOnDevice.removeValue(forKey: logical) {
+            pensDown.remove(penDevice)
+            out.append(.pen(PenEvent(phase: .out, time: time, device: penDevice,
+                                     location: position(event, in: widget) ?? penLocation[penDevice] ?? .zero,
+                                     sample: .upright)))
+            return out
+        }
         switch type {
         case GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
             guard let sequence = gdk_event_get_event_sequence(event),
@@ -91,8 +115,9 @@ struct GDKEventReader {
         return out
     }
 
-    /// Every touch still down cancelled, the pinch under way too (the widget going away, the
-    /// host detached): what the engine must hear so that nothing stays stuck.
+    /// Every touch still down cancelled, the pinch under way too, hovering ended, a pen's tip
+    /// lifted out of proximity (the widget going away, the host detached): what the engine
+    /// must hear so that nothing stays stuck.
     mutating func cancelAll(at time: Instant) -> [InputEvent] {
         var out: [InputEvent] = []
         for touch in touches {
@@ -112,6 +137,11 @@ struct GDKEventReader {
             out.append(.pointer(.leave(at: pointer.location, time: time, device: pointer.device)))
             self.pointer = nil
         }
+        for device in pensDown.sorted() {
+            out.append(.pen(PenEvent(phase: .out, time: time, device: device, location: penLocation[device] ?? .zero,
+                                     sample: .upright)))
+        }
+        pensDown.removeAll()
         return out
     }
 
@@ -155,6 +185,71 @@ struct GDKEventReader {
             let touch = touches.remove(at: index)
             out.append(frame(touch.id, type == GDK_TOUCH_END ? .ended : .cancelled, location, time))
         }
+    }
+
+    // MARK: pens
+
+    static func isPen(_ type: GdkDeviceToolType) -> Bool {
+        switch type {
+        case GDK_DEVICE_TOOL_TYPE_PEN, GDK_DEVICE_TOOL_TYPE_ERASER, GDK_DEVICE_TOOL_TYPE_BRUSH,
+             GDK_DEVICE_TOOL_TYPE_PENCIL, GDK_DEVICE_TOOL_TYPE_AIRBRUSH: true
+        default: false   // a tablet's mouse or lens is a pointer
+        }
+    }
+
+    private var penDevices: [UnsafeMutableRawPointer: InputDeviceID] = [:]
+    /// The pen last in proximity over each GDK logical device (a tablet's).
+    private var penOnDevice: [UnsafeMutableRawPointer: InputDeviceID] = [:]
+
+    /// Each tablet tool is a pen device of its own, announced before its first event.
+    private mutating func penDevice(for tool: OpaquePointer, announcing out: inout [InputEvent]) -> InputDeviceID {
+        let key = UnsafeMutableRawPointer(tool)
+        if let id = penDevices[key] { return id }
+        let id = InputDeviceID(nextDevice)
+        nextDevice += 1
+        penDevices[key] = id
+        out.append(.deviceAdded(InputDeviceInfo(id: id, name: "GDK tablet tool", systemName: "gtk", kind: .pen,
+                                                capabilities: [.tabletTool], sizeMillimeters: nil)))
+        return id
+    }
+
+    /// Pens whose tip is down, with where they last were.
+    private var pensDown: Set<InputDeviceID> = []
+    private var penLocation: [InputDeviceID: Point] = [:]
+
+    /// Degrees of tilt a GDK tilt axis's 1 stands for.
+    static let degreesPerTiltUnit = 90.0
+
+    private mutating func pen(_ event: OpaquePointer, type: GdkEventType, time: Instant, device: InputDeviceID,
+                              widget: UnsafeMutableRawPointer) -> PenEvent? {
+        let phase: PenEvent.Phase
+        switch type {
+        case GDK_MOTION_NOTIFY: phase = pensDown.contains(device) ? .moved : .hover
+        case GDK_BUTTON_PRESS where gdk_button_event_get_button(event) == 1: phase = .down
+        case GDK_BUTTON_RELEASE where gdk_button_event_get_button(event) == 1: phase = .up
+        case GDK_PROXIMITY_OUT: phase = .out
+        default: return nil
+        }
+        let location = position(event, in: widget) ?? penLocation[device] ?? .zero
+        penLocation[device] = location
+        switch phase {
+        case .down: pensDown.insert(device)
+        case .up, .out: pensDown.remove(device)
+        default: break
+        }
+        let contact = pensDown.contains(device)
+        func axis(_ use: GdkAxisUse) -> Double? {
+            var value = 0.0
+            return gdk_event_get_axis(event, use, &value) != 0 ? value : nil
+        }
+        let tilt = (x: (axis(GDK_AXIS_XTILT) ?? 0) * Self.degreesPerTiltUnit, y: (axis(GDK_AXIS_YTILT) ?? 0) * Self.degreesPerTiltUnit)
+        let angles = PenSample.angles(tiltX: tilt.x, tiltY: tilt.y)
+        let distance = axis(GDK_AXIS_DISTANCE)
+        let eraser = gdk_event_get_device_tool(event).map { gdk_device_tool_get_tool_type($0) == GDK_DEVICE_TOOL_TYPE_ERASER } ?? false
+        let sample = PenSample(force: contact ? (axis(GDK_AXIS_PRESSURE) ?? 1) : 0,
+                               altitudeAngle: angles.altitude, azimuthAngle: angles.azimuth,
+                               zOffset: distance.map { contact ? 0 : $0 }, tool: eraser ? .eraser : .pen)
+        return PenEvent(phase: phase, time: time, device: device, location: location, sample: sample)
     }
 
     // MARK: pointer

@@ -95,6 +95,12 @@ public final class GTKGestureInput {
             gk_signal_disconnect(legacy, eventHandler)
             gk_widget_remove_controller(widget, legacy)
         }
+        if let (root, controller, handler) = rootController {
+            gk_signal_disconnect(controller, handler)
+            gk_widget_remove_controller(root, controller)
+            gk_object_unref(root)
+            rootController = nil
+        }
         if let claimer {
             gk_signal_disconnect(claimer, cancelHandler)
             gk_widget_remove_controller(widget, claimer)
@@ -105,9 +111,31 @@ public final class GTKGestureInput {
 
     // MARK: events
 
-    fileprivate func handle(_ event: OpaquePointer) -> Bool {
+    /// GTK gives a tablet tool's proximity events to the window, not to the widget under the
+    /// tool: a second controller, on the widget's root, passes those on (set up with the
+    /// first event, once the widget is in a window).
+    private var rootController: (root: UnsafeMutableRawPointer, controller: UnsafeMutableRawPointer, handler: gulong)?
+
+    private func watchRoot() {
+        guard rootController == nil, let root = gk_widget_root(widget) else { return }
+        let controller = UnsafeMutableRawPointer(gtk_event_controller_legacy_new())!
+        gk_controller_set_capture(controller)
+        let handler = gk_signal_connect(controller, "event", unsafeBitCast(gtkRootEvent, to: GCallback.self),
+                                        Unmanaged.passUnretained(self).toOpaque())
+        gk_widget_add_controller(root, controller)
+        rootController = (gk_object_ref(root)!, controller, handler)
+    }
+
+    fileprivate func handleAtRoot(_ event: OpaquePointer) -> Bool {
+        let type = gdk_event_get_event_type(event)
+        guard !isDetached, type == GDK_PROXIMITY_IN || type == GDK_PROXIMITY_OUT else { return false }
+        return handle(event, atRoot: true)
+    }
+
+    fileprivate func handle(_ event: OpaquePointer, atRoot: Bool = false) -> Bool {
         // A popover of the widget (a context menu) is its own surface: its events are its own.
-        guard !isDetached, gk_event_on_widget_surface(widget, event) != 0 else { return false }
+        guard !isDetached, atRoot || gk_event_on_widget_surface(widget, event) != 0 else { return false }
+        watchRoot()
         let events = reader.read(event, widget: widget)
         guard !events.isEmpty else { return false }
         for e in events { deliver(e) }
@@ -218,4 +246,9 @@ private let gtkDeadline: @convention(c) (gpointer?) -> gboolean = { data in
 private let gtkSequenceCancelled: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, gpointer?) -> Void = { _, sequence, data in
     guard let data else { return }
     Unmanaged<GTKGestureInput>.fromOpaque(data).takeUnretainedValue().sequenceCancelled(sequence)
+}
+
+private let gtkRootEvent: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, data in
+    guard let event, let data else { return 0 }
+    return Unmanaged<GTKGestureInput>.fromOpaque(data).takeUnretainedValue().handleAtRoot(event) ? 1 : 0
 }

@@ -21,7 +21,7 @@ struct GTKCompositorTests {
     /// A whole session with `gesturekit-gtk` as sway's client, its output parsed after
     /// checking that it exited cleanly. GTK draws with cairo (GSK_RENDERER=cairo: the headless
     /// compositor has no GPU) and talks to no accessibility bus (there is no D-Bus session).
-    static func run(_ fixture: String, scene: String? = nil) throws -> (gtk: [Line], builtin: [Line], errors: String) {
+    static func run(_ fixture: String, scene: String? = nil, swayConfig: String = "") throws -> (gtk: [Line], builtin: [Line], errors: String) {
         let trace = fixture.hasPrefix("/") ? fixture : Compositor.fixture(fixture)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
             - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
@@ -37,7 +37,7 @@ struct GTKCompositorTests {
         let session = try Compositor.start(
             trace: trace, listenSeconds: duration,
             client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gesturekit-gtk --json --duration \(duration)\(sceneArgument)",
-            copy: copy)
+            copy: copy, swayConfig: swayConfig)
         defer { session.remove() }
         session.finish(timeout: duration + 20)
         #expect(session.clientStatus == 0,
@@ -122,6 +122,48 @@ struct GTKCompositorTests {
         }
         for (recognizer, state) in Self.lastStates(lines) {
             #expect(["ended", "cancelled", "failed"].contains(state), "\(recognizer) ends in a final state, not \(state)")
+        }
+    }
+
+    @Test("a pen through sway and GTK's tablet support: the same strokes and tools as the built-in replay, force and zOffset within 0.01 where no frame was merged, the same recognitions",
+          arguments: ["pen-wacom-cintiq13hd-double-tap.evemu", "pen-wacom-cintiq12wx-stroke-eraser.evemu"])
+    func pen(_ fixture: String) throws {
+        let (gtk, builtin, errors) = try Self.run(fixture, scene: CompositorPenTests.scene)
+        let a = gtk.filter { $0.type == "pen" }, b = builtin.filter { $0.type == "pen" }
+        #expect(!a.isEmpty, "the pen reaches the scene through GTK; stderr: \(errors)")
+        // As through sway's protocol directly: runs of hover and of moved compare as one (the
+        // compositor may merge hardware frames on a loaded machine).
+        func strokes(_ lines: [Line]) -> [String] {
+            var out: [String] = []
+            for line in lines {
+                let step = "\(line.phase) \(line.object["tool"] ?? "")"
+                if (line.phase == "hover" || line.phase == "moved"), out.last == step { continue }
+                out.append(step)
+            }
+            return out
+        }
+        #expect(strokes(a) == strokes(b), "the same strokes and tools:\nGTK \(strokes(a))\nbuilt-in \(strokes(b)) \(errors)")
+        if a.count == b.count {
+            for key in ["force", "zOffset"] {
+                let worst = zip(a, b).compactMap { x, y -> Double? in
+                    guard let u = CompositorPenTests.number(x, key), let v = CompositorPenTests.number(y, key) else { return nil }
+                    return abs(u - v)
+                }.max() ?? 0
+                #expect(worst <= 0.01, "\(key) within 0.01 of the built-in replay's: differs by up to \(worst)")
+            }
+        }
+        #expect(Line.recognized(gtk) == Line.recognized(builtin),
+                "the same recognitions: GTK \(Line.recognized(gtk)), built-in \(Line.recognized(builtin))")
+    }
+
+    @Test("on an output at scale 2 the GTK window is 500 × 500 points: a recorded double tap lands at half the built-in replay's location (the replay's screen is the output's 1000 × 1000 pixels), recognized the same")
+    func scaledOutput() throws {
+        let (gtk, builtin, errors) = try Self.run("ts-wacom-isdv4-e6-double-tap-1f.evemu", swayConfig: "output HEADLESS-1 scale 2")
+        #expect(Line.recognized(gtk) == Line.recognized(builtin), "GTK \(Line.recognized(gtk)), built-in \(Line.recognized(builtin)); stderr: \(errors)")
+        let a = try #require(gtk.first { $0.type == "state" }?.object["location"] as? [NSNumber], "a recognition with its location")
+        let b = try #require(builtin.first { $0.type == "state" }?.object["location"] as? [NSNumber])
+        for i in 0..<2 {
+            #expect(abs(a[i].doubleValue - b[i].doubleValue / 2) < 2, "in points, half the pixels: GTK \(a), built-in \(b)")
         }
     }
 
