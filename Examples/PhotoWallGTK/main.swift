@@ -27,6 +27,12 @@ struct PhotoWallGTK: ParsableCommand {
     @Option(help: "Seconds to run (default: until the window closes or Ctrl-C).")
     var duration: Double?
 
+    @Option(help: "Write a PNG of the wall as drawn in the window to this file, --screenshot-at seconds after the start.")
+    var screenshot: String?
+
+    @Option(name: .customLong("screenshot-at"), help: "Seconds after the start for --screenshot.")
+    var screenshotAt = 2.0
+
     func run() throws {
         let parts = size.split(separator: "x").compactMap { Double($0) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw ValidationError("--size: expected WIDTHxHEIGHT, e.g. 1280x800") }
@@ -39,6 +45,11 @@ struct PhotoWallGTK: ParsableCommand {
             throw ExitCode(1)
         }
         app.attach(to: window)
+        if let screenshot {
+            window.after(seconds: screenshotAt) {
+                print(window.savePNG(to: screenshot) ? "screenshot: \(screenshot)" : "screenshot: the window could not be drawn to \(screenshot)")
+            }
+        }
         window.run(duration: duration)
         app.report()
     }

@@ -84,6 +84,33 @@ static inline gboolean gk_time_coord_has_xy(const GdkTimeCoord *c)
 /* The widget's root (its window), or NULL before it is in one. */
 static inline void *gk_widget_root(void *widget) { return gtk_widget_get_root(GTK_WIDGET(widget)); }
 
+/* `widget` as drawn now, rendered by its window's renderer and written to `path` as PNG;
+ * FALSE when it cannot be (not shown yet, nothing drawn, the file not written). */
+static inline gboolean
+gk_widget_save_png(void *widget, const char *path)
+{
+    GtkWidget *w = GTK_WIDGET(widget);
+    GtkNative *native = gtk_widget_get_native(w);
+    int width = gtk_widget_get_width(w), height = gtk_widget_get_height(w);
+    if (native == NULL || width <= 0 || height <= 0)
+        return FALSE;
+    GdkPaintable *paintable = gtk_widget_paintable_new(w);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, GDK_SNAPSHOT(snapshot), width, height);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    gboolean saved = FALSE;
+    if (node != NULL) {
+        GdkTexture *texture = gsk_renderer_render_texture(gtk_native_get_renderer(native), node, NULL);
+        if (texture != NULL) {
+            saved = gdk_texture_save_to_png(texture, path);
+            g_object_unref(texture);
+        }
+        gsk_render_node_unref(node);
+    }
+    g_object_unref(paintable);
+    return saved;
+}
+
 static inline GtkWindow *gk_window(void *object) { return GTK_WINDOW(object); }
 
 /* A window titled `title` of `width` × `height` whose one child is `child` (asked for that

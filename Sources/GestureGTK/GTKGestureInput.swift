@@ -38,6 +38,9 @@ public final class GTKGestureInput {
     /// Called after every batch of input and every deadline: where the app asks to redraw
     /// (`gtk_widget_queue_draw`).
     public var afterInput: (() -> Void)?
+    /// The widget's scale factor: device pixels a point on its output (GTK's integer scale;
+    /// locations are in points whatever it is).
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(gk_widget(widget))) }
     /// The monotonic time of the first event: zero on the client's clock.
     public private(set) var origin: Instant?
     /// Whether the host has ended (the widget unrealized, or `detach()`).

@@ -136,6 +136,14 @@ public final class GTKGestureWindow {
         return stop!
     }
 
+    /// Writes the drawing area as it is drawn now to `path` as a PNG, rendered by the window's
+    /// own renderer (a picture of the window's content, whatever the display: Wayland, X11).
+    /// False when it cannot (the window not shown yet, the file not written).
+    @discardableResult
+    public func savePNG(to path: String) -> Bool {
+        gk_widget_save_png(area, path) != 0
+    }
+
     /// A menu of `items` in a popover pointing at `point` (the drawing area's points), as a
     /// context menu is shown; `chosen` is called with the index of the item picked (the menu
     /// then closes), or not at all if it is dismissed.
@@ -204,8 +212,13 @@ public final class GTKGestureWindow {
     /// (`GTKGestureInput`: the widget's unrealize), cancelling the touches down; the window
     /// stays until the run ends.
     public func destroyContent(after seconds: Double = 0) {
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        _ = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, seconds) * 1000), gtkDestroyContent, me, nil)
+        after(seconds: seconds) { [weak self] in self?.removeArea() }
+    }
+
+    /// Runs `body` once on GLib's main loop, `seconds` from now (while the window runs).
+    public func after(seconds: Double, _ body: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(GTKCallback(body)).toOpaque()
+        _ = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, seconds) * 1000), gtkCallbackOnce, box, gtkCallbackRelease)
     }
 
     fileprivate func removeArea() {
@@ -260,10 +273,21 @@ private let gtkSignal: @convention(c) (gpointer?) -> gboolean = { data in
     return 1
 }
 
-private let gtkDestroyContent: @convention(c) (gpointer?) -> gboolean = { data in
+/// A closure handed to GLib as its data.
+private final class GTKCallback {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+private let gtkCallbackOnce: @convention(c) (gpointer?) -> gboolean = { data in
     guard let data else { return 0 }
-    Unmanaged<GTKGestureWindow>.fromOpaque(data).takeUnretainedValue().removeArea()
+    Unmanaged<GTKCallback>.fromOpaque(data).takeUnretainedValue().body()
     return 0
+}
+
+private let gtkCallbackRelease: @convention(c) (gpointer?) -> Void = { data in
+    guard let data else { return }
+    Unmanaged<GTKCallback>.fromOpaque(data).release()
 }
 
 /// A context menu on screen and what it calls back.

@@ -409,4 +409,58 @@ struct GTKX11Tests {
         let x11 = Line.recognized(lines), replay = Line.recognized(builtin)
         #expect(x11 == replay, "through X11 as clicks (xdotool \(script.joined(separator: " "))): \(x11); the built-in replay of the touches: \(replay); \(lines.count) lines; stderr: \(errors)")
     }
+
+    @Test("photowall-gtk on Xvfb (GTK's X11 backend): a double click on a photo zooms it, and the window's own picture (GTK's renderer, PNG) shows the zoomed photo")
+    func wallOnX11() throws {
+        let xvfb = try #require(Self.program("Xvfb"), "install xvfb (scripts/install-deps.sh installs it)")
+        let xdotool = try #require(Self.program("xdotool"), "install xdotool (scripts/install-deps.sh installs it)")
+        let display = ":\(80 + getpid() % 9)"
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: xvfb)
+        server.arguments = [display, "-screen", "0", "1000x1000x24", "-nolisten", "tcp"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+
+        let base = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)"
+        let outPath = base + ".out", errPath = base + ".err", shot = base + ".png"
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        defer { for path in [outPath, errPath, shot] { try? FileManager.default.removeItem(atPath: path) } }
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: PhotoWallGTKTests.tool)
+        client.arguments = ["--size", "1000x1000", "--duration", "5", "--screenshot", shot, "--screenshot-at", "3.5"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        environment.merge(["DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "GTK_A11Y": "none"]) { _, b in b }
+        client.environment = environment
+        client.standardOutput = FileHandle(forWritingAtPath: outPath)
+        client.standardError = FileHandle(forWritingAtPath: errPath)
+        try client.run()
+        defer { if client.isRunning { kill(client.processIdentifier, SIGKILL) } }
+        var shown = false
+        for _ in 0..<60 where !shown {
+            usleep(100_000)
+            shown = (try? Self.run([xdotool, "search", "--name", "PhotoWall"], environment: ["DISPLAY": display]))?.status == 0
+        }
+        #expect(shown, "the wall's window appears on the X server")
+        // Photo 7 of the first section is under (300, 320) on a 1000 × 1000 wall.
+        let clicks = try Self.run([xdotool, "mousemove", "300", "320", "sleep", "0.5", "click", "--repeat", "2", "--delay", "120", "1"],
+                                  environment: ["DISPLAY": display])
+        #expect(clicks.status == 0, "xdotool clicks: \(clicks.output)")
+        for _ in 0..<200 where client.isRunning { usleep(50_000) }
+        let output = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        let errors = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        #expect(client.terminationStatus == 0, "photowall-gtk exits with status 0: \(errors)")
+        #expect(output.contains("doubleTap: zoomed "), "the double click zooms the photo under it: \(output) \(errors)")
+        #expect(output.contains("screenshot: \(shot)"), "the window's picture is written: \(output)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: shot))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 5_000, "a PNG of the wall: \(png.count) bytes")
+        try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/photowall-gtk-x11.png")
+        try? FileManager.default.copyItem(atPath: shot, toPath: Compositor.packageRoot + "/out/photowall-gtk-x11.png")
+    }
 }
