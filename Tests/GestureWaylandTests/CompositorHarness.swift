@@ -317,6 +317,19 @@ struct Line {
             .compactMap { ($0.object["translation"] as? [NSNumber])?[1].doubleValue }
     }
 
+    /// A pen's lines as strokes: each phase with its tool, a run of hover or of moved taken as
+    /// one (a compositor may merge hardware frames on a loaded machine: wlroots sends a tool's
+    /// frame when its event loop is idle).
+    static func strokes(_ lines: [Line]) -> [String] {
+        var out: [String] = []
+        for line in lines where line.type == "pen" {
+            let step = "\(line.phase) \(line.object["tool"] ?? "")"
+            if (line.phase == "hover" || line.phase == "moved"), out.last == step { continue }
+            out.append(step)
+        }
+        return out
+    }
+
     /// The recognitions (every transition but failures and changes).
     static func recognized(_ lines: [Line]) -> [String] {
         lines.filter { $0.type == "state" && $0.to != "failed" && $0.to != "changed" }.map(\.summary)

@@ -386,17 +386,8 @@ struct CompositorPenTests {
         #expect(!a.isEmpty, "the pen reaches the client through the tablet protocol; listen's stderr: \(session.errors.suffix(600))")
         // wlroots sends a tool's frame when its event loop is idle, so on a loaded machine it
         // merges hardware frames (measured: 344 pen events for the built-in replay's 363): the
-        // phases compare with each run of hover and of moved taken as one.
-        func strokes(_ lines: [Line]) -> [String] {
-            var out: [String] = []
-            for line in lines {
-                let step = "\(line.phase) \(line.object["tool"] ?? "")"
-                if (line.phase == "hover" || line.phase == "moved"), out.last == step { continue }
-                out.append(step)
-            }
-            return out
-        }
-        #expect(strokes(a) == strokes(b), "the same strokes and tools:\nsway \(strokes(a))\nbuilt-in \(strokes(b))")
+        // phases compare as strokes.
+        #expect(Line.strokes(a) == Line.strokes(b), "the same strokes and tools:\nsway \(Line.strokes(a))\nbuilt-in \(Line.strokes(b))")
         // Values compare event by event when no frame was merged (an unloaded machine).
         if a.count == b.count {
             var worst: [String: (Double, Int)] = [:]

@@ -131,18 +131,8 @@ struct GTKCompositorTests {
         let (gtk, builtin, errors) = try Self.run(fixture, scene: CompositorPenTests.scene)
         let a = gtk.filter { $0.type == "pen" }, b = builtin.filter { $0.type == "pen" }
         #expect(!a.isEmpty, "the pen reaches the scene through GTK; stderr: \(errors)")
-        // As through sway's protocol directly: runs of hover and of moved compare as one (the
-        // compositor may merge hardware frames on a loaded machine).
-        func strokes(_ lines: [Line]) -> [String] {
-            var out: [String] = []
-            for line in lines {
-                let step = "\(line.phase) \(line.object["tool"] ?? "")"
-                if (line.phase == "hover" || line.phase == "moved"), out.last == step { continue }
-                out.append(step)
-            }
-            return out
-        }
-        #expect(strokes(a) == strokes(b), "the same strokes and tools:\nGTK \(strokes(a))\nbuilt-in \(strokes(b)) \(errors)")
+        // As through sway's protocol directly: compared as strokes.
+        #expect(Line.strokes(a) == Line.strokes(b), "the same strokes and tools:\nGTK \(Line.strokes(a))\nbuilt-in \(Line.strokes(b))")
         if a.count == b.count {
             for key in ["force", "zOffset"] {
                 let worst = zip(a, b).compactMap { x, y -> Double? in
@@ -320,6 +310,19 @@ struct GTKX11Tests {
             .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// An X server of 1000 × 1000 pixels on display `:number`, ready (its socket there).
+    static func startXvfb(_ xvfb: String, number: Int) throws -> (display: String, server: Process) {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: xvfb)
+        server.arguments = [":\(number)", "-screen", "0", "1000x1000x24", "-nolisten", "tcp"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        let socket = "/tmp/.X11-unix/X\(number)"
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+        return (":\(number)", server)
+    }
+
     /// Runs a short command (xdotool), killed after 20 s.
     @discardableResult
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
@@ -359,16 +362,8 @@ struct GTKX11Tests {
             last = press.seconds
         }
 
-        let display = ":\(90 + getpid() % 9)"
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = [display, "-screen", "0", "1000x1000x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let (display, server) = try Self.startXvfb(xvfb, number: 90 + Int(getpid() % 9))
         defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
-        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
 
         let scenePath = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
         try Self.scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
@@ -414,16 +409,8 @@ struct GTKX11Tests {
     func wallOnX11() throws {
         let xvfb = try #require(Self.program("Xvfb"), "install xvfb (scripts/install-deps.sh installs it)")
         let xdotool = try #require(Self.program("xdotool"), "install xdotool (scripts/install-deps.sh installs it)")
-        let display = ":\(80 + getpid() % 9)"
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = [display, "-screen", "0", "1000x1000x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let (display, server) = try Self.startXvfb(xvfb, number: 80 + Int(getpid() % 9))
         defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
-        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
 
         let base = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)"
         let outPath = base + ".out", errPath = base + ".err", shot = base + ".png"
