@@ -323,6 +323,52 @@ struct GTKX11Tests {
         return (":\(number)", server)
     }
 
+    /// A GTK program on the X server at `display` (GDK's X11 backend, cairo), its output in
+    /// files (nothing it starts can hold a pipe open), and whether its window (titled
+    /// `title`) appeared within 6 s. The caller reads `result()` once it has ended (killed
+    /// after 10 s more).
+    final class X11Client {
+        let process = Process()
+        let outPath: String, errPath: String
+        private(set) var shown = false
+
+        init(_ program: String, _ arguments: [String], display: String, title: String, xdotool: String) throws {
+            let base = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)"
+            outPath = base + ".out"
+            errPath = base + ".err"
+            FileManager.default.createFile(atPath: outPath, contents: nil)
+            FileManager.default.createFile(atPath: errPath, contents: nil)
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment.removeValue(forKey: "WAYLAND_DISPLAY")
+            environment.merge(["DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "GTK_A11Y": "none"]) { _, b in b }
+            process.environment = environment
+            process.standardOutput = FileHandle(forWritingAtPath: outPath)
+            process.standardError = FileHandle(forWritingAtPath: errPath)
+            try process.run()
+            for _ in 0..<60 where !shown {
+                usleep(100_000)
+                shown = (try? GTKX11Tests.run([xdotool, "search", "--name", title], environment: ["DISPLAY": display]))?.status == 0
+            }
+        }
+
+        /// Waits up to 10 s for the program to end; its status (nil: it did not end), output
+        /// and errors.
+        func result() -> (status: Int32?, output: String, errors: String) {
+            for _ in 0..<200 where process.isRunning { usleep(50_000) }
+            let status: Int32? = process.isRunning ? nil : process.terminationStatus
+            return (status, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                    (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+    }
+
     /// Runs a short command (xdotool), killed after 20 s.
     @discardableResult
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
@@ -368,39 +414,15 @@ struct GTKX11Tests {
         let scenePath = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
         try Self.scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: scenePath) }
-        let client = Process()
-        client.executableURL = URL(fileURLWithPath: GTKCompositorTests.tool)
-        client.arguments = ["--json", "--duration", "6", "--scene", scenePath]
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "WAYLAND_DISPLAY")
-        environment.merge(["DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "GTK_A11Y": "none"]) { _, b in b }
-        client.environment = environment
-        // Output to files, not pipes: nothing the client starts can hold the test up.
-        let outPath = scenePath + ".out", errPath = scenePath + ".err"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(atPath: outPath)
-            try? FileManager.default.removeItem(atPath: errPath)
-        }
-        client.standardOutput = FileHandle(forWritingAtPath: outPath)
-        client.standardError = FileHandle(forWritingAtPath: errPath)
-        try client.run()
-        defer { if client.isRunning { kill(client.processIdentifier, SIGKILL) } }
-        var shown = false
-        for _ in 0..<60 where !shown {
-            usleep(100_000)
-            shown = (try? Self.run([xdotool, "search", "--name", "gesturekit-gtk"], environment: ["DISPLAY": display]))?.status == 0
-        }
-        #expect(shown, "the GTK window appears on the X server")
+        let client = try X11Client(GTKCompositorTests.tool, ["--json", "--duration", "6", "--scene", scenePath],
+                                   display: display, title: "gesturekit-gtk", xdotool: xdotool)
+        #expect(client.shown, "the GTK window appears on the X server")
         let clicks = try Self.run([xdotool] + script, environment: ["DISPLAY": display])
         #expect(clicks.status == 0, "xdotool clicks: \(clicks.output)")
-        for _ in 0..<200 where client.isRunning { usleep(50_000) }
-        let exited = !client.isRunning
-        let lines = Line.parse((try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "")
-        let errors = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-        try #require(exited, "gesturekit-gtk ends after its --duration: \(errors)")
-        #expect(client.terminationStatus == 0, "gesturekit-gtk exits with status 0: \(errors)")
+        let (status, output, errors) = client.result()
+        let lines = Line.parse(output)
+        try #require(status != nil, "gesturekit-gtk ends after its --duration: \(errors)")
+        #expect(status == 0, "gesturekit-gtk exits with status 0: \(errors)")
         let x11 = Line.recognized(lines), replay = Line.recognized(builtin)
         #expect(x11 == replay, "through X11 as clicks (xdotool \(script.joined(separator: " "))): \(x11); the built-in replay of the touches: \(replay); \(lines.count) lines; stderr: \(errors)")
     }
@@ -412,36 +434,17 @@ struct GTKX11Tests {
         let (display, server) = try Self.startXvfb(xvfb, number: 80 + Int(getpid() % 9))
         defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
 
-        let base = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)"
-        let outPath = base + ".out", errPath = base + ".err", shot = base + ".png"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
-        defer { for path in [outPath, errPath, shot] { try? FileManager.default.removeItem(atPath: path) } }
-        let client = Process()
-        client.executableURL = URL(fileURLWithPath: PhotoWallGTKTests.tool)
-        client.arguments = ["--size", "1000x1000", "--duration", "5", "--screenshot", shot, "--screenshot-at", "3.5"]
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "WAYLAND_DISPLAY")
-        environment.merge(["DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "GTK_A11Y": "none"]) { _, b in b }
-        client.environment = environment
-        client.standardOutput = FileHandle(forWritingAtPath: outPath)
-        client.standardError = FileHandle(forWritingAtPath: errPath)
-        try client.run()
-        defer { if client.isRunning { kill(client.processIdentifier, SIGKILL) } }
-        var shown = false
-        for _ in 0..<60 where !shown {
-            usleep(100_000)
-            shown = (try? Self.run([xdotool, "search", "--name", "PhotoWall"], environment: ["DISPLAY": display]))?.status == 0
-        }
-        #expect(shown, "the wall's window appears on the X server")
+        let shot = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        let client = try X11Client(PhotoWallGTKTests.tool, ["--size", "1000x1000", "--duration", "5", "--screenshot", shot, "--screenshot-at", "3.5"],
+                                   display: display, title: "PhotoWall", xdotool: xdotool)
+        #expect(client.shown, "the wall's window appears on the X server")
         // Photo 7 of the first section is under (300, 320) on a 1000 × 1000 wall.
         let clicks = try Self.run([xdotool, "mousemove", "300", "320", "sleep", "0.5", "click", "--repeat", "2", "--delay", "120", "1"],
                                   environment: ["DISPLAY": display])
         #expect(clicks.status == 0, "xdotool clicks: \(clicks.output)")
-        for _ in 0..<200 where client.isRunning { usleep(50_000) }
-        let output = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
-        let errors = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-        #expect(client.terminationStatus == 0, "photowall-gtk exits with status 0: \(errors)")
+        let (status, output, errors) = client.result()
+        #expect(status == 0, "photowall-gtk exits with status 0: \(errors)")
         #expect(output.contains("doubleTap: zoomed "), "the double click zooms the photo under it: \(output) \(errors)")
         #expect(output.contains("screenshot: \(shot)"), "the window's picture is written: \(output)")
         let png = try Data(contentsOf: URL(fileURLWithPath: shot))
