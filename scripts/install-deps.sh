@@ -16,16 +16,24 @@
 #     tests of their protocol behaviour (weston's touch frames, KWin's wheel)
 #   libgtk-4-dev: GestureGTK (GestureKit inside a GTK 4 widget) and its tool gesturekit-gtk
 #   xvfb xdotool: GTK's X11 path in the tests (a window on Xvfb, clicks through XTest)
+#   libsdl3-dev (optional: only where the package lists have it, Debian 13 but not 12; never a
+#     reason to update them): GestureSDL3 (Packages/GestureSDL3)
 # With arguments, installs those packages instead (scripts/install-bench-deps.sh does).
 set -euo pipefail
 packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin graphviz
           libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
           sway grim wev libwayland-dev wayland-protocols seatd libseat-dev g++ weston kwin-wayland libxkbcommon-dev
           libgtk-4-dev xvfb xdotool)
-[ $# -gt 0 ] && packages=("$@")
+optional=(libsdl3-dev)
+[ $# -gt 0 ] && { packages=("$@"); optional=(); }
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+has_candidate() { [ -n "$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | grep -v '(none)')" ]; }
 missing=()
 for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  installed "$p" || missing+=("$p")
+done
+for p in "${optional[@]}"; do
+  installed "$p" || ! has_candidate "$p" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 sudo=""
@@ -41,11 +49,15 @@ $sudo apt-get update -qq
 available=()
 unavailable=()
 for p in "${missing[@]}"; do
-  if [ -n "$(apt-cache policy "$p" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | grep -v '(none)')" ]; then
+  if has_candidate "$p"; then
     available+=("$p")
   else
     unavailable+=("$p")
   fi
+done
+# An optional package these fresh lists have.
+for p in "${optional[@]}"; do
+  installed "$p" || ! has_candidate "$p" || [[ " ${available[*]} " == *" $p "* ]] || available+=("$p")
 done
 [ ${#unavailable[@]} -gt 0 ] && echo "not found in this system's package lists, left out: ${unavailable[*]}" >&2
 [ ${#available[@]} -eq 0 ] && exit 0

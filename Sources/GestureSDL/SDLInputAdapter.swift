@@ -1,5 +1,6 @@
 // SDL2's C API comes with GestureSDL: an app polls SDL's events and hands them to the adapter.
 @_exported import CSDL2
+import GestureInput
 import GestureKit
 
 /// SDL2's input events as the engine's `InputEvent`s (touch frames and pointer events in window
@@ -45,7 +46,7 @@ public struct SDLInputAdapter {
     private var touchDevices: [Int64: InputDeviceID] = [:]
     /// Each finger's last timestamp and how many of its events came with it.
     private var lastFingerEvent: [SIMD2<Int64>: (time: UInt32, count: Int)] = [:]
-    private var pending: TouchFrame?
+    private var frames = FingerFrames()
     private var out: [InputEvent] = []
     /// Where the pointer is (the last motion or button).
     public private(set) var pointerLocation = Point.zero
@@ -75,12 +76,7 @@ public struct SDLInputAdapter {
             let change = TouchChange(sourceID: Int(truncatingIfNeeded: finger.fingerId), phase: phase,
                                      location: Point(x: Double(finger.x) * windowSize.width,
                                                      y: Double(finger.y) * windowSize.height))
-            if let p = pending, p.time != time || p.device != device
-                || p.changes.contains(where: { $0.sourceID == change.sourceID }) {
-                flush()
-            }
-            if pending == nil { pending = TouchFrame(time: time, device: device, deviceKind: .touchscreen) }
-            pending!.changes.append(change)
+            if let closed = frames.add(change, at: time, device: device) { out.append(.touchFrame(closed)) }
         case SDL_MOUSEMOTION.rawValue:
             flush()
             guard event.motion.which != Self.touchMouseID else { return }
@@ -120,8 +116,7 @@ public struct SDLInputAdapter {
     }
 
     private mutating func flush() {
-        if let p = pending { out.append(.touchFrame(p)) }
-        pending = nil
+        if let p = frames.flush() { out.append(.touchFrame(p)) }
     }
 
     private mutating func noteTiming(finger: SIMD2<Int64>, at time: UInt32, ended: Bool) {

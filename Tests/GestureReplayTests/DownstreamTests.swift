@@ -38,3 +38,40 @@ struct DownstreamTests {
                 "the toolkit downstream packages should build, link only their toolkit, and the SDL one print Examples/DownstreamToolkits/expected-sdl-output.txt; the check said:\n\(log.suffix(3000))")
     }
 }
+
+/// GestureSDL3 (Packages/GestureSDL3) needs SDL3, which Debian 13 has and Debian 12 has not:
+/// built and tested where pkg-config finds it, and said out loud where it does not.
+@Suite("GestureSDL3, where SDL3 is installed")
+struct SDL3PackageTests {
+    static let missingReason: String? = {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
+        p.arguments = ["--exists", "sdl3"]
+        guard (try? p.run()) != nil else { return "pkg-config is missing" }
+        p.waitUntilExit()
+        if p.terminationStatus == 0 { return nil }
+        let reason = "SDL3 is not installed (Debian 12 has no libsdl3-dev; Debian 13 has 3.2): GestureSDL3 is built and tested by make test-debian13"
+        FileHandle.standardError.write(Data("\n*** SKIPPED: \(reason) ***\n\n".utf8))
+        return reason
+    }()
+
+    @Test("Packages/GestureSDL3 builds against SDL3 and its tests pass (nanosecond times, each input once, pens, SDL3's own queue)",
+          .enabled(if: missingReason == nil, "\(missingReason ?? "")"))
+    func sdl3PackageTests() throws {
+        let scratch = NSTemporaryDirectory() + "gesturekit-sdl3-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "test", "--package-path", packageRoot.appendingPathComponent("Packages/GestureSDL3").path,
+                             "--scratch-path", scratch]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let log = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "GestureSDL3's tests pass: \(log.suffix(3000))")
+        #expect(log.contains("passed"), "its tests ran: \(log.suffix(600))")
+    }
+}
