@@ -9,7 +9,7 @@ import Testing
 
     static func finger(_ type: SDL_EventType, ns: UInt64, id: UInt64, x: Float, y: Float, touch: UInt64 = 7) -> SDL_Event {
         var e = SDL_Event()
-        e.tfinger.type = type.rawValue
+        e.tfinger.type = type
         e.tfinger.timestamp = ns
         e.tfinger.touchID = touch
         e.tfinger.fingerID = id
@@ -39,7 +39,7 @@ import Testing
         var adapter = SDL3InputAdapter(windowSize: Self.window)
         for which in [UInt32.max, UInt32.max - 1, 3] {
             var e = SDL_Event()
-            e.button.type = SDL_EVENT_MOUSE_BUTTON_DOWN.rawValue
+            e.button.type = SDL_EVENT_MOUSE_BUTTON_DOWN
             e.button.timestamp = 1_000_000
             e.button.which = which
             e.button.button = 3
@@ -61,13 +61,13 @@ import Testing
             fill(&e)
             adapter.convert(e)
         }
-        pen { $0.pproximity.type = SDL_EVENT_PEN_PROXIMITY_IN.rawValue; $0.pproximity.which = 5; $0.pproximity.timestamp = 1_000 }
-        pen { $0.pmotion.type = SDL_EVENT_PEN_MOTION.rawValue; $0.pmotion.which = 5; $0.pmotion.timestamp = 2_000; $0.pmotion.x = 100; $0.pmotion.y = 100 }
-        pen { $0.paxis.type = SDL_EVENT_PEN_AXIS.rawValue; $0.paxis.which = 5; $0.paxis.timestamp = 3_000; $0.paxis.axis = SDL_PEN_AXIS_PRESSURE; $0.paxis.value = 0.5 }
-        pen { $0.ptouch.type = SDL_EVENT_PEN_DOWN.rawValue; $0.ptouch.which = 5; $0.ptouch.timestamp = 3_000; $0.ptouch.x = 100; $0.ptouch.y = 100; $0.ptouch.down = true; $0.ptouch.eraser = true }
-        pen { $0.pmotion.type = SDL_EVENT_PEN_MOTION.rawValue; $0.pmotion.which = 5; $0.pmotion.timestamp = 4_000; $0.pmotion.x = 120; $0.pmotion.y = 100 }
-        pen { $0.ptouch.type = SDL_EVENT_PEN_UP.rawValue; $0.ptouch.which = 5; $0.ptouch.timestamp = 5_000; $0.ptouch.x = 120; $0.ptouch.y = 100; $0.ptouch.down = false; $0.ptouch.eraser = true }
-        pen { $0.pproximity.type = SDL_EVENT_PEN_PROXIMITY_OUT.rawValue; $0.pproximity.which = 5; $0.pproximity.timestamp = 6_000 }
+        pen { $0.pproximity.type = SDL_EVENT_PEN_PROXIMITY_IN; $0.pproximity.which = 5; $0.pproximity.timestamp = 1_000 }
+        pen { $0.pmotion.type = SDL_EVENT_PEN_MOTION; $0.pmotion.which = 5; $0.pmotion.timestamp = 2_000; $0.pmotion.x = 100; $0.pmotion.y = 100 }
+        pen { $0.paxis.type = SDL_EVENT_PEN_AXIS; $0.paxis.which = 5; $0.paxis.timestamp = 3_000; $0.paxis.axis = SDL_PEN_AXIS_PRESSURE; $0.paxis.value = 0.5 }
+        pen { $0.ptouch.type = SDL_EVENT_PEN_DOWN; $0.ptouch.which = 5; $0.ptouch.timestamp = 3_000; $0.ptouch.x = 100; $0.ptouch.y = 100; $0.ptouch.down = true; $0.ptouch.eraser = true }
+        pen { $0.pmotion.type = SDL_EVENT_PEN_MOTION; $0.pmotion.which = 5; $0.pmotion.timestamp = 4_000; $0.pmotion.x = 120; $0.pmotion.y = 100 }
+        pen { $0.ptouch.type = SDL_EVENT_PEN_UP; $0.ptouch.which = 5; $0.ptouch.timestamp = 5_000; $0.ptouch.x = 120; $0.ptouch.y = 100; $0.ptouch.down = false; $0.ptouch.eraser = true }
+        pen { $0.pproximity.type = SDL_EVENT_PEN_PROXIMITY_OUT; $0.pproximity.which = 5; $0.pproximity.timestamp = 6_000 }
         let events = adapter.take()
         let pens = events.compactMap { if case let .pen(p) = $0 { p } else { nil } }
         #expect(events.contains { if case .deviceAdded(let d) = $0 { d.kind == .pen } else { false } }, "the pen is announced as a pen")
