@@ -18,6 +18,10 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case scrolled(TouchpadGestureEvent.Kind, TouchpadGestureEvent.Phase)
     case pointerEntered
     case pointerLeft
+    /// A hover's pointer moved within its view.
+    case pointerMoved
+    /// A hover's pen moved within its view.
+    case penMoved
     case pointerButtonPressed
     /// The pen a hover followed left proximity.
     case penLeftProximity
@@ -75,6 +79,8 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
             return "\(kind == .wheel ? "wheel" : "touchpad") scroll \(phase == .end ? "stopped" : phase == .begin ? "began" : "\(phase)")"
         case .pointerEntered: return "pointer entered the view"
         case .pointerLeft: return "pointer left the view"
+        case .pointerMoved: return "pointer moved"
+        case .penMoved: return "pen moved"
         case .pointerButtonPressed: return "a button was pressed"
         case .penLeftProximity: return "the pen left proximity"
         case .penTouchedDown: return "the pen touched down"

@@ -156,6 +156,7 @@ struct PointerTests {
                                      "0.400 hover: possible→began", "0.500 hover: began→cancelled"],
                 "hover follows the pointer into and out of the cell, and stops when the mouse is unplugged")
         #expect(hover.location(in: cell) == Point(x: 100, y: 100), "the hover's location is the pointer's, in the cell")
+        #expect(h.reasons["hover"]?[1] == "pointer moved", "a hover changes because the pointer moved, not touches: \(h.reasons["hover"] ?? [])")
         #expect(h.ignored.contains { $0.contains("which was removed") }, "the event of the unplugged mouse is reported as ignored")
     }
 

@@ -13,7 +13,7 @@ extension GestureEngine {
         case .change:
             // A begun recognizer's new values, every frame: decided on the spot (Arbiter.change).
             if let from = arbiter.change(r) {
-                carryOut(.transition(r, from: from, to: .changed, reason: .touchesMoved))
+                carryOut(.transition(r, from: from, to: .changed, reason: changeReason))
                 carryOut(.performActions(r))
                 runDeferredChanges()
             }

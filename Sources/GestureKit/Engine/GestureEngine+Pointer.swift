@@ -190,6 +190,9 @@ extension GestureEngine {
     /// `sample`) of `device` is.
     func updateHover(at location: Point, device: InputDeviceID, pen sample: PenSample?) {
         pointer.hoverDevice = device
+        // A hover's `changed` says what moved: the pointer or the pen, not touches.
+        changeReason = sample == nil ? .pointerMoved : .penMoved
+        defer { changeReason = .touchesMoved }
         let hit = hitTest(location)
         var i = 0
         while i < recognizers.count {

@@ -56,6 +56,9 @@ public final class GestureEngine {
     /// physical size is known (set by whoever maps the device onto the screen: the replay, the
     /// live session). Distances that are physical (a screen edge pan's margin) use it.
     public var pointsPerMillimetre: [InputDeviceID: Double] = [:]
+    /// The reason a `changed` transition gives (a decision of `.change` carries none): the
+    /// touches moved, unless the hover update under way says the pointer or a pen did.
+    @exclusivity(unchecked) var changeReason: TransitionReason = .touchesMoved
     /// Whether anyone listens to the trace (a handler, or the logger at debug level).
     @exclusivity(unchecked) var isTracing = false
     /// Whether a recognizer of this engine has been given a delegate, or is of a class of
