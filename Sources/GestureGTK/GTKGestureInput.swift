@@ -3,7 +3,7 @@ import GestureInput
 import GestureKit
 
 /// GestureKit inside a GTK 4 widget: the widget's input (touches, pointer, scrolling, touchpad
-/// gestures, modifier keys) goes to a `LiveInputClient` (a `GestureEngine`, a scene's
+/// gestures, pens, modifier keys) goes to a `LiveInputClient` (a `GestureEngine`, a scene's
 /// session), on GTK's own main loop.
 ///
 /// - Input: a `GtkEventControllerLegacy` on the widget, in the capture phase, sees every
@@ -22,13 +22,13 @@ import GestureKit
 ///   ours, in the capture phase, tracks every sequence on the widget: once a recognizer of
 ///   `engine` has begun (or recognized) on the touches down, their sequences are claimed, so
 ///   the gestures of the parents' bubble phase (the default phase) no longer see them.
-///   A parent's capture-phase gesture (a `GtkScrolledWindow`'s drag) that claims a sequence,
-///   before or after, takes it: GTK cancels it in our gesture, and the touch is cancelled in
-///   the engine (UIKit's touchesCancelled), so nothing is left down. Without an engine
-///   nothing is claimed.
+///   A parent's capture-phase gesture (a `GtkScrolledWindow`'s drag) that claims a sequence
+///   takes it: claimed before the widget saw it, the widget never does; claimed later, GTK
+///   cancels it in our gesture and the touch is cancelled in the engine (UIKit's
+///   touchesCancelled), so nothing is left down. Without an engine nothing is claimed.
 /// - The end: the widget's `unrealize` (its window closed or destroyed), or `detach()`,
-///   cancels the touches down and a touchpad pinch under way, ends hovering, and finishes the
-///   client, so every recognizer ends in a final state.
+///   cancels the touches down and a touchpad pinch under way, ends hovering, takes a pen out
+///   of proximity, and finishes the client, so every recognizer ends in a final state.
 public final class GTKGestureInput {
     /// The widget, as GTK's `GtkWidget *` (any binding's pointer to it converts).
     public let widget: UnsafeMutableRawPointer
