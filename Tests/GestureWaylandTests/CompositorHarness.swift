@@ -130,6 +130,21 @@ enum Compositor {
             return grim.terminationStatus
         }
 
+        /// Runs `swaymsg` with `arguments` on this session's sway (its IPC socket); its exit status.
+        @discardableResult
+        func swaymsg(_ arguments: [String]) throws -> Int32 {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/run")) ?? []
+            guard let socket = names.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) else { return -1 }
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["SWAYSOCK=\(directory)/run/\(socket)", "swaymsg"] + arguments
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            return p.terminationStatus
+        }
+
         /// The compositor's socket, for a client of the test process itself.
         var waylandDisplay: String { directory + "/run/wayland-1" }
 

@@ -170,6 +170,60 @@ struct CompositorTests {
         }
     }
 
+    /// A long press, then 4 s later a tap, on the Wacom touchscreen: one recording.
+    static func longPressThenTapTrace() throws -> String {
+        let press = try TraceReader(path: Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu"))
+        let tap = try TraceReader(path: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"))
+        let device = try #require(press.devices.first), tapDevice = try #require(tap.devices.first)
+        let description = try #require(device.description)
+        var events: [EvdevEvent] = []
+        try press.forEachEvdevEvent(device: device.id) { events.append($0) }
+        var tapEvents: [EvdevEvent] = []
+        try tap.forEachEvdevEvent(device: tapDevice.id) { tapEvents.append($0) }
+        let end = try #require(events.last?.time), tapStart = try #require(tapEvents.first?.time)
+        for var e in tapEvents {
+            e.time = end.advanced(bySeconds: 4 + e.time.seconds(since: tapStart))
+            events.append(e)
+        }
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-press-then-tap.evemu"
+        try TraceWriter.evemu(description: description, events: events).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Why the seat test cannot run here, or nil. wlroots 0.15 (sway 1.7) deletes a destroyed
+    /// seat's objects that the client still holds, so the client's release of its `wl_touch`
+    /// is a protocol error ("invalid object", measured) and the connection is lost: every
+    /// client, GTK's too.
+    static let seatBackUnavailable: String? = {
+        let v = SeatNineScrollingTests.swayVersion
+        guard v.isEmpty || v.lexicographicallyPrecedes([1, 8]) else { return nil }
+        let reason = "sway \(v.map(String.init).joined(separator: ".")) (wlroots 0.15) deletes a removed seat's objects the client still holds, and the client's release of them is a protocol error: this runs under Debian 13 (make test-debian13)"
+        FileHandle.standardError.write(Data("\n*** SKIPPED: \(reason) ***\n\n".utf8))
+        return reason
+    }()
+
+    @Test("the seat loses its touchscreen mid long press (moved to another seat) and gets it back (sway's configuration reloaded): the press is cancelled, and the next tap is one tap",
+          .enabled(if: seatBackUnavailable == nil, "\(seatBackUnavailable ?? "")"))
+    func touchCapabilityLostAndBack() throws {
+        let trace = try Self.longPressThenTapTrace()
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let session = try Compositor.start(trace: trace, listenSeconds: Compositor.leadIn + 8)
+        defer { session.remove() }
+        let began = session.wait(seconds: 20) { session.output.contains(#""recognizer":"longPress","from":"possible","to":"began""#) }
+        try #require(began, "the long press begins: \(session.errors)")
+        let identifier = "1386:230:Wacom_ISDv4_E6_Finger"
+        #expect(try session.swaymsg(["seat seat1 attach \(identifier)"]) == 0, "swaymsg moves the touchscreen to seat1")
+        let cancelled = session.wait(seconds: 5) { session.output.contains(#""recognizer":"longPress","from":"changed","to":"cancelled""#) }
+        #expect(cancelled, "seat0 lost touch: the long press is cancelled")
+        #expect(try session.swaymsg(["reload"]) == 0, "swaymsg reloads the configuration: the touchscreen is seat0's again")
+        session.finish(timeout: 30)
+        #expect(session.clientStatus == 0, "listen runs on to its end: \(session.errors)")
+        let lines = Line.parse(session.output)
+        let recognized = Line.recognized(lines)
+        #expect(recognized == ["longPress began", "longPress cancelled", "single ended"],
+                "the press cancelled, then the tap after the touchscreen came back: \(recognized)")
+    }
+
     @Test("the touchscreen is unplugged mid long press: the seat loses touch, the touch is cancelled, listen carries on to its end")
     func touchCapabilityLost() throws {
         let trace = Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu")
