@@ -47,7 +47,6 @@ public struct SDLInputAdapter {
     /// Each finger's last timestamp and how many of its events came with it.
     private var lastFingerEvent: [SIMD2<Int64>: (time: UInt32, count: Int)] = [:]
     private var frames = FingerFrames()
-    private var out: [InputEvent] = []
     /// Where the pointer is (the last motion or button).
     public private(set) var pointerLocation = Point.zero
 
@@ -76,23 +75,23 @@ public struct SDLInputAdapter {
             let change = TouchChange(sourceID: Int(truncatingIfNeeded: finger.fingerId), phase: phase,
                                      location: Point(x: Double(finger.x) * windowSize.width,
                                                      y: Double(finger.y) * windowSize.height))
-            if let closed = frames.add(change, at: time, device: device) { out.append(.touchFrame(closed)) }
+            frames.add(change, at: time, device: device)
         case SDL_MOUSEMOTION.rawValue:
-            flush()
+            frames.close()
             guard event.motion.which != Self.touchMouseID else { return }
             pointerLocation = Point(x: Double(event.motion.x), y: Double(event.motion.y))
-            out.append(.pointer(.motion(to: pointerLocation, at: time, device: Self.mouseDevice)))
+            frames.append(.pointer(.motion(to: pointerLocation, at: time, device: Self.mouseDevice)))
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
-            flush()
+            frames.close()
             let b = event.button
             guard b.which != Self.touchMouseID else { return }
             pointerLocation = Point(x: Double(b.x), y: Double(b.y))
             // SDL's buttons 1, 2, 3 are evdev's BTN_LEFT, BTN_MIDDLE, BTN_RIGHT.
             let code = [1: 0x110, 2: 0x112, 3: 0x111][Int(b.button)] ?? 0x110 + Int(b.button)
-            out.append(.pointer(.button(type == SDL_MOUSEBUTTONDOWN.rawValue, at: pointerLocation, time: time,
+            frames.append(.pointer(.button(type == SDL_MOUSEBUTTONDOWN.rawValue, at: pointerLocation, time: time,
                                         device: Self.mouseDevice, button: code)))
         case SDL_MOUSEWHEEL.rawValue:
-            flush()
+            frames.close()
             let w = event.wheel
             guard w.which != Self.touchMouseID else { return }
             // SDL: y > 0 turning the wheel away from the user (scrolling up), in detents; the
@@ -102,22 +101,14 @@ public struct SDLInputAdapter {
             let delta = Point(x: -Double(w.preciseX * flip) * GestureDefaults.wheelPointsPerDetent,
                               y: Double(w.preciseY * flip) * GestureDefaults.wheelPointsPerDetent)
             guard delta != .zero else { return }
-            out.append(.pointer(.scroll(delta, .discrete, at: pointerLocation, time: time, device: Self.mouseDevice)))
+            frames.append(.pointer(.scroll(delta, .discrete, at: pointerLocation, time: time, device: Self.mouseDevice)))
         default:
             break
         }
     }
 
     /// What was converted so far (a frame still collecting fingers is closed).
-    public mutating func take() -> [InputEvent] {
-        flush()
-        defer { out.removeAll(keepingCapacity: true) }
-        return out
-    }
-
-    private mutating func flush() {
-        if let p = frames.flush() { out.append(.touchFrame(p)) }
-    }
+    public mutating func take() -> [InputEvent] { frames.take() }
 
     private mutating func noteTiming(finger: SIMD2<Int64>, at time: UInt32, ended: Bool) {
         var count = 1

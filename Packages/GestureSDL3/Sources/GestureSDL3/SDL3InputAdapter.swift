@@ -50,7 +50,6 @@ public struct SDL3InputAdapter {
     private var pens: [UInt32: PenAxes] = [:]
     private var nextDevice = 1
     private var frames = FingerFrames()
-    private var out: [InputEvent] = []
     /// Where the mouse is (its last motion or button).
     public private(set) var pointerLocation = Point.zero
 
@@ -85,45 +84,45 @@ public struct SDL3InputAdapter {
             let change = TouchChange(sourceID: Int(truncatingIfNeeded: finger.fingerID), phase: phase,
                                      location: Point(x: Double(finger.x) * windowSize.width,
                                                      y: Double(finger.y) * windowSize.height))
-            if let closed = frames.add(change, at: time, device: device) { out.append(.touchFrame(closed)) }
+            frames.add(change, at: time, device: device)
         case SDL_EVENT_MOUSE_MOTION.rawValue:
-            flush()
+            frames.close()
             guard !Self.isMadeUp(mouse: event.motion.which) else { return }
             pointerLocation = Point(x: Double(event.motion.x), y: Double(event.motion.y))
-            out.append(.pointer(.motion(to: pointerLocation, at: time, device: Self.mouseDevice)))
+            frames.append(.pointer(.motion(to: pointerLocation, at: time, device: Self.mouseDevice)))
         case SDL_EVENT_MOUSE_BUTTON_DOWN.rawValue, SDL_EVENT_MOUSE_BUTTON_UP.rawValue:
-            flush()
+            frames.close()
             let b = event.button
             guard !Self.isMadeUp(mouse: b.which) else { return }
             pointerLocation = Point(x: Double(b.x), y: Double(b.y))
             let code = [1: 0x110, 2: 0x112, 3: 0x111][Int(b.button)] ?? 0x110 + Int(b.button)
-            out.append(.pointer(.button(b.down, at: pointerLocation, time: time, device: Self.mouseDevice, button: code)))
+            frames.append(.pointer(.button(b.down, at: pointerLocation, time: time, device: Self.mouseDevice, button: code)))
         case SDL_EVENT_MOUSE_WHEEL.rawValue:
-            flush()
+            frames.close()
             let w = event.wheel
             guard !Self.isMadeUp(mouse: w.which) else { return }
             let flip: Float = w.direction == SDL_MOUSEWHEEL_FLIPPED ? -1 : 1
             let delta = Point(x: -Double(w.x * flip) * GestureDefaults.wheelPointsPerDetent,
                               y: Double(w.y * flip) * GestureDefaults.wheelPointsPerDetent)
             guard delta != .zero else { return }
-            out.append(.pointer(.scroll(delta, .discrete, at: pointerLocation, time: time, device: Self.mouseDevice)))
+            frames.append(.pointer(.scroll(delta, .discrete, at: pointerLocation, time: time, device: Self.mouseDevice)))
         case SDL_EVENT_PEN_PROXIMITY_IN.rawValue:
-            flush()
+            frames.close()
             _ = pen(event.pproximity.which)
         case SDL_EVENT_PEN_PROXIMITY_OUT.rawValue:
-            flush()
+            frames.close()
             var p = pen(event.pproximity.which)
             p.down = false
             pens[event.pproximity.which] = p
             emit(.out, p, time)
         case SDL_EVENT_PEN_MOTION.rawValue:
-            flush()
+            frames.close()
             var p = pen(event.pmotion.which)
             p.location = Point(x: Double(event.pmotion.x), y: Double(event.pmotion.y))
             pens[event.pmotion.which] = p
             emit(p.down ? .moved : .hover, p, time)
         case SDL_EVENT_PEN_DOWN.rawValue, SDL_EVENT_PEN_UP.rawValue:
-            flush()
+            frames.close()
             let t = event.ptouch
             var p = pen(t.which)
             p.location = Point(x: Double(t.x), y: Double(t.y))
@@ -132,7 +131,7 @@ public struct SDL3InputAdapter {
             pens[t.which] = p
             emit(t.down ? .down : .up, p, time)
         case SDL_EVENT_PEN_AXIS.rawValue:
-            flush()
+            frames.close()
             let a = event.paxis
             var p = pen(a.which)
             let value = Double(a.value)
@@ -151,15 +150,7 @@ public struct SDL3InputAdapter {
     }
 
     /// What was converted so far (a frame still collecting fingers is closed).
-    public mutating func take() -> [InputEvent] {
-        flush()
-        defer { out.removeAll(keepingCapacity: true) }
-        return out
-    }
-
-    private mutating func flush() {
-        if let p = frames.flush() { out.append(.touchFrame(p)) }
-    }
+    public mutating func take() -> [InputEvent] { frames.take() }
 
     static func isMadeUp(mouse which: UInt32) -> Bool { which == touchMouseID || which == penMouseID }
 
@@ -168,14 +159,14 @@ public struct SDL3InputAdapter {
         let contact = p.down && phase != .up && phase != .out
         let sample = PenSample(force: contact ? p.pressure : 0, altitudeAngle: angles.altitude, azimuthAngle: angles.azimuth,
                                zOffset: p.distance.map { contact ? 0 : $0 }, tool: p.eraser ? .eraser : .pen)
-        out.append(.pen(PenEvent(phase: phase, time: time, device: p.device, location: p.location, sample: sample)))
+        frames.append(.pen(PenEvent(phase: phase, time: time, device: p.device, location: p.location, sample: sample)))
     }
 
     private mutating func pen(_ id: UInt32) -> PenAxes {
         if let p = pens[id] { return p }
         let device = InputDeviceID(nextDevice)
         nextDevice += 1
-        out.append(.deviceAdded(InputDeviceInfo(id: device, name: "SDL pen \(id)", systemName: "sdl3", kind: .pen,
+        frames.append(.deviceAdded(InputDeviceInfo(id: device, name: "SDL pen \(id)", systemName: "sdl3", kind: .pen,
                                                 capabilities: [.tabletTool], sizeMillimeters: nil)))
         let p = PenAxes(device: device)
         pens[id] = p
