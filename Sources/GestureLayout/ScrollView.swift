@@ -232,6 +232,13 @@ open class ScrollView: View, GestureRecognizerDelegate {
         addGestureRecognizer(contentTouchRecognizer)
     }
 
+    /// A scroll view released mid-fling takes its animation with it: its display link, which
+    /// the engine keeps until it is invalidated and which holds the scroll view only weakly,
+    /// would otherwise go on asking for a frame 60 times a second for nothing, forever.
+    deinit {
+        displayLink?.invalidate()
+    }
+
     /// Called after every change of the content offset (UIKit's `layoutSubviews` after a
     /// scroll): a collection view brings in the cells that came into view.
     open func contentOffsetDidChange() {}

@@ -108,6 +108,36 @@ struct LifetimeTests {
         }
     }
 
+    @Test("a scroll view taken off screen and released mid-fling, while its engine lives on, stops its animation: the display link is freed and the engine asks for no more frames")
+    func scrollViewReleasedWhileDecelerating() {
+        let engine = GestureEngine()
+        weak var scroll: ScrollView?
+        weak var link: DisplayLink?
+        do {
+            let s = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+            s.contentSize = Size(width: 400, height: 8000)
+            engine.addRoot(s)
+            engine.send(TouchFrame(time: .zero, changes: [TouchChange(sourceID: 1, phase: .began, location: Point(x: 200, y: 700))]))
+            for i in 1...6 {
+                engine.send(TouchFrame(time: Instant(seconds: 0.016 * Double(i)), changes: [
+                    TouchChange(sourceID: 1, phase: .moved, location: Point(x: 200, y: 700 - 60 * Double(i))),
+                ]))
+            }
+            engine.send(TouchFrame(time: Instant(seconds: 0.11), changes: [
+                TouchChange(sourceID: 1, phase: .ended, location: Point(x: 200, y: 340)),
+            ]))
+            engine.advance(to: Instant(seconds: 0.3))
+            #expect(s.isDecelerating && engine.nextDeadline != nil, "the flick flings the content, frame by frame")
+            engine.removeRoot(s)
+            (scroll, link) = (s, s.displayLink)
+        }
+        #expect(scroll == nil, "the scroll view is freed")
+        #expect(link == nil, "its display link is freed with it")
+        #expect(engine.nextDeadline == nil, "the engine asks for no frame of an animation whose scroll view is gone")
+        engine.finish()
+        #expect(engine.now == Instant(seconds: 0.3), "finish() has no frames left to run")
+    }
+
     @Test("a collection view with cells on screen, its layout, cells and model are freed after a scroll, a selection and a reorder",
           arguments: ["flow", "table"])
     func collectionView(_ kind: String) {
