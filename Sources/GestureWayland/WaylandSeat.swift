@@ -32,9 +32,9 @@ public final class WaylandSeat {
     private var hold: OpaquePointer?
 
     // Touch state: touches down (id → surface, location) and the changes of the current
-    // frame, each with its own event's time.
+    // `wl_touch.frame`, each with its own event's time.
     private var touches: [Int32: (surface: OpaquePointer?, location: Point)] = [:]
-    private var frameChanges: [(time: Instant, change: TouchChange)] = []
+    private var touchFrameSplit = TouchFrameSplit()
 
     /// The serial of the latest button press or touch down, with which an app asks the
     /// compositor for what needs a recent input (`xdg_toplevel.move`, a popup's grab).
@@ -239,7 +239,7 @@ public final class WaylandSeat {
         if version >= 3 { wl_touch_release(touch) } else { wl_touch_destroy(touch) }
         self.touch = nil
         touches.removeAll()
-        frameChanges.removeAll()
+        touchFrameSplit.removeAll()
     }
 
     private func releasePointer() {
@@ -271,14 +271,16 @@ public final class WaylandSeat {
         // entry in `touches`, its motion and lift are passed over too.
         guard connection.reads(surface) else { return }
         touches[id] = (surface, location)
-        frameChanges.append((connection.instant(milliseconds: time), TouchChange(sourceID: Int(id), phase: .began, location: location)))
+        touchFrameSplit.append(TouchChange(sourceID: Int(id), phase: .began, location: location),
+                               at: connection.instant(milliseconds: time))
     }
 
     fileprivate func touchMotion(time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         guard let surface = touches[id]?.surface else { return }
         let location = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         touches[id] = (surface, location)
-        frameChanges.append((connection.instant(milliseconds: time), TouchChange(sourceID: Int(id), phase: .moved, location: location)))
+        touchFrameSplit.append(TouchChange(sourceID: Int(id), phase: .moved, location: location),
+                               at: connection.instant(milliseconds: time))
     }
 
     /// A touch lifted. The last one lifting is delivered at once, without waiting for the
@@ -286,33 +288,21 @@ public final class WaylandSeat {
     /// `up` (its touch focus is gone by then), and a tap would otherwise stay down.
     fileprivate func touchUp(time: UInt32, id: Int32) {
         guard let down = touches.removeValue(forKey: id) else { return }
-        frameChanges.append((connection.instant(milliseconds: time), TouchChange(sourceID: Int(id), phase: .ended, location: down.location)))
+        touchFrameSplit.append(TouchChange(sourceID: Int(id), phase: .ended, location: down.location),
+                               at: connection.instant(milliseconds: time))
         if touches.isEmpty { touchFrame() }
     }
 
-    /// `wl_touch.frame`: the frame's changes become touch frames. A compositor that merges
-    /// several hardware frames into one (a touch moving twice in it) gives one touch frame per
-    /// hardware frame, each at the time of its own last event, so no velocity sample is lost.
+    /// `wl_touch.frame`: the frame's changes become touch frames, one per hardware frame the
+    /// compositor merged into it (`TouchFrameSplit`).
     fileprivate func touchFrame() {
-        guard !frameChanges.isEmpty else { return }
-        var changes: [TouchChange] = []
-        var time = frameChanges[0].time
-        for (t, change) in frameChanges {
-            if changes.contains(where: { $0.sourceID == change.sourceID }) {
-                send(.touchFrame(TouchFrame(time: time, device: touchDevice, deviceKind: .touchscreen, changes: changes)))
-                changes.removeAll(keepingCapacity: true)
-            }
-            changes.append(change)
-            time = t
-        }
-        send(.touchFrame(TouchFrame(time: time, device: touchDevice, deviceKind: .touchscreen, changes: changes)))
-        frameChanges.removeAll(keepingCapacity: true)
+        for frame in touchFrameSplit.finish(device: touchDevice) { send(.touchFrame(frame)) }
     }
 
     /// `wl_touch.cancel`, a lost touch capability, the end of the connection: every touch
     /// down (and the changes of an unfinished frame) is cancelled in one frame.
     fileprivate func cancelTouches(where keep: ((OpaquePointer?) -> Bool)? = nil) {
-        frameChanges.removeAll()
+        touchFrameSplit.removeAll()
         var changes: [TouchChange] = []
         for (id, touch) in touches.sorted(by: { $0.key < $1.key }) where keep?(touch.surface) ?? true {
             changes.append(TouchChange(sourceID: Int(id), phase: .cancelled, location: touch.location))
