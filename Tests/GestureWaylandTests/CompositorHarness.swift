@@ -168,9 +168,12 @@ enum Compositor {
     /// `nested`: the client runs in a second compositor nested in sway (weston 10, wayland
     /// backend, kiosk shell: ../notes' SECOND-COMPOSITOR), so it meets that compositor's protocol
     /// behaviour over sway's libinput.
+    /// `environment`: more `NAME=value` for sway (`WAYLAND_DEBUG=server`: every event it sends,
+    /// with its serial, in sway.log).
     static func start(trace: String, scene: String? = nil, hold: Bool = false, vanishAfter: Double? = nil,
                       listenSeconds: Double? = nil, client: String? = nil,
-                      copy: [String] = [], swayConfig: String = "", nested: Nested? = nil) throws -> Session {
+                      copy: [String] = [], swayConfig: String = "", nested: Nested? = nil,
+                      environment: [String] = []) throws -> Session {
         let fm = FileManager.default
         let directory = NSTemporaryDirectory() + "gesturekit-wayland-" + UUID().uuidString
         try fm.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true)
@@ -215,7 +218,7 @@ enum Compositor {
                        "XDG_RUNTIME_DIR=\(directory)/run",
                        "WLR_BACKENDS=headless,libinput", "WLR_RENDERER=pixman",
                        "LIBSEAT_BACKEND=builtin", "SEATD_VTBOUND=0",
-                       "GESTUREKIT_UMOCKDEV_FIX=\(directory)/fix.so",
+                       "GESTUREKIT_UMOCKDEV_FIX=\(directory)/fix.so"] + environment + [
                        "\(directory)/gesturekit", "mockdev", "\(directory)/trace.evemu", "--out", "\(directory)/testbed",
                        "--lead-in", "\(leadIn)"]
         if hold { command.append("--hold") }
@@ -284,7 +287,10 @@ enum Compositor {
                 for o in --no-lockscreen --no-global-shortcuts --no-kactivities; do
                     $D/kwin_wayland --help 2>/dev/null | grep -q -- "$o" && options="$options $o"
                 done
-                dbus-run-session -- env KWIN_COMPOSE=Q XDG_CONFIG_HOME=$D/config $D/kwin_wayland \\
+                # HOME is the session's directory: KWin drops its clients when it cannot write its
+                # caches there (measured: the test user's home left owned by an older uid, and
+                # the client's first request met a broken pipe).
+                dbus-run-session -- env HOME=$D KWIN_COMPOSE=Q XDG_CONFIG_HOME=$D/config $D/kwin_wayland \\
                     --wayland-display "$WAYLAND_DISPLAY" --socket wayland-k --width 1000 --height 1000 \\
                     $options --exit-with-session $D/inner.sh > $D/kwin.log 2>&1
 

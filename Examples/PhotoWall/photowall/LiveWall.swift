@@ -188,11 +188,11 @@ final class WindowWall {
         frames.report(stats, lateTouchEvents: adapter.lateTouchEvents, largestLateBatch: adapter.largestLateBatch)
     }
 
-    /// The window's touches from the compositor (its mouse comes through SDL); true when the
-    /// wall got something.
+    /// The window's touches and touchpad gestures from the compositor (its mouse comes through
+    /// SDL; SDL2 has no touchpad pinch); true when the wall got something.
     private func handleCompositorEvent(_ event: InputEvent) -> Bool {
         switch event {
-        case .touchFrame, .deviceRemoved:
+        case .touchFrame, .touchpadGesture, .deviceRemoved:
             wall.send(event)
             return true
         default:
