@@ -82,6 +82,18 @@ public final class WaylandWindow {
 
     deinit { destroy() }
 
+    /// Asks the compositor to let the user move the window (`xdg_toplevel.move`), from the
+    /// latest button press or touch down on `seat` (its `lastInputSerial`), as a title bar
+    /// dragged: call it from a gesture's began while the press is still held. False when the
+    /// seat has had no press yet. The compositor decides: it may ignore a serial that is not
+    /// its latest press's, or a window it does not float (sway).
+    @discardableResult
+    public func beginInteractiveMove(seat: WaylandSeat) -> Bool {
+        guard !destroyed, let serial = seat.lastInputSerial else { return false }
+        xdg_toplevel_move(toplevel, seat.proxy, serial)
+        return true
+    }
+
     /// Destroys the window; touches on it are cancelled first (the next `dispatch` hands the
     /// cancellations over).
     public func destroy() {
