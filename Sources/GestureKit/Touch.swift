@@ -31,9 +31,11 @@ public struct Touch: Hashable, Sendable {
     public internal(set) var previousLocation: Point
     /// Where the touch went down.
     public let initialLocation: Point
-    /// When the touch went down.
+    /// When the touch went down, by its source's clock (a frame that arrived late keeps its
+    /// own time here, though the engine handled it at its later `now`).
     public let beganAt: Instant
-    /// When the touch last changed.
+    /// When the touch last changed, by its source's clock; never earlier than the touch's
+    /// previous timestamp.
     public internal(set) var timestamp: Instant
     /// For a touchpad's contact: screen points per millimetre of the pad (its frame's
     /// `pointsPerMillimetre`); nil otherwise.

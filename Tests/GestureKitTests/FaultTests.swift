@@ -83,6 +83,52 @@ struct FaultTests {
                 "no recognizer is left stuck and no deadline pending")
     }
 
+    /// A live loop that advances the engine on the real clock (a display link's frame, a
+    /// deadline) before it reads input that waited meanwhile: the input's frames arrive stamped
+    /// behind the engine's time. They are handled at the engine's time, but the flick they
+    /// carry keeps its speed: touches keep their own timestamps, and velocities are measured
+    /// on those.
+    @Test("a flick read late, after the loop moved the engine's time past it, is still a flick: the pan's and the pinch's velocities at the lift are those of the flick read on time",
+          arguments: [false, true])
+    func lateFrameKeepsItsVelocity(pinch: Bool) {
+        func flick(late: Bool) -> (velocity: Point, scaleVelocity: Double, ignored: [String]) {
+            let r = Recorder()
+            let pan = r.h.add(PanGestureRecognizer(minimumTouches: 1, maximumTouches: 2, name: "pan"))
+            let pinchRecognizer = r.h.add(PinchGestureRecognizer(name: "pinch"))
+            pan.recognizeSimultaneously(with: pinchRecognizer)
+            var panVelocity = Point.zero, scaleVelocity = 0.0
+            pan.addTarget { if $0.state == .ended { panVelocity = $0.velocity } }
+            pinchRecognizer.addTarget { if $0.state == .ended { scaleVelocity = $0.velocity } }
+            // One finger flicks up 40 pt every 10 ms (4000 pt/s); with `pinch`, a second
+            // finger rests below it, so the two spread as the first goes.
+            func fingers(_ i: Int, _ phase: TouchPhase) -> [(Int, TouchPhase, Double, Double)] {
+                let y = 700 - 40 * Double(i)
+                return pinch ? [(0, phase, 200, y), (1, phase, 200, 800)] : [(0, phase, 200, y)]
+            }
+            r.h.frame(0, fingers(0, .began))
+            for i in 1...5 { r.h.frame(0.01 * Double(i), fingers(i, .moved)) }
+            // The loop wakes at 0.09 s for a frame of its own before reading what came from
+            // 0.06 s on: three moves and the lift, all behind the engine's time.
+            if late { r.h.engine.advance(to: Instant(seconds: 0.09)) }
+            for i in 6...8 { r.h.frame(0.01 * Double(i), fingers(i, .moved)) }
+            r.h.frame(0.085, fingers(8, .ended))
+            r.h.finish()
+            return (panVelocity, scaleVelocity, r.ignored)
+        }
+        let onTime = flick(late: false), late = flick(late: true)
+        #expect(onTime.ignored.isEmpty)
+        #expect(late.ignored.count == 4 && late.ignored.allSatisfy { $0.hasSuffix("handled at 0.090000 s") },
+                "the late frames are reported and handled at the engine's time: \(late.ignored)")
+        #expect(onTime.velocity.y < -1500, "the flick read on time is a fling upwards: \(onTime.velocity)")
+        #expect(abs(late.velocity.y - onTime.velocity.y) < 1e-6 && abs(late.velocity.x - onTime.velocity.x) < 1e-6,
+                "read late, the pan's velocity at the lift is the flick's: \(late.velocity) against \(onTime.velocity)")
+        if pinch {
+            #expect(onTime.scaleVelocity > 1, "the spread read on time has a scale velocity: \(onTime.scaleVelocity)")
+            #expect(abs(late.scaleVelocity - onTime.scaleVelocity) < 1e-9,
+                    "read late, the pinch's velocity at the lift is the spread's: \(late.scaleVelocity) against \(onTime.scaleVelocity)")
+        }
+    }
+
     @Test("a jump of hours fires every deadline on the way, at its own time, then the frame")
     func timeJumpingAhead() {
         let r = Recorder()

@@ -93,7 +93,9 @@ struct VelocityTests {
         #expect(atLastMove.x > 100, "the pan was moving fast at its last move")
         // Lifted 50 ms after the last move: measured at the lift, it has stopped.
         let liftTime = Instant(nanoseconds: lastTime.nanoseconds + 50_000_000)
-        _ = machine.touchesEnded([touch(at: previous, time: 0)], at: liftTime)
+        // The lifted touch carries the lift's time, as the engine's touches do (velocities are
+        // measured on touches' timestamps).
+        _ = machine.touchesEnded([touch(at: previous, time: liftTime.seconds)], at: liftTime)
         #expect(machine.velocity == .zero, "lifted 50 ms after the last move: no velocity, got \(machine.velocity)")
     }
 

@@ -110,9 +110,7 @@ extension GestureEngine {
                 records[old].touch.timestamp = now
                 frameTouches.append((old, .cancelled))
             }
-            var f = frame
-            f.time = now
-            let touch = Touch(id: arbiter.newTouchID(), change: change, frame: f)
+            let touch = Touch(id: arbiter.newTouchID(), change: change, frame: frame)
             var view = hitTest(change.location)
             if let v = view, let blocker = exclusiveTouchBlocker(for: v) {
                 ignored("touch \(change.sourceID) of \(frame.device) began on \(v.id) while \(blocker.id) is touched and \(blocker.isExclusiveTouch ? blocker.id : v.id) is exclusive-touch: it reaches no view and no recognizer")
@@ -138,7 +136,7 @@ extension GestureEngine {
             }
             records[i].touch.previousLocation = records[i].touch.location
             records[i].touch.location = change.location
-            records[i].touch.timestamp = now
+            records[i].touch.timestamp = max(records[i].touch.timestamp, frame.time)
             if let pen = frame.pen { records[i].touch.penSample = pen }
             if let last = frameTouches.lastIndex(where: { $0.record == i }) {
                 // A second change for the same touch in one frame updates the first.
@@ -155,7 +153,7 @@ extension GestureEngine {
                 records[i].touch.previousLocation = records[i].touch.location
                 records[i].touch.location = change.location
             }
-            records[i].touch.timestamp = now
+            records[i].touch.timestamp = max(records[i].touch.timestamp, frame.time)
             if let pen = frame.pen { records[i].touch.penSample = pen }
             records[i].touch.phase = change.phase
             records[i].lifted = true

@@ -24,7 +24,9 @@ import Logging
 /// - a `began` for a source id that is already down cancels the earlier touch first;
 /// - a non-finite location: a `began` is ignored (and so is the rest of that touch), a
 ///   `moved` keeps the last location, an `ended` or `cancelled` lifts it where it was;
-/// - a frame whose time is earlier than the engine's time happens at the engine's time;
+/// - a frame whose time is earlier than the engine's time happens at the engine's time
+///   (its touches keep their own timestamps, and velocities are measured on those: see
+///   VelocityTracker.swift);
 /// - a frame or gesture sent from inside an action or a view callback is queued and
 ///   handled right after the current one, and so are `advance(to:)`, `deviceRemoved` and
 ///   `finish()` called from there (the engine never runs a step inside another);

@@ -13,6 +13,13 @@
 /// one, or samples all at one instant, zero. The tracker never reads a clock: samples and
 /// questions carry their time. It keeps the last `capacity` samples in a ring, with no
 /// allocation after it is made.
+///
+/// **Whose time:** a touch's samples are taken at the time its source stamped the event with
+/// (`Touch.timestamp`, `sampleTime(of:at:)`), not at the moment the engine handled it. A frame
+/// that arrives late (stamped before the engine's time, which a display link or a busy loop
+/// has moved on) is handled at the engine's time, but its motion keeps its own place in time:
+/// a flick read late is still a flick. A sample stamped before the newest one (two sources
+/// out of order) is taken at the newest one's time, so samples stay in order.
 public struct VelocityTracker: Sendable, Hashable {
     /// How far back samples count, in nanoseconds: 100 ms.
     public static let horizonNanoseconds: Int64 = 100_000_000 /* ns */
@@ -31,15 +38,17 @@ public struct VelocityTracker: Sendable, Hashable {
 
     public init() {}
 
-    /// Adds a position at `time`. Samples arrive in time order.
+    /// Adds a position at `time`; one stamped before the newest sample is taken at the
+    /// newest sample's time (samples stay in time order).
     public mutating func add(_ position: Point, at time: Instant) {
         if times.isEmpty {
             times = Array(repeating: 0, count: Self.capacity)
             xs = Array(repeating: 0, count: Self.capacity)
             ys = Array(repeating: 0, count: Self.capacity)
         }
+        let t = count > 0 ? max(time.nanoseconds, times[newest]) : time.nanoseconds
         newest = (newest + 1) % Self.capacity
-        times[newest] = time.nanoseconds
+        times[newest] = t
         xs[newest] = position.x
         ys[newest] = position.y
         count = min(count + 1, Self.capacity)
@@ -90,6 +99,17 @@ public struct VelocityTracker: Sendable, Hashable {
         let det = s0 * s2 - s1 * s1
         guard abs(det) > 1e-9 else { return .zero }
         return Point(x: (s0 * x1 - s1 * x0) / det * 1000, y: (s0 * y1 - s1 * y0) / det * 1000)
+    }
+}
+
+extension VelocityTracker {
+    /// The time a sample of `touches` is taken at: the latest of their timestamps (their
+    /// sources' times), or `time`, the engine's, when there are none.
+    @inline(__always)
+    static func sampleTime(of touches: [Touch], at time: Instant) -> Instant {
+        guard var latest = touches.first?.timestamp else { return time }
+        for touch in touches where touch.timestamp > latest { latest = touch.timestamp }
+        return latest
     }
 }
 

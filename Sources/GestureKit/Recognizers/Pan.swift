@@ -112,7 +112,7 @@ public struct PanStateMachine: GestureStateMachine {
         let delta = c - lastCentroid
         lastCentroid = c
         location = c
-        return move(by: delta, at: time)
+        return move(by: delta, at: VelocityTracker.sampleTime(of: movedTouches, at: time))
     }
 
     private mutating func move(by delta: Point, at time: Instant) -> GestureDecision {
@@ -167,7 +167,7 @@ public struct PanStateMachine: GestureStateMachine {
             // It ends when the last finger lifts.
             guard touches.isEmpty else { return .none }
             // The velocity at the release: zero if the touches had stopped.
-            recentVelocity.measure(at: time)
+            recentVelocity.measure(at: VelocityTracker.sampleTime(of: lifted, at: time))
             return .end(.touchesEnded)
         }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none

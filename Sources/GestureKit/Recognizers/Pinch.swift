@@ -64,10 +64,11 @@ public struct PinchStateMachine: GestureStateMachine {
         return .none
     }
 
-    public mutating func touchesMoved(_ moved: [Touch], at time: Instant) -> GestureDecision {
+    public mutating func touchesMoved(_ moved: [Touch], at engineTime: Instant) -> GestureDecision {
         touches.update(moved)
         location = touches.centroid
         guard touches.count >= 2 else { return .none }
+        let time = VelocityTracker.sampleTime(of: moved, at: engineTime)
         let span = touches.span
         switch state {
         case let .tracking(spanAtStart, centroidAtStart):
@@ -107,7 +108,7 @@ public struct PinchStateMachine: GestureStateMachine {
             // The pinch ends when the last finger lifts; with one left it stays (reporting
             // nothing new) and a finger put back carries on from the scale it had.
             if touches.isEmpty {
-                recentVelocity.measure(at: time)
+                recentVelocity.measure(at: VelocityTracker.sampleTime(of: lifted, at: time))
                 return .end(.touchesEnded)
             }
             remeasure()

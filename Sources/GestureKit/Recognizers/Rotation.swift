@@ -52,7 +52,7 @@ public struct RotationStateMachine: GestureStateMachine {
         guard let angle = touches.angle else { return .none }
         let delta = lastAngle.map { angleDifference(angle, $0) } ?? 0
         lastAngle = angle
-        return turn(by: delta, at: time)
+        return turn(by: delta, at: VelocityTracker.sampleTime(of: moved, at: time))
     }
 
     private mutating func turn(by delta: Double, at time: Instant) -> GestureDecision {
@@ -83,7 +83,7 @@ public struct RotationStateMachine: GestureStateMachine {
         // back carries it on: the angle is measured afresh (lastAngle), the rotation continuous.
         if isActive {
             guard touches.isEmpty else { return .none }
-            recentVelocity.measure(at: time)
+            recentVelocity.measure(at: VelocityTracker.sampleTime(of: lifted, at: time))
             return .end(.touchesEnded)
         }
         return touches.isEmpty ? .fail(.touchesLiftedWithoutGesture) : .none
