@@ -2,9 +2,15 @@ import GestureKit
 
 extension EvdevDeviceDescription {
     /// Whether the device is a pen (a tablet tool, REPLAY.md's "Pens"): `BTN_TOOL_PEN` or
-    /// `BTN_TOOL_RUBBER` with `ABS_X`/`ABS_Y`, and no multitouch positions (a tablet's finger
-    /// surface is a separate device); or udev's `ID_INPUT_TABLET` on such a device.
-    public var isPen: Bool {
+    /// `BTN_TOOL_RUBBER` with `ABS_X`/`ABS_Y` and `ABS_PRESSURE`, and no multitouch positions
+    /// (a tablet's finger surface is a separate device). A tool without a pressure axis is no
+    /// pen: it is read as what its other codes make it (with `BTN_TOUCH`, a single-touch
+    /// touchscreen). Every pen recorded here (Fixtures/pen-*) has one.
+    public var isPen: Bool { hasPenTool && has(.abs, .absPressure) }
+
+    /// A tablet tool's keys and axes, with or without pressure: what `PenDecoder` can decode
+    /// (a pressure-less tool by `BTN_TOUCH`); a recording's devices are read as pens by `isPen`.
+    var hasPenTool: Bool {
         let tool = has(.key, .btnToolPen) || has(.key, EventCode(rawValue: 0x141))
         let axes = has(.abs, .absX) && has(.abs, .absY)
         return tool && axes && !has(.abs, .absMTPositionX)
@@ -99,7 +105,7 @@ public struct PenDecoder: Sendable {
     var lastRaw = (x: 0.0, y: 0.0, tx: 0.0, ty: 0.0)
 
     public init?(device: TraceDevice, screen: Size) {
-        guard let d = device.description, d.isPen, let x = d.absInfo[.absX], let y = d.absInfo[.absY] else { return nil }
+        guard let d = device.description, d.hasPenTool, let x = d.absInfo[.absX], let y = d.absInfo[.absY] else { return nil }
         self.device = device.id
         xAxis = x
         yAxis = y
