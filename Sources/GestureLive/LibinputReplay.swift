@@ -62,9 +62,10 @@ public enum LibinputReplay {
     }
 
     /// Runs `listener` (this tool's own executable) under umockdev-run on the recording.
-    /// `extraArguments` go to `listen` (the scene, `--json`). Returns the child's output lines.
+    /// `extraArguments` go to `listen` (the scene, `--json`). Returns the child's output lines;
+    /// `childErrors` is given the child's standard error when it succeeds.
     public static func run(tracePath: String, screen: Size, listener: String,
-                           extraArguments: [String]) throws -> [String] {
+                           extraArguments: [String], childErrors: ((String) -> Void)? = nil) throws -> [String] {
         let (replays, duration) = try mockDevices(tracePath: tracePath, screen: screen)
         let runner: UmockdevRunner
         do {
@@ -83,6 +84,7 @@ public enum LibinputReplay {
         guard result.exitStatus == 0, !result.timedOut else {
             throw Failure.child(status: result.exitStatus, stderr: result.stderr)
         }
+        childErrors?(result.stderr)
         return result.stdoutLines
     }
 }

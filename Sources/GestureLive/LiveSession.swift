@@ -48,10 +48,13 @@ public final class LiveSession: LiveInputClient {
     /// Listens to libinput devices (a udev seat, or device paths) for `duration` seconds (nil:
     /// until SIGINT or SIGTERM), feeding the scene; at the end every device is released (its
     /// touches cancelled) and the session finished. `log` receives libinput's own messages;
-    /// `notice` the loop's word on what it sees (a seat with no touch device yet).
+    /// `notice` the loop's word on what it sees (a seat with no touch device yet). `through`: a
+    /// client that stands between the loop and this session and passes everything on (an
+    /// `ActionLatency`).
     @discardableResult
     public func listen(source: LibinputListener.Source, screenSize: Size, mapping: TouchMapping? = nil,
                        access: DeviceAccess = .automatic, grab: Bool = false, duration: Double?,
+                       through: (any LiveInputClient)? = nil,
                        log: ((LibinputLogPriority, String) -> Void)? = nil,
                        notice: ((String) -> Void)? = nil) throws -> StopReason {
         var listener = LibinputListener(source: source, screenSize: screenSize, mapping: mapping ?? replay.live.scene.input,
@@ -59,6 +62,7 @@ public final class LiveSession: LiveInputClient {
                                         logPriority: .error)
         listener.access = access
         listener.grab = grab
-        return try LiveInput(listener).run(self, log: log, notice: notice)
+        let client: any LiveInputClient = through ?? self
+        return try LiveInput(listener).run(client, log: log, notice: notice)
     }
 }

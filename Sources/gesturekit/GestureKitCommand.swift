@@ -174,9 +174,13 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var mapping: MappingOptions
 
+    @Flag(help: "With --backend libinput: at the end, print on stderr how long the recognizers' actions took from the event that caused them (listen --latency).")
+    var latency = false
+
     func run() throws {
         var scene = try loadScene(self.scene)
         try mapping.apply(to: &scene)
+        guard !latency || backend == .libinput else { throw fail("--latency times real input: use it with --backend libinput") }
         if backend == .libinput {
             try runThroughLibinput(scene: scene)
             return
@@ -216,11 +220,16 @@ extension Replay {
         var arguments: [String] = []
         if let sceneFile = self.scene { arguments += ["--scene", sceneFile] }
         if json { arguments.append("--json") }
+        if latency { arguments.append("--latency") }
         arguments += mapping.arguments
         let lines: [String]
         do {
             lines = try LibinputReplay.run(tracePath: trace, screen: scene.screen, listener: selfExecutable(),
-                                           extraArguments: arguments)
+                                           extraArguments: arguments) { errors in
+                let err = LineWriter(fd: 2)
+                for line in errors.split(separator: "\n") where line.hasPrefix("gesturekit: latency") { err.write(String(line)) }
+                err.flush()
+            }
         } catch let e as TraceError {
             throw fail(e.description)
         } catch let e as LibinputReplay.Failure {
@@ -282,6 +291,9 @@ struct Listen: ParsableCommand {
     @Flag(help: "Grab the devices (EVIOCGRAB): a compositor or console below does not also act on the touches.")
     var grab = false
 
+    @Flag(help: "At the end, print on stderr how long the recognizers' actions took from the input event that caused them (its kernel or compositor timestamp), by kind of input (touches, touchpad gestures, pointer, pens, modifier keys) and for deadlines: p50, p99 and max.")
+    var latency = false
+
     @Option(name: .customLong("soak-summary"), help: .hidden)
     var soakSummary: String?
 
@@ -298,13 +310,23 @@ struct Listen: ParsableCommand {
             return
         }
         let out = LineWriter(fd: 1)
+        let meter = latency ? ActionLatency() : nil
         let session = try LiveSession(scene: scene) { record in
+            meter?.recorded(record)
             out.write(json ? record.jsonLine : record.humanLine)
             out.flush()
         }
+        meter?.client = session
+        defer {
+            if let meter {
+                let err = LineWriter(fd: 2)
+                for line in meter.report { err.write("gesturekit: \(line)") }
+                err.flush()
+            }
+        }
         if wayland {
             guard devices.isEmpty else { throw fail("--device reads /dev/input; leave it out with --wayland") }
-            try listenToWayland(session: session, screen: scene.screen)
+            try listenToWayland(session: session, meter: meter, screen: scene.screen)
             out.flush()
             return
         }
@@ -316,7 +338,7 @@ struct Listen: ParsableCommand {
                 err.flush()
             }
             try session.listen(source: source, screenSize: scene.screen, access: seatAccess, grab: grab, duration: duration,
-                               log: verbose ? { _, message in say("libinput: " + message) } : nil,
+                               through: meter, log: verbose ? { _, message in say("libinput: " + message) } : nil,
                                notice: { say($0) })
         } catch let e as LibinputError {
             throw fail(e.description)
@@ -347,7 +369,7 @@ extension Listen {
     /// A window of the scene's size on the session's compositor; its touches, pointer and
     /// touchpad gestures go through the scene until Ctrl-C, --duration, the window's close or
     /// the compositor's end (touches then cancelled, exit status 1 with the reason).
-    func listenToWayland(session: LiveSession, screen: Size) throws {
+    func listenToWayland(session: LiveSession, meter: ActionLatency?, screen: Size) throws {
         let err = LineWriter(fd: 2)
         func say(_ message: String) {
             err.write("gesturekit: \(message)")
@@ -362,7 +384,8 @@ extension Listen {
                 say("the compositor made the window \(fmt1(window.size.width))x\(fmt1(window.size.height)), not the scene's \(fmt1(screen.width))x\(fmt1(screen.height)): locations are the window's")
             }
             if connection.seats.isEmpty { say("the compositor has no seat (yet)") }
-            reason = try WaylandInput(connection: connection, window: window, duration: duration).run(session)
+            let input = WaylandInput(connection: connection, window: window, duration: duration)
+            reason = try meter.map { try input.run($0) } ?? input.run(session)
             window.destroy()
             connection.disconnect()
         } catch let e as WaylandError {
