@@ -13,8 +13,9 @@ public final class WaylandSeat {
     let proxy: OpaquePointer
     let globalName: UInt32
     let version: UInt32
-    /// The seat's name (`wl_seat.name`), once the compositor says it.
-    public private(set) var name = "seat"
+    /// The seat's name (`wl_seat.name`), once the compositor says it; until then, or when it
+    /// says an empty one (KWin 5.27 does, measured), "wl_seat" and the seat's global number.
+    public private(set) var name: String
     public let touchDevice: InputDeviceID
     public let pointerDevice: InputDeviceID
     /// The seat's keyboard (its modifier keys: `InputEvent.modifiers`).
@@ -57,6 +58,7 @@ public final class WaylandSeat {
         self.proxy = proxy
         self.globalName = globalName
         self.version = version
+        name = Self.unnamed(globalName)
         (touchDevice, pointerDevice) = connection.allocateDeviceIDs()
         keyboardDevice = InputDeviceID(touchDevice.rawValue + WaylandSeat.keyboardDeviceOffset)
         penDevice = InputDeviceID(touchDevice.rawValue + WaylandSeat.penDeviceOffset)
@@ -447,14 +449,18 @@ public final class WaylandSeat {
         send(.touchpadGesture(g))
     }
 
+    /// The name of a seat the compositor has not named: never empty, so its devices' names
+    /// say which seat they are on.
+    static func unnamed(_ globalName: UInt32) -> String { "wl_seat \(globalName)" }
+
     /// The seat's name: devices found before it are announced under it now.
     fileprivate func setName(_ name: String) {
-        self.name = name
+        self.name = name.isEmpty ? Self.unnamed(globalName) : name
         nameKnown = true
         for i in pendingAnnouncements.indices {
             let device = pendingAnnouncements[i]
             if device.id == keyboardDevice || device.id == penDevice {
-                pendingAnnouncements[i].name = "\(name) \(device.id == penDevice ? "zwp_tablet_tool_v2" : "wl_keyboard")"
+                pendingAnnouncements[i].name = "\(self.name) \(device.id == penDevice ? "zwp_tablet_tool_v2" : "wl_keyboard")"
                 continue
             }
             let kind = device.kind ?? .pointer

@@ -97,7 +97,7 @@ struct CompositorRobustnessTests {
     @Test("the devices are announced under the seat's name: seat0's at connection, and a seat that appears later (the touchscreen moved to seat1 with swaymsg) names its touchscreen seat1, never the placeholder")
     func deviceNamedAfterSeat() throws {
         let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"),
-                                           hold: true, client: "sleep 30")
+                                           hold: true, client: "sleep 30", environment: ["WAYLAND_DEBUG=server"])
         defer { session.remove() }
         defer { session.stopCompositor() }
         let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
@@ -119,7 +119,32 @@ struct CompositorRobustnessTests {
         #expect(connection.seats.map(\.name).sorted() == ["seat0", "seat1"], "the new seat is bound: \(connection.seats.map(\.name))")
         #expect(later.map(\.name) == ["seat1 wl_touch"], "seat1's touchscreen, announced under its name: \(later.map(\.name))")
         for device in first + later {
-            #expect(!device.name.hasPrefix("seat "), "no placeholder name: \(device.name)")
+            #expect(!device.name.hasPrefix("wl_seat "), "no placeholder name: \(device.name)")
+        }
+    }
+
+    @Test("a seat KWin nested in sway names late and empty (KWin 5.27 says its capabilities before its name, and the name \"\"): its devices are announced under a name that is never empty (wl_seat and the seat's number)")
+    func deviceNamedUnderKWin() throws {
+        try #require(Compositor.Nested.kwin.installed, "install kwin-wayland (scripts/install-deps.sh installs it)")
+        let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"), hold: true,
+                                           client: "sleep 30", nested: .kwin, environment: ["WAYLAND_DEBUG=server"])
+        defer { session.remove() }
+        defer { session.stopCompositor() }
+        let socket = session.directory + "/run/wayland-k"
+        let socketUp = session.wait(seconds: 20) { FileManager.default.fileExists(atPath: socket) }
+        try #require(socketUp, "KWin starts: \(session.read("kwin.log").suffix(1000))")
+        // KWin has the touchscreen once sway has it: after the lead-in.
+        usleep(useconds_t(Compositor.leadIn * 1_000_000))
+        let connection = try WaylandConnection(display: socket)
+        defer { connection.disconnect() }
+        let added = Self.added(try Self.collect(connection, seconds: 1))
+        let said = session.read("kwin.log").split(separator: "\n").filter { $0.contains("-> wl_seat@") }.joined(separator: "\n")
+        let seat = try #require(connection.seats.first, "KWin's seat")
+        #expect(!seat.name.isEmpty, "the seat has a name: KWin said \(said)")
+        #expect(added.contains { $0.kind == .touchscreen }, "the touchscreen is announced: \(added.map(\.name))")
+        for device in added {
+            #expect(device.name.hasPrefix(seat.name + " ") && !device.name.hasPrefix(" "),
+                    "\(device.name) is named after its seat (\(seat.name)); KWin said:\n\(said)")
         }
     }
 
