@@ -114,8 +114,24 @@ extension GestureEngine {
     /// Fires every deadline before `limit` (or at it): the recognizers', the pointer's and the
     /// display links' frames, in time order (at the same instant, recognizers and the pointer
     /// first, then the links in the order they were added).
+    ///
+    /// An input deadline may start a link (the wheel's pause ending a zoom that leaves the
+    /// content past an edge, which springs back): its frames before `limit` fire too, each at
+    /// its own time, so the input deadlines are fired one instant at a time.
     func fireDeadlines(before limit: Instant, inclusive: Bool) {
-        while let f = nextDisplayFrame, f < limit || (inclusive && f == limit) {
+        func within(_ t: Instant) -> Bool { t < limit || (inclusive && t == limit) }
+        while true {
+            let input = nextDeadlineIncludingPointer(timers.nextDeadline())
+            guard let f = nextDisplayFrame, within(f) else {
+                // No frame before the limit: fire the earliest input deadline, then look again.
+                guard let i = input, within(i) else { break }
+                fireInputDeadlines(before: i, inclusive: true)
+                continue
+            }
+            if let i = input, i < f {
+                fireInputDeadlines(before: i, inclusive: true)
+                continue
+            }
             fireInputDeadlines(before: f, inclusive: true)
             if now < f { now = f }
             var i = 0
