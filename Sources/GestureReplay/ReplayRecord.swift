@@ -14,6 +14,9 @@ public enum ReplayRecord: Hashable, Sendable {
     /// The layout's content offset changed, or the content came to rest (the scene layout's
     /// `scroll`): offset and velocity in points (per second), the scroll phase.
     case scroll(time: Instant, contentOffset: Point, velocity: Point, phase: ScrollPhase)
+    /// The layout's zoom scale changed, or the zoom is over (a layout with a zoom range,
+    /// `minimumZoomScale`…`maximumZoomScale`): the scale, the content offset it left, the phase.
+    case zoom(time: Instant, zoomScale: Double, contentOffset: Point, phase: ZoomPhase)
     /// A tap selected the item under it (the scene layout's `select`).
     case select(time: Instant, section: Int, item: Int, id: Int)
     /// A long press moved an item (the scene layout's `reorder`).
@@ -43,7 +46,7 @@ public enum ReplayRecord: Hashable, Sendable {
         switch self {
         case let .state(s): s.time
         case let .touches(time, _, _, _, _), let .layout(time, _, _), let .waiting(time, _, _), let .ignored(time, _),
-             let .scroll(time, _, _, _),
+             let .scroll(time, _, _, _), let .zoom(time, _, _, _),
              let .select(time, _, _, _), let .move(time, _, _, _): time
         case let .pen(p): p.time
         }
@@ -91,6 +94,11 @@ public enum ReplayRecord: Hashable, Sendable {
             o.string("type", "scroll")
             o.numbers("contentOffset", [offset.x, offset.y])
             o.numbers("velocity", [velocity.x, velocity.y])
+            o.string("phase", phase.rawValue)
+        case let .zoom(_, zoomScale, offset, phase):
+            o.string("type", "zoom")
+            o.number("zoomScale", zoomScale)
+            o.numbers("contentOffset", [offset.x, offset.y])
             o.string("phase", phase.rawValue)
         case let .select(_, section, item, id):
             o.string("type", "select")
@@ -143,6 +151,8 @@ public enum ReplayRecord: Hashable, Sendable {
             return "\(t)  \(pad("layout", 12)) \(pad("invalidated", 22)) itemSize \(fmtValue(itemSize.width))×\(fmtValue(itemSize.height)), contentSize \(fmtValue(contentSize.width))×\(fmtValue(contentSize.height))"
         case let .scroll(_, offset, velocity, phase):
             return "\(t)  \(pad("layout", 12)) \(pad("scroll " + phase.rawValue, 22)) offset (\(fmtValue(offset.x)), \(fmtValue(offset.y)))  velocity (\(fmtValue(velocity.x)), \(fmtValue(velocity.y))) pt/s"
+        case let .zoom(_, zoomScale, offset, phase):
+            return "\(t)  \(pad("layout", 12)) \(pad("zoom " + phase.rawValue, 22)) scale \(fmtValue(zoomScale))  offset (\(fmtValue(offset.x)), \(fmtValue(offset.y)))"
         case let .select(_, section, item, id):
             return "\(t)  \(pad("layout", 12)) \(pad("selected", 22)) item \(id) at [\(section), \(item)]"
         case let .move(_, from, to, id):
@@ -158,6 +168,16 @@ public enum ReplayRecord: Hashable, Sendable {
             return line
         }
     }
+}
+
+/// Where a zoom is: what the replay prints as a `zoom` line's `phase`.
+public enum ZoomPhase: String, Hashable, Sendable {
+    /// A pinch, or a wheel turned with control held, changes the scale.
+    case zooming
+    /// The pinch took the scale past its range, and it springs back.
+    case bouncing
+    /// The zoom is over (once, after any bounce).
+    case rest
 }
 
 /// Seconds for JSON, with microsecond precision ("0.350000").

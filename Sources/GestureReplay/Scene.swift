@@ -75,6 +75,14 @@ public struct Scene: Hashable, Sendable {
         public var alwaysBounceVertical = false
         /// Where the content starts, kept within its range (an addition). Default [0, 0].
         public var contentOffset = Point.zero
+        /// The smallest zoom scale (UIScrollView's; an addition): above 0, at most 1. Default 1.
+        public var minimumZoomScale = 1.0
+        /// The largest zoom scale (UIScrollView's; an addition): at least 1. Default 1. The
+        /// layout zooms (a pinch, a touchpad's pinch, a wheel with control held) when it is
+        /// larger than `minimumZoomScale`.
+        public var maximumZoomScale = 1.0
+        /// Whether the layout zooms: its zoom range is more than one scale.
+        public var zooms: Bool { maximumZoomScale > minimumZoomScale }
     }
 
     public var screen = Size(width: 1000, height: 1000)
@@ -521,6 +529,16 @@ extension Scene {
             case "contentOffset":
                 let o = try numbers(value, count: 2, path: path, what: "[x, y]")
                 spec.contentOffset = Point(x: o[0], y: o[1])
+            case "minimumZoomScale":
+                guard case let .number(n) = value, n > 0, n <= 1 else {
+                    throw SceneError(path: path, message: "expected a scale above 0 and at most 1 (the layout starts unscaled), found \(describe(value))")
+                }
+                spec.minimumZoomScale = n
+            case "maximumZoomScale":
+                guard case let .number(n) = value, n >= 1, n <= Self.largestZoomScale else {
+                    throw SceneError(path: path, message: "expected a scale from 1 (the layout starts unscaled) to \(jsonNumber(Self.largestZoomScale)), found \(describe(value))")
+                }
+                spec.maximumZoomScale = n
             case "decelerationRate":
                 guard case let .number(n) = value, n > 0.5, n < 1 else {
                     throw SceneError(path: path, message: "expected a number between 0.5 and 1 (velocity kept per millisecond)")
@@ -550,6 +568,21 @@ extension Scene {
                 throw SceneError(path: path, message: "unknown key for a flow layout")
             }
         }
+        // Zooming moves the content through the scrolling pan (a wheel with control) and
+        // the scroll view's offset: a layout that does not scroll does not zoom.
+        if spec.zooms && spec.scroll == nil {
+            let key = spec.maximumZoomScale > 1 ? "maximumZoomScale" : "minimumZoomScale"
+            throw SceneError(path: "layout.\(key)", message: "zooming needs a scrolling layout (\"scroll\": a pan's id)")
+        }
         return spec
+    }
+
+    /// The largest `maximumZoomScale` a scene may ask for (unitless).
+    static let largestZoomScale = 1000.0
+
+    /// A number as a scene error quotes it.
+    private static func describe(_ v: JSONValue) -> String {
+        if case let .number(n) = v { return jsonNumber(n) }
+        return v.typeDescription
     }
 }

@@ -124,7 +124,11 @@ public final class LiveScene {
             collectionView.alwaysBounceVertical = spec.alwaysBounceVertical
             collectionView.contentOffset = collectionView.clampedContentOffset(spec.contentOffset)
             collectionView.replaceScrollingPan(with: pan)
-            collectionView.onScroll = { [unowned self] s in
+            collectionView.minimumZoomScale = spec.minimumZoomScale
+            collectionView.maximumZoomScale = spec.maximumZoomScale
+            collectionView.onScroll = { [unowned self, items] s in
+                // While the scale changes, the offset it moves is on the `zoom` line.
+                guard !items.zoomUnderWay else { return }
                 onRecord?(.scroll(time: engine.now, contentOffset: s.contentOffset,
                                   velocity: s.scrollVelocity, phase: s.scrollPhase))
             }
@@ -155,9 +159,10 @@ public final class LiveScene {
     }
 
     /// Whether `recognizer` is one the framework added (a scroll view's content-touch
-    /// recognizer): the replay does not print its transitions.
+    /// recognizer, a zooming layout's own pinch, whose `zoom` lines say what it did): the
+    /// replay does not print its transitions.
     public func isInternal(_ recognizer: GestureRecognizer) -> Bool {
-        recognizer is ScrollViewContentTouchRecognizer
+        recognizer is ScrollViewContentTouchRecognizer || (scrollView != nil && recognizer === scrollView?.pinchGestureRecognizer)
     }
 
     static func make(_ spec: Scene.RecognizerSpec) -> GestureRecognizer {

@@ -49,6 +49,27 @@ final class SceneItems: CollectionViewDataSource, CollectionViewDelegate {
         selected(indexPath)
     }
 
+    /// Whether a zoom is under way: from its beginning to its end, after any spring back
+    /// (the offset it moves is on its `zoom` lines, not on `scroll` lines).
+    private(set) var zoomUnderWay = false
+
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?) {
+        zoomUnderWay = true
+    }
+
+    /// The zoom scale changed (the scene layout's zoom range): a `zoom` line, `zooming` while
+    /// a pinch or a wheel drives it, `bouncing` after, while it springs back into its range.
+    func scrollViewDidZoom(_ scrollView: ScrollView) {
+        record(.zoom(time: now(), zoomScale: scrollView.zoomScale, contentOffset: scrollView.contentOffset,
+                     phase: scrollView.isZooming ? .zooming : .bouncing))
+    }
+
+    /// The zoom is over: its `rest` line.
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {
+        zoomUnderWay = false
+        record(.zoom(time: now(), zoomScale: scale, contentOffset: scrollView.contentOffset, phase: .rest))
+    }
+
     func selected(_ indexPath: LayoutIndexPath) {
         record(.select(time: now(), section: indexPath.section, item: indexPath.item, id: items[indexPath.section][indexPath.item]))
     }
