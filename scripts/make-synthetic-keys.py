@@ -7,12 +7,19 @@ Plus's, a keyboard with a touchpad that reports as a mouse (REL_X/REL_Y, REL_WHE
 read from that recording (argument 1; evemu-devices, MIT). Events: the pointer moves, shift is
 held over three backward detents of the wheel, released, then two forward detents; Ctrl held
 over a click; Caps Lock pressed and released (on), a click, pressed and released again (off);
-Super and Alt held over a click. Deterministic: running it again writes the same file."""
+Super and Alt held over a click.
+
+It also writes Fixtures/synthetic-mouse-logitech-k400-ctrl-wheel-zoom.evemu, the zoom of a
+scroll view (REPLAY.md's "our additions": a wheel turned with Ctrl held zooms): the pointer
+moves, Ctrl is held over three forward detents, a pause, one backward detent, and released; then
+two forward detents without it (a scroll).
+
+Deterministic: running it again writes the same files."""
 import sys
 from pathlib import Path
 
 source = Path(sys.argv[1])
-target = Path(__file__).resolve().parent.parent / "Fixtures" / "synthetic-mouse-logitech-k400-modifiers-wheel-click.evemu"
+fixtures = Path(__file__).resolve().parent.parent / "Fixtures"
 
 header = []
 for line in source.read_text().splitlines():
@@ -40,6 +47,16 @@ LEFTSHIFT, LEFTCTRL, LEFTALT, LEFTMETA, CAPSLOCK = 42, 29, 56, 125, 58
 BTN_LEFT, REL_X, REL_WHEEL = 0x110, 0, 8
 
 t0 = 1700000000.0
+
+
+def write(name):
+    target = fixtures / name
+    lines = header + [f"# Synthetic events written by scripts/make-synthetic-keys.py (the description is the real K400 Plus's)"] + events
+    target.write_text("\n".join(lines) + "\n")
+    print(f"wrote {target} ({len(events)} events)", file=sys.stderr)
+    events.clear()
+
+
 frame(t0 + 0.00, (REL, REL_X, 5))
 frame(t0 + 0.10, (KEY, LEFTSHIFT, 1))
 for i in range(3):
@@ -64,6 +81,15 @@ frame(t0 + 3.18, (KEY, BTN_LEFT, 0))
 frame(t0 + 3.30, (KEY, LEFTALT, 0), (KEY, LEFTMETA, 0))
 frame(t0 + 3.80, (REL, REL_X, -5))
 
-lines = header + [f"# Synthetic events written by scripts/make-synthetic-keys.py (the description is the real K400 Plus's)"] + events
-target.write_text("\n".join(lines) + "\n")
-print(f"wrote {target} ({len(events)} events)", file=sys.stderr)
+write("synthetic-mouse-logitech-k400-modifiers-wheel-click.evemu")
+
+frame(t0 + 0.00, (REL, REL_X, 5))
+frame(t0 + 0.10, (KEY, LEFTCTRL, 1))
+for i in range(3):
+    frame(t0 + 0.20 + 0.05 * i, (REL, REL_WHEEL, 1))
+frame(t0 + 0.80, (REL, REL_WHEEL, -1))
+frame(t0 + 1.30, (KEY, LEFTCTRL, 0))
+for i in range(2):
+    frame(t0 + 1.60 + 0.05 * i, (REL, REL_WHEEL, 1))
+frame(t0 + 2.30, (REL, REL_X, -5))
+write("synthetic-mouse-logitech-k400-ctrl-wheel-zoom.evemu")
