@@ -186,20 +186,25 @@ struct Replay: ParsableCommand {
             return
         }
         var picture = svg.map { _ in ReplayPicture(scene: scene) }
-        let out = LineWriter(fd: 1)
+        // One pass over the recording; its output is held back until the end of the file is
+        // reached without an error (a malformed trace prints nothing as if recognized).
+        let out = HeldOutput()
         let session: ReplaySession
         do {
-            session = try TraceReplay.run(path: trace, scene: scene, observe: picture == nil ? nil : { picture?.observe($0) },
+            session = try TraceReplay.run(path: trace, scene: scene, validateFirst: false,
+                                          observe: picture == nil ? nil : { picture?.observe($0) },
                                           observePointer: picture == nil ? nil : { picture?.observe($0) }) { record in
                 picture?.observe(record)
                 if json { out.writeJSON(record) } else { out.write(record.humanLine) }
             }
+            try out.commit(to: 1)
         } catch let e as TraceError {
             throw fail(e.description)
         } catch let e as GestureConfigurationError {
             throw fail("\(self.scene ?? "scene"): \(e)")
+        } catch let e as HeldOutputError {
+            throw fail(e.description)
         }
-        out.flush()
         if let svg, let picture {
             try writeFile(svg, picture.svg(title: "gesturekit replay \(basename(trace))"))
         }

@@ -71,11 +71,14 @@ func scene(_ json: String) throws -> Scene {
 }
 
 /// Runs the built `gesturekit` tool; returns its exit status, standard output and error.
-func runTool(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+func runTool(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
     let binary = packageRoot.appendingPathComponent(".build/debug/gesturekit")
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

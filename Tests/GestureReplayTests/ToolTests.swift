@@ -104,6 +104,25 @@ struct ToolTests {
         }
     }
 
+    /// The replay reads the recording once and holds its output back until the end of the
+    /// file; past 8 MiB the output is spooled to a temporary file. With the holding limit at
+    /// one byte every line goes through the spool.
+    @Test("output held back in a temporary file: a good replay prints exactly what it prints held in memory, and a malformed trace still prints nothing")
+    func spooledOutput() throws {
+        let spool = ["GESTUREKIT_HELD_OUTPUT_BYTES": "1"]
+        let fixture = Fixtures.path("ts-dell-canvas27-hold2f-drag4f-pinch5f-swipe1f.evemu")
+        let inMemory = try runTool(["replay", fixture, "--json"])
+        let spooled = try runTool(["replay", fixture, "--json"], environment: spool)
+        #expect(inMemory.status == 0 && spooled.status == 0, "both replays succeed: \(spooled.err)")
+        #expect(inMemory.out.utf8.count > 30_000, "the recording prints plenty: \(inMemory.out.utf8.count) bytes")
+        #expect(spooled.out == inMemory.out, "the spooled output is byte for byte the one held in memory")
+        let bad = try TempFile(bytes: Self.cases[0].content, name: "trace.evemu")
+        defer { bad.remove() }
+        let (status, out, err) = try runTool(["replay", bad.path, "--json"], environment: spool)
+        #expect(status == 2 && out.isEmpty, "a malformed trace prints nothing as if recognized, even spooled: \(out)")
+        #expect(err.hasPrefix("gesturekit: \(bad.path):27: "), "and names where it is malformed: \(err)")
+    }
+
     @Test("a bad scene: exit status 2 and the offending key")
     func badScene() throws {
         let sceneFile = try TempFile(#"{"recognizers": [{"id": "t", "kind": "tap", "view": "root", "taps": "two"}]}"#, name: "scene.json")
