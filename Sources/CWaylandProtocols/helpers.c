@@ -6,6 +6,7 @@
 #include "tablet-unstable-v2-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
 
 const struct wl_interface *gesturekit_wl_compositor_interface(void) { return &wl_compositor_interface; }
 const struct wl_interface *gesturekit_wl_shm_interface(void) { return &wl_shm_interface; }
@@ -17,4 +18,5 @@ const struct wl_interface *gesturekit_wl_output_interface(void) { return &wl_out
 const struct wl_interface *gesturekit_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
 const struct wl_interface *gesturekit_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 const struct wl_interface *gesturekit_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
+const struct wl_interface *gesturekit_zxdg_output_manager_v1_interface(void) { return &zxdg_output_manager_v1_interface; }
 int gesturekit_memfd(const char *name) { return memfd_create(name, MFD_CLOEXEC); }

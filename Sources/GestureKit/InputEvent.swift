@@ -93,15 +93,21 @@ public struct InputDeviceInfo: Hashable, Sendable {
     public var capabilities: Set<InputDeviceCapability>
     /// Physical size in millimetres, when the device has one.
     public var sizeMillimeters: Size?
+    /// How many points of the device's locations a millimetre of it is, where its source
+    /// knows (a touchscreen read through a compositor: its output's points over its
+    /// millimetres); the engine takes it (`GestureEngine.pointsPerMillimetre`). Nil where the
+    /// source does not map the device itself (a recording, libinput: the replay maps it).
+    public var pointsPerMillimetre: Double?
 
     public init(id: InputDeviceID, name: String, systemName: String, kind: InputDeviceKind?,
-                capabilities: Set<InputDeviceCapability>, sizeMillimeters: Size?) {
+                capabilities: Set<InputDeviceCapability>, sizeMillimeters: Size?, pointsPerMillimetre: Double? = nil) {
         self.id = id
         self.name = name
         self.systemName = systemName
         self.kind = kind
         self.capabilities = capabilities
         self.sizeMillimeters = sizeMillimeters
+        self.pointsPerMillimetre = pointsPerMillimetre
     }
 }
 

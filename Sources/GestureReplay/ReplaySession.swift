@@ -44,8 +44,10 @@ public final class ReplaySession {
     /// Feeds one input event, from a recording or a live source.
     ///
     /// - A device added with a physical size sets how many points a millimetre of it is
-    ///   (a touchscreen's: an edge pan's margin is physical); one added under the id of a
-    ///   device removed before makes that id count again.
+    ///   (a touchscreen's: an edge pan's margin is physical), mapped onto the scene's screen;
+    ///   one whose source said it (a compositor's touchscreen, in its output's points) keeps
+    ///   that, which the engine takes. One added under the id of a device removed before
+    ///   makes that id count again.
     /// - A recording's removal (it has a time) takes effect when later input follows it; at
     ///   the very end of a trace the end-of-trace rule (`finish`) applies instead. A live
     ///   removal (no time) takes effect at once, at the engine's current time.
@@ -53,7 +55,7 @@ public final class ReplaySession {
     public func feed(_ event: InputEvent) {
         switch event {
         case let .deviceAdded(info):
-            if info.kind == .touchscreen, let size = info.sizeMillimeters,
+            if info.kind == .touchscreen, info.pointsPerMillimetre == nil, let size = info.sizeMillimeters,
                let scale = live.scene.input.pointsPerMillimetre(deviceSize: size, screen: live.scene.screen) {
                 live.engine.pointsPerMillimetre[info.id] = scale
             }

@@ -68,6 +68,8 @@ public final class WaylandConnection: InputEventSource {
     /// fractional scale (sway 1.8 and later, mutter, KWin).
     private(set) var viewporter: OpaquePointer?
     private(set) var fractionalScaleManager: OpaquePointer?
+    /// `zxdg_output_manager_v1`, where offered: each output's size in points.
+    private var xdgOutputManager: OpaquePointer?
     /// Windows to tell when an output's scale changes (weakly held).
     private var windows: [WeakWindow] = []
     private struct WeakWindow { weak var window: WaylandWindow? }
@@ -83,7 +85,8 @@ public final class WaylandConnection: InputEventSource {
     }
 
     /// How many points a millimetre of the screen is, from the first output that says its
-    /// physical size (nil on a virtual output, which says 0 × 0 mm).
+    /// physical size (nil on a virtual output, which says 0 × 0 mm): a touchscreen read
+    /// through the compositor is announced with it (`InputDeviceInfo.pointsPerMillimetre`).
     public var pointsPerMillimetre: Double? { outputs.lazy.compactMap(\.pointsPerMillimetre).first }
     private var pointerGesturesVersion: UInt32 = 0
     public private(set) var seats: [WaylandSeat] = []
@@ -162,6 +165,7 @@ public final class WaylandConnection: InputEventSource {
         if let viewporter { wp_viewporter_destroy(viewporter) }
         if let subcompositor { wl_subcompositor_destroy(subcompositor) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        if let xdgOutputManager { zxdg_output_manager_v1_destroy(xdgOutputManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -283,7 +287,8 @@ public final class WaylandConnection: InputEventSource {
         // Sharing another library's display: its seats and their pointer gestures only (that
         // library makes the windows and answers the compositor's pings).
         if isShared && interface != "wl_seat" && interface != "zwp_pointer_gestures_v1"
-            && interface != "zwp_tablet_manager_v2" && interface != "wl_output" { return }
+            && interface != "zwp_tablet_manager_v2" && interface != "wl_output"
+            && interface != "zxdg_output_manager_v1" { return }
         switch interface {
         case "wl_compositor":
             compositor = bind(name, wl_compositor_interface_ptr(), min(version, 4))
@@ -305,6 +310,11 @@ public final class WaylandConnection: InputEventSource {
                 for entry in windows { entry.window?.outputsChanged() }
             }
             outputs.append(output)
+            if let xdgOutputManager { output.readLogicalSize(xdgOutputManager) }
+        case "zxdg_output_manager_v1":
+            // Version 3: `wl_output.done` ends a change of the logical size too.
+            xdgOutputManager = bind(name, zxdg_output_manager_v1_interface_ptr(), min(version, 3))
+            if let xdgOutputManager { for output in outputs { output.readLogicalSize(xdgOutputManager) } }
         case "wl_subcompositor":
             subcompositor = bind(name, wl_subcompositor_interface_ptr(), 1)
         case "wp_viewporter":
@@ -360,6 +370,9 @@ private func wl_subcompositor_interface_ptr() -> UnsafePointer<wl_interface> { g
 private func wp_viewporter_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wp_viewporter_interface() }
 private func wp_fractional_scale_manager_v1_interface_ptr() -> UnsafePointer<wl_interface> {
     gesturekit_wp_fractional_scale_manager_v1_interface()
+}
+private func zxdg_output_manager_v1_interface_ptr() -> UnsafePointer<wl_interface> {
+    gesturekit_zxdg_output_manager_v1_interface()
 }
 private func zwp_tablet_manager_v2_interface_ptr() -> UnsafePointer<wl_interface> {
     gesturekit_zwp_tablet_manager_v2_interface()

@@ -119,7 +119,8 @@ public final class WaylandSeat {
     /// A device found: announced now if the connection is ready and the seat has said its name
     /// (or cannot: version 1), else when both are, or before the device's first event. A
     /// touchscreen is announced with the physical size of the output (a touchscreen is its
-    /// monitor), which sets how many points a millimetre of it is.
+    /// monitor) and how many of its points a millimetre is (`OutputGeometry`), which the
+    /// engine takes; neither where no output says its physical size (a headless one).
     private func announce(_ device: InputDeviceInfo) {
         pendingAnnouncements.append(device)
         if connection.isReady && (nameKnown || version < 2) { flushAnnouncements() }
@@ -132,8 +133,10 @@ public final class WaylandSeat {
 
     private func flushAnnouncements() {
         for var device in pendingAnnouncements {
-            if device.kind == .touchscreen, device.sizeMillimeters == nil {
-                device.sizeMillimeters = connection.outputs.lazy.compactMap(\.physicalSize).first
+            if device.kind == .touchscreen, device.sizeMillimeters == nil,
+               let output = connection.outputs.first(where: { $0.pointsPerMillimetre != nil }) {
+                device.sizeMillimeters = output.physicalSize
+                device.pointsPerMillimetre = output.pointsPerMillimetre
             }
             connection.emit(.deviceAdded(device))
         }

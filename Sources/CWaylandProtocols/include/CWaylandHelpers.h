@@ -12,5 +12,6 @@ const struct wl_interface *gesturekit_wl_output_interface(void);
 const struct wl_interface *gesturekit_wl_subcompositor_interface(void);
 const struct wl_interface *gesturekit_wp_viewporter_interface(void);
 const struct wl_interface *gesturekit_wp_fractional_scale_manager_v1_interface(void);
+const struct wl_interface *gesturekit_zxdg_output_manager_v1_interface(void);
 /* An anonymous shared-memory file, close-on-exec; -1 with errno on failure. */
 int gesturekit_memfd(const char *name);

@@ -4,4 +4,5 @@
 #include "tablet-unstable-v2-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
 #include "CWaylandHelpers.h"

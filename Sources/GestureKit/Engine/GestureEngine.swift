@@ -56,7 +56,9 @@ public final class GestureEngine {
     }
     /// How many screen points a millimetre of each touchscreen covers, where the device's
     /// physical size is known (set by whoever maps the device onto the screen: the replay, the
-    /// live session). Distances that are physical (a screen edge pan's margin) use it.
+    /// live session; or by the device's announcement where its source maps it itself,
+    /// `InputDeviceInfo.pointsPerMillimetre`: a compositor's touchscreen). Distances that are
+    /// physical (a screen edge pan's margin) use it.
     public var pointsPerMillimetre: [InputDeviceID: Double] = [:]
     /// The reason a `changed` transition gives (a decision of `.change` carries none): the
     /// touches moved, unless the hover update under way says the pointer or a pen did.
@@ -160,12 +162,14 @@ public final class GestureEngine {
     /// Handles one input event from any source: touches, a touchpad gesture, the pointer,
     /// a device removed (at its time, or the engine's `now` when the source gave none).
     /// A device added under the id of one removed is a new device (its events count again);
+    /// one added saying how many points a millimetre of it is sets `pointsPerMillimetre`;
     /// a drop or a source's note is reported (`inputIgnored`) at its time.
     public func send(_ event: InputEvent) {
         switch event {
         case let .deviceAdded(info):
             if inStep { queued.append(.input(event)); return }
             pointer.removed.removeAll { $0 == info.id }
+            if let scale = info.pointsPerMillimetre { pointsPerMillimetre[info.id] = scale }
         case let .touchFrame(frame):
             send(frame)
         case let .touchpadGesture(gesture):
