@@ -155,17 +155,19 @@ struct CompositorRobustnessTests {
     final class SerialRecorder: LiveInputClient {
         let engine = GestureEngine()
         let window: WaylandWindow
+        let asksMove: Bool
         var serials: [UInt32?] = []
         var moves: [Bool] = []
 
-        init(window: WaylandWindow) {
+        init(window: WaylandWindow, asksMove: Bool = true) {
             self.window = window
+            self.asksMove = asksMove
             let view = View(id: "surface", frame: Rect(origin: .zero, size: window.size))
             engine.addRoot(view)
             view.onTouches = { [unowned self] _, phase, touches in
                 guard phase == .began, let seat = window.connection.seats.first else { return }
                 serials.append(seat.lastInputSerial)
-                if touches.first?.deviceKind == .pointer { moves.append(window.beginInteractiveMove(seat: seat)) }
+                if asksMove, touches.first?.deviceKind == .pointer { moves.append(window.beginInteractiveMove(seat: seat)) }
             }
         }
 
@@ -210,6 +212,77 @@ struct CompositorRobustnessTests {
         #expect(client.serials.compactMap { $0 } == sent, "the serials sway sent with the presses: kept \(client.serials), sent \(sent)")
         #expect(Set(client.serials).count == client.serials.count, "a new serial each press: \(client.serials)")
         if presses == 2 { #expect(client.moves == [true, true], "a move asked from each press: \(client.moves)") }
+    }
+
+    /// The TrackPoint's first two presses, the second a drag: its first 3.4 s.
+    static func trackpointDragTrace() throws -> String {
+        let reader = try TraceReader(path: Compositor.fixture("mouse-ibm-trackpoint-click-drag.evemu"))
+        let device = try #require(reader.devices.first)
+        let description = try #require(device.description)
+        var events: [EvdevEvent] = []
+        try reader.forEachEvdevEvent(device: device.id) { events.append($0) }
+        let first = try #require(events.first?.time)
+        events = events.filter { $0.time.seconds(since: first) < 3.4 }
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-trackpoint-drag.evemu"
+        try TraceWriter.evemu(description: description, events: events).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// `swaymsg -t get_tree`'s rectangle of the window with `appID`.
+    static func windowRect(_ session: Compositor.Session, appID: String) throws -> [Double]? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: session.directory + "/run")) ?? []
+        guard let socket = names.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) else { return nil }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["SWAYSOCK=\(session.directory)/run/\(socket)", "swaymsg", "-r", "-t", "get_tree"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        func find(_ node: [String: Any]) -> [String: Any]? {
+            if node["app_id"] as? String == appID { return node }
+            for key in ["nodes", "floating_nodes"] {
+                for child in node[key] as? [[String: Any]] ?? [] { if let found = find(child) { return found } }
+            }
+            return nil
+        }
+        guard let tree = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let rect = find(tree)?["rect"] as? [String: NSNumber] else { return nil }
+        return ["x", "y", "width", "height"].compactMap { rect[$0]?.doubleValue }
+    }
+
+    /// sway moves only a floating window, from a button's serial (its source); while it moves
+    /// the window the pointer leaves it (measured: `leave` mid drag, `enter` after).
+    @Test("a window move asked from a mouse press (beginInteractiveMove with the press's serial): sway moves the floating window with the TrackPoint's drag; without it the window stays where it was",
+          arguments: [true, false])
+    func interactiveMove(_ asksMove: Bool) throws {
+        let trace = try Self.trackpointDragTrace()
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let appID = "gesturekit-floating"
+        let session = try Compositor.start(trace: trace, client: "sleep 30",
+                                           swayConfig: "for_window [app_id=\"\(appID)\"] fullscreen disable, floating enable",
+                                           environment: ["WAYLAND_DEBUG=server"])
+        defer { session.remove() }
+        defer { session.stopCompositor() }
+        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
+        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
+        let connection = try WaylandConnection(display: session.waylandDisplay)
+        defer { connection.disconnect() }
+        let window = try WaylandWindow(connection: connection, title: "move", appID: appID, size: Size(width: 960, height: 960))
+        defer { window.destroy() }
+        try connection.roundtrip()
+        let before = try #require(try Self.windowRect(session, appID: appID), "the window is in sway's tree")
+        #expect(try session.swaymsg(["seat seat0 cursor set 500 500"]) == 0, "the cursor over the window")
+        let client = SerialRecorder(window: window, asksMove: asksMove)
+        let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
+        let reason = try WaylandInput(connection: connection, window: window, duration: length + Compositor.leadIn + Compositor.tail).run(client)
+        #expect(reason == .duration, "no protocol error: \(reason)")
+        #expect(client.serials.count == 2, "two presses: \(client.serials)")
+        let after = try #require(try Self.windowRect(session, appID: appID))
+        let said = session.swayLog.split(separator: "\n").filter { $0.contains("wl_pointer@") && !$0.contains("motion") && !$0.contains("frame") }
+        #expect((before != after) == asksMove, "\(asksMove ? "moved" : "stays"): from \(before) to \(after); serials \(client.serials), moves \(client.moves)\n\(said.joined(separator: "\n"))")
     }
 
     // MARK: the pointer taken away mid press
