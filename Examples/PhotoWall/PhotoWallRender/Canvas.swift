@@ -40,30 +40,34 @@ public struct PixelImage: Sendable {
 
 /// Draws `DisplayList`s with SDL2's software renderer onto an RGB888 `SDL_Surface`: with no
 /// display at all (`init(width:height:)`), or shown in a window (`init(windowTitle:...)`: the
-/// surface is copied to the window's surface by `present()`). Either way the same pixels.
+/// surface is copied to the window by `present()`, through the window's own renderer,
+/// `WindowPresenter`). Either way the same pixels.
 ///
 /// **HiDPI.** The canvas's `width` and `height` are points (what the wall lays out and input
 /// arrives in); its surface has `pixelScale` pixels a point, rectangles, discs and text (its
 /// font at the scaled size) drawn at those pixels. Without a display it is what the caller
-/// asks (2 draws the wall at twice the pixels, sharp); in a window it is 1: SDL2's window
-/// surface, which `present()` copies to, has one pixel a point whatever the output's scale
-/// (its framebuffer ignores HiDPI), so on a scaled output the compositor scales the wall up.
+/// asks (2 draws the wall at twice the pixels, sharp); in a window it is the window's
+/// drawable pixels over its points (2 at `output * scale 2` where SDL renders through GL; 1
+/// with SDL's software renderer: `WindowPresenter` says why), so the wall is shown pixel for
+/// pixel, not scaled up by the compositor.
 ///
 /// SDL's state is process-wide: use one canvas at a time, from one thread.
 public final class Canvas {
     public let width: Int
     public let height: Int
-    /// Pixels a point: 1 without a display; the window's pixels over its points in a window.
+    /// Pixels a point: what the caller asks without a display; the window's drawable pixels
+    /// over its points in a window.
     public let pixelScale: Double
     private let surface: UnsafeMutablePointer<SDL_Surface>
     private let renderer: OpaquePointer
-    private var window: OpaquePointer?
+    private let presenter: WindowPresenter?
+    private var window: OpaquePointer? { presenter?.window }
     private let text: TextCache
 
     /// A canvas with no display: a software renderer drawing into a surface in memory, of
     /// `pixelScale` pixels a point.
     public convenience init(width: Int, height: Int, pixelScale: Double = 1) throws {
-        try self.init(width: width, height: height, pixelScale: pixelScale, window: nil)
+        try self.init(width: width, height: height, pixelScale: pixelScale, presenter: nil)
     }
 
     /// A canvas shown in a window (`fullscreen`: the desktop's size, and the canvas takes it).
@@ -71,29 +75,24 @@ public final class Canvas {
     public convenience init(windowTitle: String, width: Int, height: Int, fullscreen: Bool) throws {
         SDLInputAdapter.configureSDL()
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw RenderError.sdl("SDL_InitSubSystem(VIDEO)") }
-        let centered = Int32(bitPattern: 0x2FFF_0000)    // SDL_WINDOWPOS_CENTERED
-        var flags = SDL_WINDOW_SHOWN.rawValue
-        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        guard let window = SDL_CreateWindow(windowTitle, centered, centered, Int32(width), Int32(height), flags) else {
-            let error = RenderError.sdl("SDL_CreateWindow")
+        let presenter: WindowPresenter
+        do {
+            presenter = try WindowPresenter(title: windowTitle, width: width, height: height, fullscreen: fullscreen)
+        } catch {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw error
         }
-        // SDL2's window surface, which present() copies the canvas to, has one pixel a point
-        // (its framebuffer ignores HiDPI): the canvas in a window draws at 1.
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSize(window, &w, &h)
-        let scale = 1.0
         do {
-            try self.init(width: Int(w), height: Int(h), pixelScale: scale, window: window)
+            try self.init(width: presenter.width, height: presenter.height, pixelScale: presenter.pixelScale,
+                          presenter: presenter)
         } catch {
-            SDL_DestroyWindow(window)
+            presenter.destroy()
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw error
         }
     }
 
-    private init(width: Int, height: Int, pixelScale: Double, window: OpaquePointer?) throws {
+    private init(width: Int, height: Int, pixelScale: Double, presenter: WindowPresenter?) throws {
         guard width > 0, height > 0 else { throw RenderError(call: "Canvas", message: "size \(width)×\(height)") }
         guard pixelScale.isFinite, pixelScale > 0 else { throw RenderError(call: "Canvas", message: "pixel scale \(pixelScale)") }
         let pixelWidth = Int((Double(width) * pixelScale).rounded()), pixelHeight = Int((Double(height) * pixelScale).rounded())
@@ -118,7 +117,7 @@ public final class Canvas {
         self.pixelScale = pixelScale
         self.surface = surface
         self.renderer = renderer
-        self.window = window
+        self.presenter = presenter
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -126,8 +125,8 @@ public final class Canvas {
         text.close()
         SDL_DestroyRenderer(renderer)
         SDL_FreeSurface(surface)
-        if let window {
-            SDL_DestroyWindow(window)
+        if let presenter {
+            presenter.destroy()
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
         }
     }
@@ -183,12 +182,13 @@ public final class Canvas {
         SDL_RenderPresent(renderer)
     }
 
-    /// Shows the canvas in its window (nothing without one).
+    /// Shows the canvas in its window, pixel for pixel (nothing without one).
     public func present() {
-        guard let window, let target = SDL_GetWindowSurface(window) else { return }
-        SDL_UpperBlit(surface, nil, target, nil)
-        SDL_UpdateWindowSurface(window)
+        presenter?.present(surface)
     }
+
+    /// The SDL renderer presenting the window ("opengl", "opengles2", "software"), nil without one.
+    public var windowRenderer: String? { presenter?.rendererName }
 
     /// Handles the window's events; true when the user asked to quit (closed the window,
     /// pressed Escape or Q).

@@ -58,7 +58,7 @@ struct PhotoWallCommand: ParsableCommand {
     @Option(help: "Live: the udev seat to read when no --device is given.")
     var seat = "seat0"
 
-    @Option(help: "The wall's size in points (= pixels), WIDTHxHEIGHT. Default: 1280x800, or full screen for a live window.")
+    @Option(help: "The wall's size in points (pixels at scale 1; a window draws at its output's scale), WIDTHxHEIGHT. Default: 1280x800, or full screen for a live window.")
     var screen: String?
 
     @Flag(help: "Live: draw off screen (no window, no display needed).")
@@ -210,6 +210,13 @@ struct PhotoWallCommand: ParsableCommand {
             let err = LineWriter(fd: 2)
             err.write("photowall: no display found (SDL chose its \(driver) video driver): nothing will be shown; run it in an X11 or Wayland session, or on the console (SDL_VIDEODRIVER=KMSDRM), or use --headless --frames DIR")
             err.flush()
+        }
+        if canvas.hasWindow {
+            // The window's points and the pixels it is drawn at (2 a point on an output at scale 2).
+            let scale = canvas.pixelScale == canvas.pixelScale.rounded() ? String(Int(canvas.pixelScale)) : String(canvas.pixelScale)
+            let out = LineWriter(fd: 1)
+            out.write("window: \(canvas.width) × \(canvas.height) pt, drawn at \(scale) \(canvas.pixelScale == 1 ? "pixel" : "pixels") a point (SDL's \(canvas.windowRenderer ?? "unknown") renderer)")
+            out.flush()
         }
         let wall = PhotoWall(screen: Size(width: Double(canvas.width), height: Double(canvas.height)))
         // Animation frames at the display's rate (60 a second when SDL does not know it, or

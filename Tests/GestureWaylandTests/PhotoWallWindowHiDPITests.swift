@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// HiDPI for PhotoWall in a window: full screen under sway on an output at scale 2, the wall is
+/// drawn at the output's pixels (its canvas at 2 pixels a point, presented through SDL's GL
+/// renderer), checked on grim's screenshot: its edges are sharp and its text has detail finer
+/// than a point. The same wall through SDL's software renderer (SDL2's window surface, one
+/// pixel a point) is the wall drawn at 1 and scaled up by the compositor: every point a 2 × 2
+/// block of one colour.
+@Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
+struct PhotoWallWindowHiDPITests {
+    /// The output: 2000 × 2000 pixels at scale 2, so the full-screen wall is 1000 × 1000 pt.
+    static let outputConfig = "output HEADLESS-1 mode 2000x2000 scale 2"
+    static let outputScale = 2
+    /// The section header bar at the top of the wall: 48 pt high (PhotoWallStyle.headerHeight),
+    /// a swatch 6 pt wide at its left edge, its title's text from 20 pt.
+    static let headerHeight = 48 /* pt */
+    static let swatchWidth = 6 /* pt */
+    static let textInset = 20 /* pt */
+    /// A wall drawn at 2 pixels a point shows at least this many 2 × 2 pixel blocks of more
+    /// than one colour in its header (its text's anti-aliased edges: 842 measured); a wall
+    /// drawn at 1 and scaled up by the compositor shows none.
+    static let minimumFineBlocks = 200
+
+    struct Run {
+        let output: String
+        let errors: String
+        let status: Int32?
+        let picture: HiDPITests.Picture?
+    }
+
+    /// Runs photowall full screen under sway on the scaled output (`environment`: variables
+    /// for it, such as SDL's renderer), and takes grim's screenshot once the wall is drawn;
+    /// with `corner`, also a PNG of the wall's top left corner, 240 × 160 pt at the output's
+    /// pixels, into out/ (the README's picture).
+    static func run(environment: String = "", corner: String? = nil) throws -> Run {
+        let seconds = Compositor.leadIn + 3
+        let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"),
+                                           client: "\(environment) SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
+                                           copy: [PhotoWallDesktopTests.photowall], swayConfig: outputConfig)
+        defer { session.remove() }
+        // After the recorded tap (it lands below the header), before the wall stops.
+        usleep(useconds_t((Compositor.leadIn + 1.5) * 1_000_000))
+        let shot = session.directory + "/wall.ppm"
+        try session.grim(["-t", "ppm", shot])
+        if let corner {
+            let png = session.directory + "/" + corner
+            try session.grim(["-g", "0,0 240x160", png])
+            try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/" + corner)
+            try? FileManager.default.copyItem(atPath: png, toPath: Compositor.packageRoot + "/out/" + corner)
+        }
+        let picture = (try? Data(contentsOf: URL(fileURLWithPath: shot))).flatMap(HiDPITests.Picture.init(ppm:))
+        session.finish(timeout: seconds + 20)
+        return Run(output: session.output, errors: session.errors, status: session.clientStatus, picture: picture)
+    }
+
+    /// How many aligned 2 × 2 pixel blocks of the header bar have more than one colour.
+    static func fineBlocks(_ p: HiDPITests.Picture) -> Int {
+        var count = 0
+        for y in stride(from: 0, to: headerHeight * outputScale, by: 2) {
+            for x in stride(from: 0, to: p.width - 1, by: 2) {
+                let a = p.pixel(x, y)
+                if p.pixel(x + 1, y) != a || p.pixel(x, y + 1) != a || p.pixel(x + 1, y + 1) != a { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// The swatch's right edge along a row of the header: whether the swatch is exactly
+    /// `swatchWidth × scale` pixels of one colour, followed up to the text by the bar's colour,
+    /// with no pixel of a blend between them.
+    static func swatchEdge(_ p: HiDPITests.Picture) -> (sharp: Bool, row: [String]) {
+        let y = headerHeight * outputScale / 2, edge = swatchWidth * outputScale
+        let swatch = p.pixel(0, y), bar = p.pixel(textInset * outputScale - 1, 2)
+        let row = (0..<(textInset * outputScale)).map { p.pixel($0, y) }
+        let sharp = swatch != bar && row[..<edge].allSatisfy { $0 == swatch } && row[edge...].allSatisfy { $0 == bar }
+        return (sharp, row[(edge - 3)..<(edge + 3)].map { String($0, radix: 16) })
+    }
+
+    @Test("PhotoWall full screen on an output at scale 2: the wall is drawn at 2 pixels a point, its edges are sharp (a 6-point swatch is 12 screen pixels of its colour, then the bar's, no blend) and its text has detail finer than a point; with the renderer SDL picks (OpenGL) and with OpenGL ES",
+          arguments: [nil, "opengles2"])
+    func wallAtScaleTwo(renderer: String?) throws {
+        let run = try Self.run(environment: renderer.map { "SDL_RENDER_DRIVER=\($0)" } ?? "",
+                               corner: renderer == nil ? "photowall-hidpi-scale2-sway.png" : nil)
+        #expect(run.status == 0, "photowall exits with status 0 after --duration: \(run.errors)")
+        #expect(run.output.contains("window: 1000 × 1000 pt, drawn at 2 pixels a point (SDL's \(renderer ?? "")"),
+                "the window is the output's 1000 × 1000 points, drawn at its 2 pixels a point: \(run.output) \(run.errors)")
+        let p = try #require(run.picture, "grim took a screenshot: \(run.errors)")
+        #expect(p.width == 2000 && p.height == 2000, "the output is 2000 × 2000 pixels: \(p.width) × \(p.height)")
+        let (sharp, row) = Self.swatchEdge(p)
+        #expect(sharp, "the swatch's edge is sharp, at 12 pixels: \(row)")
+        let fine = Self.fineBlocks(p)
+        #expect(fine >= Self.minimumFineBlocks, "the header's text is drawn at the output's pixels: \(fine) of its 2 × 2 blocks have more than one colour")
+    }
+
+    @Test("the same wall through SDL's software renderer (SDL2's window surface: one pixel a point) is scaled up by the compositor: sharp edges, but every point a 2 × 2 block of one colour, no finer detail")
+    func softwareRendererIsScaledUp() throws {
+        let run = try Self.run(environment: "SDL_RENDER_DRIVER=software")
+        #expect(run.status == 0, "photowall exits with status 0 after --duration: \(run.errors)")
+        #expect(run.output.contains("window: 1000 × 1000 pt, drawn at 1 pixel a point (SDL's software renderer)"),
+                "SDL's software renderer draws into the window surface, one pixel a point: \(run.output) \(run.errors)")
+        let p = try #require(run.picture, "grim took a screenshot: \(run.errors)")
+        let (sharp, row) = Self.swatchEdge(p)
+        #expect(sharp, "sway scales the window up pixel by pixel (nearest), so the edge stays at 12 pixels: \(row)")
+        let fine = Self.fineBlocks(p)
+        #expect(fine == 0, "a wall drawn at 1 and scaled up has no detail finer than a point: \(fine) blocks")
+    }
+}
