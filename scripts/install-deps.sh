@@ -9,7 +9,9 @@
 #   librsvg2-bin: rsvg-convert, to turn replay pictures (SVG) into PNG
 #   graphviz: dot, to draw the recognizers' state machines for the documentation (make docs)
 #   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core: the PhotoWall example
-#     (SDL2's software renderer, text in DejaVu Sans, PNG frames)
+#     (text in DejaVu Sans, PNG frames)
+#   libgl1-mesa-dri: OpenGL on the CPU (Mesa's llvmpipe), through which SDL2 presents the
+#     PhotoWall window at the output's scale (its software renderer has one pixel a point)
 #   g++: the C++ standard library libFuzzer links with (make fuzz, and the fuzz run of make test)
 #   libxkbcommon-dev: the keymap a compositor sends, to read its keyboard's modifiers
 #   weston, kwin-wayland: second and third compositors, nested in the headless sway, for the
@@ -21,7 +23,7 @@
 # With arguments, installs those packages instead (scripts/install-bench-deps.sh does).
 set -euo pipefail
 packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin graphviz
-          libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
+          libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libgl1-mesa-dri
           sway grim wev libwayland-dev wayland-protocols seatd libseat-dev g++ weston kwin-wayland libxkbcommon-dev
           libgtk-4-dev xvfb xdotool)
 optional=(libsdl3-dev)
