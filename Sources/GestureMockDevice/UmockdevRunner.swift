@@ -17,12 +17,14 @@ public struct MockDeviceReplay: Sendable {
         self.script = script
     }
 
-    /// Replays `events` after `leadIn` seconds; `vanishAfter`: seconds after the last frame
-    /// at which the device disappears (reads fail with ENODEV), or nil to stay.
-    public init(device: MockDevice, events: [EvdevEvent], leadIn: Double = 0.2,
+    /// Replays `events` after `leadIn` seconds; `gate`: only once these bytes are written to the
+    /// node, `leadIn` then counting from that write (`UmockdevScriptEncoder`, `MockDeviceGate`);
+    /// `vanishAfter`: seconds after the last frame at which the device disappears (reads fail
+    /// with ENODEV), or nil to stay.
+    public init(device: MockDevice, events: [EvdevEvent], leadIn: Double = 0.2, gate: [UInt8]? = nil,
                 vanishAfter: Double? = nil) {
         self.device = device
-        self.script = UmockdevScriptEncoder.script(for: events, leadIn: leadIn,
+        self.script = UmockdevScriptEncoder.script(for: events, leadIn: leadIn, gate: gate,
                                                    vanishAfter: vanishAfter)
     }
 }

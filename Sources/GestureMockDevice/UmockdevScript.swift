@@ -9,6 +9,12 @@ import GestureTraces
 ///   are computed from the cumulative frame times, so rounding never accumulates.
 /// - The first line waits `leadIn` so nothing is queued before libinput opens the device
 ///   (libinput drops what is queued at open).
+/// - `gate`: the script begins with a write operation, `w 0 <gate>`: umockdev plays nothing of
+///   it until a process in the testbed writes exactly those bytes to the device node (measured,
+///   umockdev 0.17.16: a reader saw nothing for 1.5 s, wrote the bytes, then read the script's
+///   data), so whoever knows the reader is ready (libinput has the device, a compositor's
+///   client has its window) starts the recording. `leadIn` then counts from that write:
+///   `gateSettleSeconds` is enough.
 /// - Timestamps are the recording's, relative to its first event, on a base of 1 s. They
 ///   are not the times libinput sees: GestureKit's preload library moves them onto
 ///   CLOCK_MONOTONIC keeping their spacing.
@@ -23,15 +29,24 @@ public struct UmockdevScriptEncoder: Sendable {
     public static let vanishCode: UInt16 = 0x4756
     /// Seconds added to every relative timestamp.
     public static let baseSeconds: Int64 = 1
+    /// Seconds from a gate's opening to the recording's first event: the opener writes its
+    /// token to one node after another, and a compositor applies the client's last commit
+    /// (its window at its final size) in its next turn; 0.1 s covers both without being a
+    /// wait for start-up, which the gate is.
+    public static let gateSettleSeconds = 0.1
 
     public var leadIn: Double
+    /// The bytes that open the script (see above); nil: it plays from the start.
+    public var gate: [UInt8]?
+    private var gateWritten = false
     private var pending: [EvdevEvent] = []
     private var firstTime: Instant?
     private var lastFrameTime: Instant?
     private var previousTargetMs: Int64 = 0
 
-    public init(leadIn: Double = 0.2) {
+    public init(leadIn: Double = 0.2, gate: [UInt8]? = nil) {
         self.leadIn = leadIn
+        self.gate = gate
     }
 
     /// Adds one event; returns a complete script line when it completes a frame.
@@ -46,7 +61,7 @@ public struct UmockdevScriptEncoder: Sendable {
 
     /// Ends the script: a trailing frame without SYN_REPORT, then the vanish marker if asked.
     public mutating func finish(vanishAfter: Double? = nil) -> [UInt8] {
-        var out = pending.isEmpty ? [] : flushFrame()
+        var out = pending.isEmpty ? gateLine() : flushFrame()
         if let vanishAfter {
             let base = lastFrameTime ?? firstTime ?? .zero
             if firstTime == nil { firstTime = base }
@@ -59,10 +74,10 @@ public struct UmockdevScriptEncoder: Sendable {
     }
 
     /// A whole script for `events`.
-    public static func script<S: Sequence>(for events: S, leadIn: Double = 0.2,
+    public static func script<S: Sequence>(for events: S, leadIn: Double = 0.2, gate: [UInt8]? = nil,
                                            vanishAfter: Double? = nil) -> [UInt8]
         where S.Element == EvdevEvent {
-        var encoder = UmockdevScriptEncoder(leadIn: leadIn)
+        var encoder = UmockdevScriptEncoder(leadIn: leadIn, gate: gate)
         var out: [UInt8] = []
         for event in events {
             if let line = encoder.append(event) { out += line }
@@ -93,7 +108,14 @@ public struct UmockdevScriptEncoder: Sendable {
         for (i, event) in events.enumerated() {
             bytes += Self.inputEventBytes(event, relativeTo: first, avoidSpaceFirst: i == 0)
         }
-        return Array("r \(delay) ".utf8) + Self.escape(bytes) + [0x0a]
+        return gateLine() + Array("r \(delay) ".utf8) + Self.escape(bytes) + [0x0a]
+    }
+
+    /// The gate's write operation, before the script's first line only.
+    private mutating func gateLine() -> [UInt8] {
+        guard let gate, !gateWritten else { return [] }
+        gateWritten = true
+        return Array("w 0 ".utf8) + Self.escape(gate) + [0x0a]
     }
 
     /// One 64-bit `struct input_event` (tv_sec, tv_usec as 8-byte little-endian; type,

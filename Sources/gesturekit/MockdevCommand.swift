@@ -18,7 +18,12 @@ struct Mockdev: ParsableCommand {
         (deviceN.umockdev, .ioctl, .script) into --out, then runs COMMAND under umockdev-run \
         with GestureKit's umockdev fix library preloaded: a compositor started this way finds \
         the devices through udev and libinput and reads the recording after --lead-in seconds, \
-        in real time. Without COMMAND it prints the umockdev-run command line. Example: \
+        in real time. With --gate TOKEN the recording waits instead until a process in the \
+        testbed writes TOKEN to each device node (`printf %s TOKEN > /dev/input/event10` from \
+        the compositor's exec line once its client is ready, or `gesturekit listen --device \
+        ... --open-gate TOKEN`), then plays after --lead-in seconds (default \
+        \(UmockdevScriptEncoder.gateSettleSeconds)). Without COMMAND it prints the umockdev-run \
+        command line. Example: \
         gesturekit mockdev Fixtures/ts-wacom-isdv4-e6-tap-1f.evemu --out /tmp/tb --lead-in 2 -- sway -c sway.conf
         """
     )
@@ -29,8 +34,11 @@ struct Mockdev: ParsableCommand {
     @Option(help: "The directory for the device files (created if missing).")
     var out: String
 
-    @Option(name: .customLong("lead-in"), help: "Seconds before the recording's first event (cover the program's start-up: libinput drops events queued before it opens a device).")
-    var leadIn: Double = 2
+    @Option(name: .customLong("lead-in"), help: "Seconds before the recording's first event (cover the program's start-up: libinput drops events queued before it opens a device); with --gate, seconds after the gate opens. Default: 2, with --gate \(UmockdevScriptEncoder.gateSettleSeconds).")
+    var leadIn: Double?
+
+    @Option(help: "Play each device's recording only once TOKEN is written to its node by a process in the testbed (umockdev's script write operation): a wait for the reader instead of a fixed --lead-in.")
+    var gate: String?
 
     @Flag(help: "Stop the recording before its first lift: the touches stay down (for tests of faults mid-gesture).")
     var hold = false
@@ -42,13 +50,15 @@ struct Mockdev: ParsableCommand {
     var command: [String] = []
 
     func run() throws {
+        if let gate, gate.isEmpty { throw fail("--gate: the token must not be empty") }
         let replays: [MockDeviceReplay]
         do {
             var (devices, _) = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000))
             devices = devices.map { replay in
                 MockDeviceReplay(device: replay.device,
                                  events: Mockdev.events(of: replay, trace: trace, hold: hold),
-                                 leadIn: leadIn, vanishAfter: vanishAfter)
+                                 leadIn: leadIn ?? (gate == nil ? 2 : UmockdevScriptEncoder.gateSettleSeconds),
+                                 gate: gate.map { Array($0.utf8) }, vanishAfter: vanishAfter)
             }
             replays = devices
         } catch let e as TraceError {
