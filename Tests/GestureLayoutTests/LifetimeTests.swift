@@ -36,6 +36,21 @@ struct LifetimeTests {
         engine.finish()
     }
 
+    /// A one-finger flick up a 400×800 scroll view, lifted at 0.11 s, and the engine advanced to
+    /// 0.3 s: the content is mid-fling.
+    static func fling(_ engine: GestureEngine) {
+        engine.send(TouchFrame(time: .zero, changes: [TouchChange(sourceID: 1, phase: .began, location: Point(x: 200, y: 700))]))
+        for i in 1...6 {
+            engine.send(TouchFrame(time: Instant(seconds: 0.016 * Double(i)), changes: [
+                TouchChange(sourceID: 1, phase: .moved, location: Point(x: 200, y: 700 - 60 * Double(i))),
+            ]))
+        }
+        engine.send(TouchFrame(time: Instant(seconds: 0.11), changes: [
+            TouchChange(sourceID: 1, phase: .ended, location: Point(x: 200, y: 340)),
+        ]))
+        engine.advance(to: Instant(seconds: 0.3))
+    }
+
     static let kinds: [String] = ["tap", "longPress", "pan", "pinch", "rotation", "swipe", "screenEdgePan", "hover"]
 
     static func make(_ kind: String, acted: @escaping () -> Void) -> GestureRecognizer {
@@ -88,16 +103,7 @@ struct LifetimeTests {
                 s.contentSize = Size(width: 400, height: 8000)
                 s.maximumZoomScale = 3
                 e.addRoot(s)
-                e.send(TouchFrame(time: .zero, changes: [TouchChange(sourceID: 1, phase: .began, location: Point(x: 200, y: 700))]))
-                for i in 1...6 {
-                    e.send(TouchFrame(time: Instant(seconds: 0.016 * Double(i)), changes: [
-                        TouchChange(sourceID: 1, phase: .moved, location: Point(x: 200, y: 700 - 60 * Double(i))),
-                    ]))
-                }
-                e.send(TouchFrame(time: Instant(seconds: 0.11), changes: [
-                    TouchChange(sourceID: 1, phase: .ended, location: Point(x: 200, y: 340)),
-                ]))
-                e.advance(to: Instant(seconds: 0.3))
+                Self.fling(e)
                 #expect(s.isDecelerating && s.displayLink != nil, "the flick flings the content on a display link")
                 if !midFling { e.finish() }
                 (engine, scroll, pan, pinch, link) = (e, s, s.panGestureRecognizer, s.pinchGestureRecognizer, s.displayLink)
@@ -117,16 +123,7 @@ struct LifetimeTests {
             let s = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 800))
             s.contentSize = Size(width: 400, height: 8000)
             engine.addRoot(s)
-            engine.send(TouchFrame(time: .zero, changes: [TouchChange(sourceID: 1, phase: .began, location: Point(x: 200, y: 700))]))
-            for i in 1...6 {
-                engine.send(TouchFrame(time: Instant(seconds: 0.016 * Double(i)), changes: [
-                    TouchChange(sourceID: 1, phase: .moved, location: Point(x: 200, y: 700 - 60 * Double(i))),
-                ]))
-            }
-            engine.send(TouchFrame(time: Instant(seconds: 0.11), changes: [
-                TouchChange(sourceID: 1, phase: .ended, location: Point(x: 200, y: 340)),
-            ]))
-            engine.advance(to: Instant(seconds: 0.3))
+            Self.fling(engine)
             #expect(s.isDecelerating && engine.nextDeadline != nil, "the flick flings the content, frame by frame")
             engine.removeRoot(s)
             (scroll, link) = (s, s.displayLink)
