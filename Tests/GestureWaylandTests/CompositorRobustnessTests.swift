@@ -90,6 +90,15 @@ struct CompositorRobustnessTests {
         return events
     }
 
+    /// A connection of the test process itself to the session's sway, once sway's socket is up
+    /// (a required condition), `seconds` after it is.
+    static func connect(_ session: Compositor.Session, after seconds: Double = 0) throws -> WaylandConnection {
+        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
+        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
+        if seconds > 0 { usleep(useconds_t(seconds * 1_000_000)) }
+        return try WaylandConnection(display: session.waylandDisplay)
+    }
+
     static func added(_ events: [InputEvent]) -> [InputDeviceInfo] {
         events.compactMap { if case let .deviceAdded(info) = $0 { info } else { nil } }
     }
@@ -100,11 +109,8 @@ struct CompositorRobustnessTests {
                                            hold: true, client: "sleep 30", environment: ["WAYLAND_DEBUG=server"])
         defer { session.remove() }
         defer { session.stopCompositor() }
-        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
-        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
         // The mock touchscreen is sway's once the lead-in has passed.
-        usleep(useconds_t(Compositor.leadIn * 1_000_000))
-        let connection = try WaylandConnection(display: session.waylandDisplay)
+        let connection = try Self.connect(session, after: Compositor.leadIn)
         defer { connection.disconnect() }
         var events = try Self.collect(connection, seconds: 0.5)
         let first = Self.added(events)
@@ -195,9 +201,7 @@ struct CompositorRobustnessTests {
         let session = try Compositor.start(trace: trace, client: "sleep 30", environment: ["WAYLAND_DEBUG=server"])
         defer { session.remove() }
         defer { session.stopCompositor() }
-        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
-        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
-        let connection = try WaylandConnection(display: session.waylandDisplay)
+        let connection = try Self.connect(session)
         defer { connection.disconnect() }
         let window = try WaylandWindow(connection: connection, title: "serials", appID: "gesturekit", size: Size(width: 1000, height: 1000))
         defer { window.destroy() }
@@ -266,9 +270,7 @@ struct CompositorRobustnessTests {
                                            environment: ["WAYLAND_DEBUG=server"])
         defer { session.remove() }
         defer { session.stopCompositor() }
-        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
-        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
-        let connection = try WaylandConnection(display: session.waylandDisplay)
+        let connection = try Self.connect(session)
         defer { connection.disconnect() }
         let window = try WaylandWindow(connection: connection, title: "move", appID: appID, size: Size(width: 960, height: 960))
         defer { window.destroy() }

@@ -15,10 +15,7 @@ struct OutputGeometryCompositorTests {
                                            client: "sleep 30", swayConfig: "output * scale 1.5")
         defer { session.remove() }
         defer { session.stopCompositor() }
-        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
-        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
-        usleep(useconds_t(Compositor.leadIn * 1_000_000))
-        let connection = try WaylandConnection(display: session.waylandDisplay)
+        let connection = try CompositorRobustnessTests.connect(session, after: Compositor.leadIn)
         defer { connection.disconnect() }
         let events = try CompositorRobustnessTests.collect(connection, seconds: 0.5)
         let output = try #require(connection.outputs.first, "sway's headless output is bound")
