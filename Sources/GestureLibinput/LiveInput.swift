@@ -17,6 +17,9 @@ public final class LiveInput {
     /// How often the client's `batchHandled` runs when nothing else happens (a window's own
     /// events need reading); nil: only after input and deadlines.
     public var idleTick: Duration?
+    /// Called once libinput has opened its devices (after its first dispatch), before the
+    /// first event is read: where a test starts a gated mock recording (`MockDeviceGate`).
+    public var onDevicesOpened: (() throws -> Void)?
     /// During a run: the monotonic time of the first timed event, time zero of the client's
     /// clock.
     public var origin: Instant? { run?.origin }
@@ -74,6 +77,7 @@ public final class LiveInput {
             }
             notice?("no touchscreen or touchpad on this seat (yet); listening for devices to appear")
         }
+        try onDevicesOpened?()
         let reason = try run.run(client)
         if listener.removeDevicesAtEnd {
             context.suspend()

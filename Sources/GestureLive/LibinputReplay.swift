@@ -8,7 +8,10 @@ import Glibc
 /// Replays a recording through real libinput: the recording's devices become mock evdev
 /// devices under umockdev-run, and a child process (`gesturekit listen --device ...`) reads
 /// them with libinput and recognizes, exactly as it would on hardware. Real time: the replay
-/// takes as long as the recording.
+/// takes as long as the recording. Each device's recording is gated (`UmockdevScriptEncoder.gate`):
+/// it starts when the listener writes `gateToken` to the nodes, once its libinput has opened
+/// them (`listen --open-gate`), so nothing is written before anyone reads, however long the
+/// listener takes to start.
 public enum LibinputReplay {
     public enum Failure: Error, CustomStringConvertible {
         case noRawEvents(path: String)
@@ -30,9 +33,12 @@ public enum LibinputReplay {
         }
     }
 
-    /// Seconds of silence before the recording starts (libinput drops what is queued before
-    /// it opens a device).
-    public static let leadInSeconds = 0.2
+    /// Seconds of silence before the recording starts, counted from the gate's opening (when
+    /// libinput has the devices).
+    public static let leadInSeconds = UmockdevScriptEncoder.gateSettleSeconds
+    /// What the listener writes to each mock node to start its recording.
+    public static let gateToken = "gesturekit-go"
+
     /// Seconds the listener keeps listening after the recording's last event, so the
     /// engine's last deadlines fire in real time.
     public static let tailSeconds = 1.0
@@ -55,7 +61,7 @@ public enum LibinputReplay {
                 last = max(last, event.time)
             }
             replays.append(MockDeviceReplay(device: MockDevice(description, eventNumber: 10 + i),
-                                            events: events, leadIn: leadInSeconds))
+                                            events: events, leadIn: leadInSeconds, gate: Array(gateToken.utf8)))
         }
         guard !replays.isEmpty else { throw Failure.noTouchDevice(path: tracePath) }
         return (replays, leadInSeconds + last.seconds + tailSeconds)
@@ -74,7 +80,7 @@ public enum LibinputReplay {
             throw Failure.runner("\(error)")
         }
         var command = [listener, "listen", "--duration", String(duration),
-                       "--screen", "\(Int(screen.width))x\(Int(screen.height))"]
+                       "--screen", "\(Int(screen.width))x\(Int(screen.height))", "--open-gate", gateToken]
         for r in replays { command += ["--device", r.device.devicePath] }
         command += extraArguments
         let result = try runner.runRetryingMockSetup(devices: replays, command: command) { note in

@@ -50,19 +50,23 @@ public final class LiveSession: LiveInputClient {
     /// touches cancelled) and the session finished. `log` receives libinput's own messages;
     /// `notice` the loop's word on what it sees (a seat with no touch device yet). `through`: a
     /// client that stands between the loop and this session and passes everything on (an
-    /// `ActionLatency`).
+    /// `ActionLatency`). `devicesOpened`: called once libinput has opened the devices, before
+    /// the first event is read (`LiveInput.onDevicesOpened`).
     @discardableResult
     public func listen(source: LibinputListener.Source, screenSize: Size, mapping: TouchMapping? = nil,
                        access: DeviceAccess = .automatic, grab: Bool = false, duration: Double?,
                        through: (any LiveInputClient)? = nil,
                        log: ((LibinputLogPriority, String) -> Void)? = nil,
-                       notice: ((String) -> Void)? = nil) throws -> StopReason {
+                       notice: ((String) -> Void)? = nil,
+                       devicesOpened: (() throws -> Void)? = nil) throws -> StopReason {
         var listener = LibinputListener(source: source, screenSize: screenSize, mapping: mapping ?? replay.live.scene.input,
                                         duration: duration,
                                         logPriority: .error)
         listener.access = access
         listener.grab = grab
         let client: any LiveInputClient = through ?? self
-        return try LiveInput(listener).run(client, log: log, notice: notice)
+        let input = LiveInput(listener)
+        input.onDevicesOpened = devicesOpened
+        return try input.run(client, log: log, notice: notice)
     }
 }

@@ -26,6 +26,8 @@ public final class WaylandWindow {
     public private(set) var closeRequested = false
     /// The first configure was acknowledged and a buffer attached: the window is on screen.
     public private(set) var isMapped = false
+    /// How many configures the compositor has sent (each acknowledged with a buffer of its size).
+    public private(set) var configureCount = 0
     /// 0xAARRGGBB.
     public var color: UInt32
     /// Called when the compositor gives the window another size (made full screen, tiled,
@@ -82,6 +84,24 @@ public final class WaylandWindow {
 
     deinit { destroy() }
 
+    /// Most roundtrips `settle` makes (a compositor that keeps configuring is left to it).
+    public static let settleRoundtripLimit = 50
+
+    /// Waits until the compositor has stopped configuring the window: roundtrips until two in
+    /// a row bring no configure. One is not enough: a compositor may configure from its idle
+    /// callback, after answering the roundtrip that carried the commit which caused it
+    /// (wlroots' `wlr_xdg_surface_schedule_configure`; sway makes a window full screen by its
+    /// rules once it maps, then configures it). Afterwards the window has its final size and
+    /// its buffer of that size is committed, so input lands where the window's views are.
+    public func settle() throws {
+        var quiet = 0
+        for _ in 0..<Self.settleRoundtripLimit where quiet < 2 {
+            let before = configureCount
+            try connection.roundtrip()
+            quiet = configureCount == before ? quiet + 1 : 0
+        }
+    }
+
     /// Asks the compositor to let the user move the window (`xdg_toplevel.move`), from the
     /// latest button press or touch down on `seat` (its `lastInputSerial`), as a title bar
     /// dragged: call it from a gesture's began while the press is still held. False when the
@@ -122,6 +142,7 @@ public final class WaylandWindow {
         if let buffer = makeBuffer() { attach(buffer) }
         wl_surface_commit(surface)
         isMapped = true
+        configureCount += 1
     }
 
     fileprivate func close() { closeRequested = true }

@@ -3,6 +3,7 @@ import ArgumentParser
 import GestureKit
 import GestureLibinput
 import GestureLive
+import GestureMockDevice
 import GesturePicture
 import GestureReplay
 import GestureTraces
@@ -302,7 +303,15 @@ struct Listen: ParsableCommand {
     @Option(name: .customLong("soak-summary"), help: .hidden)
     var soakSummary: String?
 
+    @Option(name: .customLong("open-gate"), help: "Once libinput has opened the --device nodes, write TOKEN to each: starts the recordings of mock devices gated on it (gesturekit mockdev --gate TOKEN).")
+    var openGate: String?
+
+    @Option(name: .customLong("ready-file"), help: "With --wayland: create this file once the window has its size after the compositor's configures and the seats are bound, i.e. when input can reach the window (a test starts its recording then). --duration counts from then.")
+    var readyFile: String?
+
     func run() throws {
+        if openGate != nil, devices.isEmpty { throw fail("--open-gate writes to the --device nodes: name them") }
+        if readyFile != nil, !wayland { throw fail("--ready-file says when the --wayland window is ready: use it with --wayland") }
         var scene = try loadScene(self.scene)
         try mapping.apply(to: &scene)
         if let screen {
@@ -342,10 +351,13 @@ struct Listen: ParsableCommand {
                 err.write("gesturekit: \(message.hasSuffix("\n") ? String(message.dropLast()) : message)")
                 err.flush()
             }
+            let gate = openGate.map { token in { try MockDeviceGate.open(Array(token.utf8), paths: devices) } }
             try session.listen(source: source, screenSize: scene.screen, access: seatAccess, grab: grab, duration: duration,
                                through: meter, log: verbose ? { _, message in say("libinput: " + message) } : nil,
-                               notice: { say($0) })
+                               notice: { say($0) }, devicesOpened: gate)
         } catch let e as LibinputError {
+            throw fail(e.description)
+        } catch let e as MockDeviceGate.Failure {
             throw fail(e.description)
         }
         out.flush()
@@ -387,6 +399,10 @@ extension Listen {
                                            appID: "gesturekit", size: screen)
             if window.size != screen {
                 say("the compositor made the window \(fmt1(window.size.width))x\(fmt1(window.size.height)), not the scene's \(fmt1(screen.width))x\(fmt1(screen.height)): locations are the window's")
+            }
+            if let readyFile {
+                try window.settle()
+                try writeFile(readyFile, "ready\n")
             }
             if connection.seats.isEmpty { say("the compositor has no seat (yet)") }
             let input = WaylandInput(connection: connection, window: window, duration: duration)
