@@ -30,9 +30,7 @@ struct CompositorRobustnessTests {
     func photoWallTouchpadPinch(_ fixture: String) throws {
         let trace = Compositor.fixture(fixture)
         let seconds = Compositor.leadIn + 3
-        let session = try Compositor.start(trace: trace,
-                                           client: "SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
-                                           copy: [PhotoWallDesktopTests.photowall])
+        let session = try PhotoWallDesktopTests.startWall(trace: trace, seconds: seconds)
         defer { session.remove() }
         session.finish(timeout: seconds + 20)
         #expect(session.clientStatus == 0, "photowall exits with status 0 after --duration: \(session.errors)")

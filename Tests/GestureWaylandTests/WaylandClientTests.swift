@@ -113,6 +113,14 @@ struct PhotoWallDesktopTests {
         return events(String(decoding: data, as: UTF8.self))
     }
 
+    /// Starts sway on `trace` with PhotoWall in a window as its client (SDL's Wayland video
+    /// driver), which runs for `seconds` (its --duration).
+    static func startWall(trace: String, seconds: Double) throws -> Compositor.Session {
+        try Compositor.start(trace: trace,
+                             client: "SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
+                             copy: [photowall])
+    }
+
     /// "0.324 s  tap: selected Sunrise 13" → "tap: selected Sunrise 13".
     static func events(_ output: String) -> [String] {
         output.split(separator: "\n").compactMap { line in
@@ -125,9 +133,7 @@ struct PhotoWallDesktopTests {
     func wallInAWindow(_ fixture: String) throws {
         let trace = Compositor.fixture(fixture)
         let seconds = Compositor.leadIn + 3
-        let session = try Compositor.start(trace: trace,
-                                           client: "SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
-                                           copy: [Self.photowall])
+        let session = try Self.startWall(trace: trace, seconds: seconds)
         defer { session.remove() }
         // After the gesture (the recording lasts under 0.4 s), before the wall stops.
         usleep(useconds_t((Compositor.leadIn + 1.5) * 1_000_000))
@@ -162,9 +168,7 @@ struct PhotoWallDesktopTests {
     func flingInAWindow() throws {
         let trace = Compositor.fixture("synthetic-ts-wacom-flick-up-1f.evemu")
         let seconds = Compositor.leadIn + 4
-        let session = try Compositor.start(trace: trace,
-                                           client: "SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
-                                           copy: [Self.photowall])
+        let session = try Self.startWall(trace: trace, seconds: seconds)
         defer { session.remove() }
         session.finish(timeout: seconds + 20)
         let seen = Self.timedEvents(session.output)
