@@ -10,30 +10,50 @@ import Glibc
 
 /// A live session watched for what only a long run shows (`gesturekit soak`): it passes every
 /// event and deadline to a `LiveSession` and measures, on CLOCK_MONOTONIC, how long each action
-/// took from the event that caused it (a frame's kernel timestamp, or the deadline it was due
-/// at); checks that every recognizer is back in `possible` whenever a new touch sequence
-/// starts (none stuck); and samples the process's resident memory.
+/// took from the event that caused it (an input event's kernel timestamp, or the deadline it
+/// was due at), by kind of device; checks that no recognizer is left stuck; and samples the
+/// process's resident memory.
+///
+/// Rules:
+/// - A sequence is a touchscreen's touch sequence (its first finger down to its last up); on
+///   a touchpad or a mouse, a click (the first button pressed), a touchpad gesture (pinch,
+///   swipe, hold) or a scroll (a continuous one up to its stop; a wheel's detents up to a
+///   pause of `GestureDefaults.wheelScrollEndPause`). Motion alone is none.
+/// - Stuck: when a sequence begins with the scene at rest (no device in the middle of one and
+///   no input but the pointer's motion for `Summary.restPause`), every recognizer but the hover ones (which follow the
+///   pointer, not sequences) is in `possible`; at the end, with every device gone, every one is.
 public final class SoakMonitor: LiveInputClient {
-    /// What the run saw; printed by `gesturekit soak` and checked against its limits.
-    public struct Summary: Sendable {
-        public var frames = 0
-        public var sequences = 0
-        public var actions = 0
+    /// What one kind of device did.
+    public struct KindFigures: Sendable {
         public var devicesAdded = 0
         public var devicesRemoved = 0
-        /// Microseconds from an input frame's kernel timestamp to an action it caused.
+        /// Sequences begun, and how many of them began with the scene at rest (checked).
+        public var sequences = 0
+        public var checked = 0
+        /// Input events (touch frames, pointer events, touchpad gesture events).
+        public var events = 0
+        /// Actions caused by its events.
+        public var actions = 0
+        /// Microseconds from an input event's kernel timestamp to an action it caused.
         public var inputLatencies: [Int64] = []
         /// Microseconds from the moment the loop began handing out the batch of events an
-        /// input frame came in (libinput had read it) to the action it caused: GestureKit's own
+        /// input event came in (libinput had read it) to the action it caused: GestureKit's own
         /// share of the latency.
         public var batchLatencies: [Int64] = []
+        /// Microseconds between consecutive events of one device less than `Summary.burstGap`
+        /// apart: the recording's own frame interval.
+        public var eventIntervals: [Int64] = []
+    }
+
+    /// What the run saw; printed by `gesturekit soak` and checked against its limits.
+    public struct Summary: Sendable {
+        public var byKind: [InputDeviceKind: KindFigures] = [:]
+        /// Every action (recognizer transition to began, changed, ended or cancelled), whatever caused it.
+        public var actions = 0
         /// Microseconds from a deadline (a long press's duration, a double tap's interval) to
         /// the action it caused.
         public var deadlineLatencies: [Int64] = []
-        /// The time between consecutive frames of one touch sequence, in microseconds.
-        public var frameIntervals: [Int64] = []
-        /// "12.3 s: tap in state began" for every recognizer found out of `possible` as a new
-        /// touch sequence began.
+        /// "12.3 s: tap in state began" for every recognizer found stuck.
         public var stuck: [String] = []
         /// (seconds since the first event, resident bytes).
         public var residentMemory: [(seconds: Double, bytes: Int)] = []
@@ -44,13 +64,19 @@ public final class SoakMonitor: LiveInputClient {
     public weak var input: LiveInput?
     public private(set) var summary = Summary()
 
-    /// How often resident memory is sampled (at the next frame after each period).
+    /// How often resident memory is sampled (at the next sequence after each period).
     public static let memorySamplePeriod = Duration.seconds(1)
 
-    private enum Cause { case none, frame(Instant), deadline(Instant) }
+    private enum Cause { case none, event(Instant, InputDeviceKind?), deadline(Instant) }
     private var cause = Cause.none
-    private var down: Set<Int64> = []   // (device << 32) | touch id
-    private var lastFrame: [InputDeviceID: Instant] = [:]
+    private var kinds: [InputDeviceID: InputDeviceKind] = [:]
+    private var touches: [InputDeviceID: Set<Int>] = [:]
+    private var buttons: [InputDeviceID: Set<Int>] = [:]
+    private var gestures: Set<InputDeviceID> = []
+    private var scrolling: Set<InputDeviceID> = []
+    private var lastWheel: [InputDeviceID: Instant] = [:]
+    private var lastEvent: [InputDeviceID: Instant] = [:]
+    private var lastInput: Instant?
     private var lastSample: Instant?
     private var batchStart: Instant?
 
@@ -60,43 +86,101 @@ public final class SoakMonitor: LiveInputClient {
         actionHook = { [unowned self] record in recorded(record) }
     }
 
+    /// Whether `device` is in the middle of a sequence at `time`.
+    private func busy(_ device: InputDeviceID, at time: Instant) -> Bool {
+        !(touches[device] ?? []).isEmpty || !(buttons[device] ?? []).isEmpty || gestures.contains(device)
+            || scrolling.contains(device)
+            || lastWheel[device].map { time < $0 + GestureDefaults.wheelScrollEndPause } == true
+    }
+
     public func handle(_ event: InputEvent) {
         if batchStart == nil { batchStart = MonotonicClock.now() }
+        let device: InputDeviceID
+        let time: Instant
+        var begins = false
         switch event {
         case let .touchFrame(frame):
-            summary.frames += 1
-            let key = { (id: Int) in (Int64(frame.device.rawValue) << 32) | Int64(UInt32(truncatingIfNeeded: id)) }
-            let startsSequence = down.isEmpty && frame.changes.contains { $0.phase == .began }
-            if startsSequence {
-                summary.sequences += 1
-                checkSettled(at: frame.time)
-                sampleMemory(at: frame.time)
-                lastFrame[frame.device] = nil
+            (device, time) = (frame.device, frame.time)
+            begins = (touches[device] ?? []).isEmpty && frame.changes.contains { $0.phase == .began }
+        case let .pointer(p):
+            (device, time) = (p.device, p.time)
+            switch p.kind {
+            case .button: begins = p.pressed && !busy(device, at: time)
+            case .scroll: begins = !busy(device, at: time) && !p.scrollStop
+            default: break
             }
-            if let previous = lastFrame[frame.device], !down.isEmpty {
-                summary.frameIntervals.append((frame.time.nanoseconds - previous.nanoseconds) / 1000)
+        case let .touchpadGesture(g):
+            (device, time) = (g.device, g.time)
+            begins = g.phase == .begin && !busy(device, at: time)
+        case let .deviceAdded(info):
+            if let kind = info.kind {
+                kinds[info.id] = kind
+                summary.byKind[kind, default: KindFigures()].devicesAdded += 1
             }
-            lastFrame[frame.device] = frame.time
-            cause = .frame(frame.time)
             session.handle(event)
-            cause = .none
+            return
+        case let .deviceRemoved(id, _):
+            if let kind = kinds[id] { summary.byKind[kind, default: KindFigures()].devicesRemoved += 1 }
+            touches[id] = nil
+            buttons[id] = nil
+            gestures.remove(id)
+            scrolling.remove(id)
+            lastWheel[id] = nil
+            lastEvent[id] = nil
+            session.handle(event)
+            return
+        default:
+            session.handle(event)
+            return
+        }
+        let kind = kinds[device]
+        if let kind {
+            summary.byKind[kind, default: KindFigures()].events += 1
+            if let previous = lastEvent[device], time - previous < Summary.burstGap {
+                summary.byKind[kind]!.eventIntervals.append((time.nanoseconds - previous.nanoseconds) / 1000)
+            }
+        }
+        lastEvent[device] = time
+        if begins {
+            let atRest = kinds.keys.allSatisfy { !busy($0, at: time) }
+                && (lastInput.map { time - $0 >= Summary.restPause } ?? true)
+            if let kind {
+                summary.byKind[kind]!.sequences += 1
+                if atRest { summary.byKind[kind]!.checked += 1 }
+            }
+            if atRest { checkSettled(at: time, hoverToo: false) }
+            sampleMemory(at: time)
+        }
+        if case let .pointer(p) = event, p.kind == .motion {} else { lastInput = time }
+        cause = .event(time, kind)
+        session.handle(event)
+        cause = .none
+        // What the event leaves in progress.
+        switch event {
+        case let .touchFrame(frame):
             for change in frame.changes {
                 switch change.phase {
-                case .began: down.insert(key(change.sourceID))
-                case .ended, .cancelled: down.remove(key(change.sourceID))
+                case .began: touches[device, default: []].insert(change.sourceID)
+                case .ended, .cancelled: touches[device]?.remove(change.sourceID)
                 default: break
                 }
             }
-        case .deviceAdded:
-            summary.devicesAdded += 1
-            session.handle(event)
-        case let .deviceRemoved(id, _):
-            summary.devicesRemoved += 1
-            down = down.filter { $0 >> 32 != Int64(id.rawValue) }
-            lastFrame[id] = nil
-            session.handle(event)
-        default:
-            session.handle(event)
+        case let .pointer(p):
+            switch p.kind {
+            case .button:
+                if p.pressed { buttons[device, default: []].insert(p.button) } else { buttons[device]?.remove(p.button) }
+            case .scroll:
+                if p.scrollType.contains(.continuous) {
+                    if p.scrollStop { scrolling.remove(device) } else { scrolling.insert(device) }
+                } else {
+                    lastWheel[device] = time
+                }
+            default: break
+            }
+        case let .touchpadGesture(g):
+            if g.phase == .begin { gestures.insert(device) }
+            if g.phase == .end || g.phase == .cancel { gestures.remove(device) }
+        default: break
         }
     }
 
@@ -112,13 +196,14 @@ public final class SoakMonitor: LiveInputClient {
 
     public func finish() {
         session.finish()
-        checkSettled(at: session.engine.now)
+        checkSettled(at: session.engine.now, hoverToo: true)
     }
 
-    /// Every recognizer of the scene is in `possible` (a touch sequence ended, and the
-    /// deadlines it left ran); the ones that are not are named.
-    private func checkSettled(at time: Instant) {
+    /// Every recognizer of the scene is in `possible` (the hover ones left out unless
+    /// `hoverToo`); the ones that are not are named.
+    private func checkSettled(at time: Instant, hoverToo: Bool) {
         for (id, recognizer) in session.replay.live.recognizers where recognizer.state != .possible {
+            if !hoverToo && recognizer is HoverGestureRecognizer { continue }
             summary.stuck.append("\(DecimalText.fixed(time.seconds, digits: 3)) s: \(id) in state \(recognizer.state)")
         }
     }
@@ -146,13 +231,18 @@ public final class SoakMonitor: LiveInputClient {
     private func recorded(_ record: ReplayRecord) {
         guard case let .state(s) = record, [.began, .changed, .ended, .cancelled].contains(s.to) else { return }
         summary.actions += 1
-        guard let origin = input?.origin else { return }
+        let origin = input?.origin
         let now = MonotonicClock.now().nanoseconds
         switch cause {
-        case let .frame(time):
-            summary.inputLatencies.append((now - (time.nanoseconds + origin.nanoseconds)) / 1000)
-            if let batchStart { summary.batchLatencies.append((now - batchStart.nanoseconds) / 1000) }
-        case let .deadline(time): summary.deadlineLatencies.append((now - (time.nanoseconds + origin.nanoseconds)) / 1000)
+        case let .event(time, kind):
+            guard let kind else { return }
+            summary.byKind[kind, default: KindFigures()].actions += 1
+            guard let origin else { return }
+            summary.byKind[kind]!.inputLatencies.append((now - (time.nanoseconds + origin.nanoseconds)) / 1000)
+            if let batchStart { summary.byKind[kind]!.batchLatencies.append((now - batchStart.nanoseconds) / 1000) }
+        case let .deadline(time):
+            guard let origin else { return }
+            summary.deadlineLatencies.append((now - (time.nanoseconds + origin.nanoseconds)) / 1000)
         case .none: break
         }
     }
@@ -162,6 +252,16 @@ extension SoakMonitor.Summary {
     /// The most the resident set may grow after the warm-up (the first fifth of the run).
     public static let residentGrowthLimit = 1 << 20     // bytes
     public static let warmUpFraction = 0.2
+    /// No input for this long before a sequence begins (with no device in the middle of one):
+    /// the scene is at rest, the recognizers are checked. Above a wheel's end pause.
+    public static let restPause = Duration.milliseconds(220)
+    /// Events of one device closer than this are of one gesture (their interval is the
+    /// recording's frame interval).
+    public static let burstGap = Duration.milliseconds(100)
+
+    /// The kinds of device in the order they are reported, and their names in the report.
+    public static let reportedKinds: [InputDeviceKind] = [.touchscreen, .touchpad, .pointer, .pen]
+    public static func label(_ kind: InputDeviceKind) -> String { kind == .pointer ? "mouse" : kind.rawValue }
 
     /// Bytes the resident set grew from the first sample after the warm-up to the largest
     /// after it; nil with fewer than two samples after the warm-up.
@@ -175,10 +275,14 @@ extension SoakMonitor.Summary {
     /// What the run broke, in the user's words; empty when it passed.
     public var failures: [String] {
         var out: [String] = []
-        if frames == 0 { out.append("no touch frame reached the scene") }
-        if actions == 0 { out.append("no recognizer acted") }
+        if byKind.isEmpty { out.append("no device reached the scene") }
+        for kind in Self.reportedKinds {
+            guard let k = byKind[kind], k.devicesAdded > 0 else { continue }
+            if k.sequences == 0 { out.append("no \(Self.label(kind)) sequence reached the scene") }
+            if k.actions == 0 { out.append("no recognizer acted on a \(Self.label(kind))") }
+        }
         if !stuck.isEmpty {
-            out.append("\(stuck.count) recognizer(s) not back in possible when a touch sequence began: "
+            out.append("\(stuck.count) recognizer(s) not back in possible when a sequence began or at the end: "
                        + stuck.prefix(5).joined(separator: "; "))
         }
         if let growth = residentGrowth, growth >= Self.residentGrowthLimit {
@@ -199,23 +303,29 @@ extension SoakMonitor.Summary {
         us.map { DecimalText.fixed(Double($0) / 1000, digits: 2) + " ms" } ?? "none"
     }
 
-    /// The result lines `gesturekit soak` prints.
+    /// The result lines `gesturekit soak` prints: per kind of device, "<kind>: devices added
+    /// N, removed M; ..." then its latencies; then the deadlines, memory and what was stuck.
     public var report: [String] {
         func spread(_ values: [Int64]) -> String {
             "p50 \(Self.milliseconds(Self.percentile(values, 0.5))), p99 \(Self.milliseconds(Self.percentile(values, 0.99))), "
                 + "max \(Self.milliseconds(values.max())) (\(values.count) actions)"
         }
-        var lines = [
-            "touch frames \(frames) in \(sequences) touch sequences; devices added \(devicesAdded), removed \(devicesRemoved)",
-            "actions fired \(actions) (recognizer transitions to began, changed, ended or cancelled)",
-            "latency, input frame's kernel timestamp to its action: " + spread(inputLatencies),
-            "latency, libinput's batch handed out to its action: " + spread(batchLatencies),
-            "latency, deadline to its action: " + spread(deadlineLatencies),
-            "frame interval of the recordings (median): \(Self.milliseconds(Self.percentile(frameIntervals, 0.5)))",
-        ]
+        var lines: [String] = []
+        for kind in Self.reportedKinds {
+            guard let k = byKind[kind] else { continue }
+            let name = Self.label(kind)
+            let what = kind == .touchscreen ? "touch sequences" : "sequences (clicks, gestures, scrolls)"
+            lines.append("\(name): devices added \(k.devicesAdded), removed \(k.devicesRemoved); \(k.sequences) \(what), "
+                         + "\(k.checked) of them begun at rest; \(k.events) events; actions fired \(k.actions)")
+            lines.append("\(name): latency, kernel timestamp to its action: " + spread(k.inputLatencies))
+            lines.append("\(name): latency, libinput's batch handed out to its action: " + spread(k.batchLatencies))
+            lines.append("\(name): event interval of the recordings (median): \(Self.milliseconds(Self.percentile(k.eventIntervals, 0.5)))")
+        }
+        lines.append("actions fired \(actions) (recognizer transitions to began, changed, ended or cancelled)")
+        lines.append("latency, deadline to its action: " + spread(deadlineLatencies))
         if let first = residentMemory.first, let last = residentMemory.last {
             let growth = residentGrowth.map { "\(DecimalText.fixed(Double($0) / 1024, digits: 0)) KiB" } ?? "unknown"
-            lines.append("resident memory \(first.bytes / 1024) KiB at the first touch, \(last.bytes / 1024) KiB at the last; "
+            lines.append("resident memory \(first.bytes / 1024) KiB at the first sequence, \(last.bytes / 1024) KiB at the last; "
                          + "growth after the warm-up \(growth) (\(residentMemory.count) samples)")
         }
         lines.append("recognizers stuck: \(stuck.count)")

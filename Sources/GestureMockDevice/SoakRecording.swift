@@ -1,18 +1,31 @@
 import GestureKit
 import GestureTraces
 
-/// A long run of touch gestures made from real recordings, for `gesturekit soak`: each
-/// recording's touch sequences (a tap, a drag, a pinch…) are taken apart, shuffled, moved to a
-/// random place on the screen, their positions jittered, and played one after another on a
-/// series of mock touchscreens (each a multitouch panel of `TargetPanel`'s size). The
-/// touchscreens take turns: each is "plugged in" for one segment of the run and vanishes at
-/// its end (reads fail with ENODEV, as on an unplug); every `unplugEvery`-th vanishes in the
-/// middle of a touch sequence, fingers still down.
+/// A long run of gestures made from real recordings, for `gesturekit soak`: each recording's
+/// gestures (a touchscreen's touch sequences, a touchpad's taps, scrolls, pinches, swipes,
+/// holds and clicks, a mouse's moves, clicks and wheel turns; `SoakGesture`) are taken apart,
+/// shuffled, moved, jittered, and played one after another on mock devices of their kind: a
+/// touchscreen (`TargetPanel`), a touchpad and a mouse (each described as a real recording's
+/// device, `Library.touchpadModel`, `Library.mouseModel`).
+///
+/// Rules:
+/// - Each kind has its own schedule: a series of devices, each "plugged in" for one segment
+///   (`segmentSeconds` times the kind's `segmentFactor`) and vanishing at its end (reads fail
+///   with ENODEV, as on an unplug); every `unplugEvery`-th of a kind (counted from a different
+///   device for each kind) vanishes in the middle of a gesture instead: fingers down, a button
+///   held or a motion under way.
+/// - The gestures of all kinds share one timeline and never overlap: each begins
+///   `gap` after the previous one ended, on a device of a kind drawn at random among those
+///   plugged in with room for it, so every gesture begins with the scene at rest.
+/// - Moving keeps a gesture valid for its device: a touchscreen's or touchpad's positions are
+///   shifted as a whole within the device's axes (a touchpad's `padMargin` from its sides),
+///   then jittered and clamped; a mouse's relative motion is mirrored on either axis at random
+///   and each step jittered by one unit without changing its sign.
 ///
 /// The same seed gives the same run.
 public struct SoakRecording {
-    /// The touchscreen every gesture is played on: a 10-slot panel of 800 × 480 units (the
-    /// Atmel maXTouch of the fixtures).
+    /// The touchscreen every touch sequence is played on: a 10-slot panel of 800 × 480 units
+    /// (the Atmel maXTouch of the fixtures).
     public struct TargetPanel: Sendable {
         public static let width: Int32 = 800
         public static let height: Int32 = 480
@@ -32,120 +45,227 @@ public struct SoakRecording {
         }
     }
 
-    /// One touch sequence of a recording: its frames, times from its first frame, locations
-    /// in panel units.
-    public struct Gesture: Sendable {
-        public var frames: [TouchFrame]
-        public var duration: Double { frames.last.map { $0.time.seconds } ?? 0 }
+    /// The gestures of a set of recordings by kind of device, and the devices they are played on.
+    public struct Library: Sendable {
+        /// The touchpad recording whose device the soak's touchpads are (a 5-slot clickpad of
+        /// 102 × 71 mm), and the mouse recording whose device its mice are (five buttons and a wheel).
+        public static let touchpadModel = "tp-elantech-samsung-move-1f.evemu"
+        public static let mouseModel = "mouse-saitek-rat5-move-click.evemu"
+
+        public private(set) var gestures: [SoakDeviceKind: [SoakGesture]] = [:]
+        public private(set) var recordings: [SoakDeviceKind: Int] = [:]
+        public private(set) var descriptions: [SoakDeviceKind: EvdevDeviceDescription] = [.touchscreen: TargetPanel.description]
+
+        /// Reads `paths`; each recording's devices give gestures of their kind (pens and
+        /// keyboards none).
+        public init(paths: [String]) throws {
+            let panel = Size(width: Double(TargetPanel.width), height: Double(TargetPanel.height))
+            var readers: [(String, TraceReader)] = []
+            for path in paths { readers.append((path, try TraceReader(path: path, screen: panel))) }
+            func model(_ name: String, _ isKind: (TraceDevice) -> Bool) -> EvdevDeviceDescription? {
+                let all = readers.flatMap { r in r.1.devices.filter(isKind).compactMap { d in d.description.map { (r.0, $0) } } }
+                return (all.first { $0.0.hasSuffix("/" + name) || $0.0 == name } ?? all.first)?.1
+            }
+            let isPad = { (d: TraceDevice) in d.kind == .touchpad && d.description != nil }
+            let isMouse = { (d: TraceDevice) in
+                d.kind == nil && d.description.map { $0.isRelativePointer || $0.hasWheel } == true
+            }
+            let pad = model(Self.touchpadModel, isPad)
+            let mouse = model(Self.mouseModel, isMouse)
+            descriptions[.touchpad] = pad
+            descriptions[.mouse] = mouse
+            let padSize = pad?.physicalSize ?? Size(width: 100, height: 70)
+            for (_, reader) in readers {
+                var found: [SoakGesture] = []
+                if reader.devices.contains(where: { $0.kind == .touchscreen }) {
+                    found += try SoakGesture.touchSequences(from: reader)
+                }
+                for device in reader.devices {
+                    if isPad(device), pad != nil {
+                        found += try SoakGesture.touchpadGestures(from: reader, device: device, targetSize: padSize)
+                    } else if isMouse(device), let mouse {
+                        found += try SoakGesture.mouseGestures(from: reader, device: device, target: mouse)
+                    }
+                }
+                for kind in Set(found.map(\.kind)) { recordings[kind, default: 0] += 1 }
+                for g in found { gestures[g.kind, default: []].append(g) }
+            }
+        }
     }
 
-    /// The mock touchscreens with their scripts, in the order they are plugged in.
+    /// The mock devices with their scripts, in the order they are plugged in, and their kinds.
     public private(set) var devices: [MockDeviceReplay] = []
+    public private(set) var deviceKinds: [SoakDeviceKind] = []
+    /// Gestures played, by kind of device (the ones cut short included).
+    public private(set) var played: [SoakDeviceKind: Int] = [:]
+    /// Devices that vanish mid-gesture, by kind.
+    public private(set) var unpluggedMidGesture: [SoakDeviceKind: Int] = [:]
     /// Seconds from the start of the run to the last device's vanishing.
     public private(set) var length: Double = 0
 
     /// Seconds of silence between two gestures: drawn between these, so that some taps follow
     /// each other within a double tap's interval and most do not.
     public static let gap = (minimum: 0.25, maximum: 1.2)
-    /// Panel units of jitter added to every position (either way, on each axis).
+    /// Panel units of jitter added to every touchscreen position (either way, on each axis).
     public static let jitter: Int32 = 2
+    /// Touchpad units of jitter (0.1 mm on the Elantech pad).
+    public static let padJitter: Int32 = 3
+    /// Millimetres a touchpad gesture is kept from the pad's sides when moved (libinput takes
+    /// touches beginning at a side for palms).
+    public static let padMargin = 6.0
+    /// Each kind's segment, as a fraction of `segmentSeconds`: the kinds come and go at
+    /// different times.
+    public static let segmentFactor: [SoakDeviceKind: Double] = [.touchscreen: 1, .touchpad: 0.75, .mouse: 1.5]
+    /// Seconds after a device is plugged in before its first gesture, and before its segment's
+    /// end by which its last gesture has ended.
+    public static let settle = 0.3
+    /// Seconds a device cut mid-gesture stays after its last event.
+    public static let vanishMidGesture = 0.05
+    /// A device to be unplugged mid-gesture takes the next gesture once its segment has this
+    /// many seconds left.
+    public static let cutWindow = 2.0
 
-    /// The touch sequences of the touchscreen recordings at `paths`, on the target panel.
-    public static func gestures(from paths: [String]) throws -> [Gesture] {
-        let panel = Size(width: Double(TargetPanel.width), height: Double(TargetPanel.height))
-        var result: [Gesture] = []
-        for path in paths {
-            let reader = try TraceReader(path: path, screen: panel)
-            guard reader.devices.contains(where: { $0.kind == .touchscreen }) else { continue }
-            var current: [TouchFrame] = []
-            var down = Set<Int>()
-            for frame in try reader.frames() where frame.deviceKind == .touchscreen {
-                if down.isEmpty && !frame.changes.contains(where: { $0.phase == .began }) { continue }
-                current.append(frame)
-                for change in frame.changes {
-                    switch change.phase {
-                    case .began: down.insert(change.sourceID)
-                    case .ended, .cancelled: down.remove(change.sourceID)
-                    default: break
-                    }
-                }
-                if down.isEmpty {
-                    let t0 = current[0].time
-                    let frames = current.map { f -> TouchFrame in
-                        var f = f
-                        f.time = Instant(nanoseconds: f.time.nanoseconds - t0.nanoseconds)
-                        return f
-                    }
-                    result.append(Gesture(frames: frames))
-                    current.removeAll()
-                }
-            }
-        }
-        return result
+    private struct Plan {
+        var kind: SoakDeviceKind
+        var start: Double, end: Double
+        var unplug: Bool
+        var events: [EvdevEvent] = []
+        var cut = false
+        var touches = MultitouchEncoder()
+        var pad: TouchpadEncoder?
     }
 
-    /// A run of `seconds`, in segments of `segmentSeconds` (one touchscreen each), from
-    /// `gestures`; every `unplugEvery`-th touchscreen vanishes mid-gesture. `firstEventNumber`:
-    /// the first mock node's number (/dev/input/eventN).
-    public init(gestures: [Gesture], seconds: Double, segmentSeconds: Double, unplugEvery: Int = 3,
-                seed: UInt64, firstEventNumber: Int = 20) {
-        precondition(!gestures.isEmpty, "no touch sequences to play")
+    /// A run of `seconds` from `library`'s gestures of `kinds` (each kind needs gestures and a
+    /// device description), in segments of `segmentSeconds` times each kind's factor.
+    /// `firstEventNumber`: the first mock node's number (/dev/input/eventN).
+    public init(library: Library, kinds wanted: [SoakDeviceKind] = SoakDeviceKind.allCases, seconds: Double,
+                segmentSeconds: Double, unplugEvery: Int = 3, seed: UInt64, firstEventNumber: Int = 20) {
+        let kinds = wanted.filter { !(library.gestures[$0] ?? []).isEmpty && library.descriptions[$0] != nil }
+        precondition(!kinds.isEmpty, "no gestures to play")
         var random = SplitMix64(seed: seed)
-        let count = max(1, Int((seconds / segmentSeconds).rounded(.up)))
-        var order: [Int] = []
-        for k in 0..<count {
-            let start = Double(k) * segmentSeconds
-            let unplug = unplugEvery > 0 && k % unplugEvery == unplugEvery - 1
-            var events: [EvdevEvent] = []
-            var encoder = MultitouchEncoder()
-            var t = 0.3
-            var played = 0
-            let end = min(segmentSeconds, seconds - start) - 0.3
-            while true {
-                if order.isEmpty { order = Array(gestures.indices).shuffled(using: &random) }
-                let gesture = gestures[order.removeLast()]
-                guard t + gesture.duration < end || played == 0 else { break }
-                let box = Self.bounds(gesture)
-                let dx = Self.offset(box.min.x, box.max.x, limit: Double(TargetPanel.width - 1), &random)
-                let dy = Self.offset(box.min.y, box.max.y, limit: Double(TargetPanel.height - 1), &random)
-                var frames = gesture.frames
-                let isLast = t + gesture.duration + Self.gap.maximum >= end
-                if unplug && isLast {
-                    // Cut in the middle, fingers down.
-                    frames = Array(frames.prefix(max(1, frames.count / 2)))
-                    frames[frames.count - 1].changes.removeAll { $0.phase == .ended || $0.phase == .cancelled }
-                }
-                for frame in frames {
-                    let time = Instant(seconds: 0).advanced(bySeconds: t + frame.time.seconds)
-                    var changes = frame.changes
-                    for i in changes.indices {
-                        let jx = Double(Int32.random(in: -Self.jitter...Self.jitter, using: &random))
-                        let jy = Double(Int32.random(in: -Self.jitter...Self.jitter, using: &random))
-                        changes[i].location = Point(
-                            x: min(max(changes[i].location.x + dx + jx, 0), Double(TargetPanel.width - 1)),
-                            y: min(max(changes[i].location.y + dy + jy, 0), Double(TargetPanel.height - 1)))
-                    }
-                    events += encoder.encode(changes, at: time)
-                }
-                played += 1
-                t += gesture.duration + Double.random(in: Self.gap.minimum...Self.gap.maximum, using: &random)
-                if isLast { break }
+        var plans: [Plan] = []
+        var firstPlan: [SoakDeviceKind: Int] = [:]
+        var segment: [SoakDeviceKind: Double] = [:]
+        for (index, kind) in kinds.enumerated() {
+            let length = segmentSeconds * (Self.segmentFactor[kind] ?? 1)
+            segment[kind] = length
+            firstPlan[kind] = plans.count
+            let count = max(1, Int((seconds / length).rounded(.up)))
+            for j in 0..<count {
+                let unplug = unplugEvery > 0 && (j + index) % unplugEvery == unplugEvery - 1
+                var plan = Plan(kind: kind, start: Double(j) * length, end: min(seconds, Double(j + 1) * length), unplug: unplug)
+                if kind == .touchpad, let d = library.descriptions[.touchpad] { plan.pad = TouchpadEncoder(target: d) }
+                plans.append(plan)
             }
-            let last = events.last?.time.seconds ?? 0
-            let device = MockDevice(TargetPanel.description, eventNumber: firstEventNumber + k)
-            devices.append(MockDeviceReplay(device: device, events: events, leadIn: start + 0.3,
-                                            vanishAfter: unplug ? 0.05 : 0.3))
-            length = max(length, start + 0.3 + last + (unplug ? 0.05 : 0.3))
+        }
+        var order: [SoakDeviceKind: [Int]] = [:]
+        var t = Self.settle
+        while t < seconds - Self.settle {
+            // The devices plugged in at t that can take a gesture.
+            let open = kinds.compactMap { kind -> Int? in
+                let i = firstPlan[kind]! + Int(t / segment[kind]!)
+                guard i < plans.count, plans[i].kind == kind, !plans[i].cut,
+                      t >= plans[i].start + Self.settle, t < plans[i].end - Self.settle else { return nil }
+                return i
+            }
+            guard !open.isEmpty else { t += Self.gap.minimum; continue }
+            let due = open.first { plans[$0].unplug && t >= plans[$0].end - Self.cutWindow }
+            let i = due ?? open[Int.random(in: 0..<open.count, using: &random)]
+            let kind = plans[i].kind
+            if order[kind, default: []].isEmpty { order[kind] = Array(library.gestures[kind]!.indices).shuffled(using: &random) }
+            let gesture = library.gestures[kind]![order[kind]!.removeLast()]
+            let cut = due != nil
+            guard cut || t + gesture.duration < plans[i].end - Self.settle else {
+                t += Self.gap.minimum
+                continue
+            }
+            let played = Self.place(gesture, at: t, cut: cut, on: &plans[i], description: library.descriptions[kind]!, &random)
+            plans[i].cut = cut
+            self.played[kind, default: 0] += 1
+            t += played + Double.random(in: Self.gap.minimum...Self.gap.maximum, using: &random)
+        }
+        for (k, plan) in plans.enumerated() {
+            let device = MockDevice(library.descriptions[plan.kind]!, eventNumber: firstEventNumber + k)
+            let first = plan.events.first?.time.seconds ?? plan.start
+            let last = plan.events.last?.time.seconds ?? plan.start
+            let vanish = plan.cut ? Self.vanishMidGesture : max(Self.vanishMidGesture, plan.end - last)
+            devices.append(MockDeviceReplay(device: device, events: plan.events, leadIn: first, vanishAfter: vanish))
+            deviceKinds.append(plan.kind)
+            if plan.cut { unpluggedMidGesture[plan.kind, default: 0] += 1 }
+            length = max(length, last + vanish)
         }
     }
 
-    static func bounds(_ g: Gesture) -> (min: Point, max: Point) {
-        var lo = Point(x: .infinity, y: .infinity), hi = Point(x: -Double.infinity, y: -Double.infinity)
-        for f in g.frames {
-            for c in f.changes {
-                lo = Point(x: min(lo.x, c.location.x), y: min(lo.y, c.location.y))
-                hi = Point(x: max(hi.x, c.location.x), y: max(hi.y, c.location.y))
+    /// Plays `gesture` from `t` (seconds from the run's start) on `plan`'s device, moved and
+    /// jittered; cut in the middle when `cut`. Returns the seconds it lasts.
+    private static func place(_ gesture: SoakGesture, at t: Double, cut: Bool, on plan: inout Plan,
+                              description: EvdevDeviceDescription, _ random: inout SplitMix64) -> Double {
+        func at(_ seconds: Double) -> Instant { Instant(seconds: 0).advanced(bySeconds: t + seconds) }
+        func half<T>(_ frames: [T]) -> [T] { cut ? Array(frames.prefix(max(1, frames.count / 2))) : frames }
+        func jitter(_ n: Int32) -> Double { Double(Int32.random(in: -n...n, using: &random)) }
+        var lasts = 0.0
+        switch gesture.content {
+        case let .touches(all):
+            var frames = half(all)
+            if cut { frames[frames.count - 1].changes.removeAll { $0.phase == .ended || $0.phase == .cancelled } }
+            let box = Self.bounds(frames.flatMap { $0.changes.map(\.location) })
+            let dx = Self.offset(box.min.x, box.max.x, limit: Double(TargetPanel.width - 1), &random)
+            let dy = Self.offset(box.min.y, box.max.y, limit: Double(TargetPanel.height - 1), &random)
+            for frame in frames {
+                var changes = frame.changes
+                for i in changes.indices {
+                    changes[i].location = Point(
+                        x: min(max(changes[i].location.x + dx + jitter(Self.jitter), 0), Double(TargetPanel.width - 1)),
+                        y: min(max(changes[i].location.y + dy + jitter(Self.jitter), 0), Double(TargetPanel.height - 1)))
+                }
+                plan.events += plan.touches.encode(changes, at: at(frame.time.seconds))
+                lasts = frame.time.seconds
             }
+        case let .pad(all):
+            let frames = half(all)
+            guard let ax = description.absInfo[.absMTPositionX] ?? description.absInfo[.absX],
+                  let ay = description.absInfo[.absMTPositionY] ?? description.absInfo[.absY],
+                  let size = description.physicalSize else { return 0 }
+            let box = Self.bounds(frames.flatMap { $0.contacts.map { Point(x: $0.x, y: $0.y) } })
+            let dx = Self.offset(box.min.x - padMargin, box.max.x, limit: size.width - padMargin, &random)
+            let dy = Self.offset(box.min.y, box.max.y, limit: size.height, &random)
+            func units(_ mm: Double, _ a: AbsInfo, _ j: Double) -> Int32 {
+                let v = Double(a.minimum) + mm * Double(max(1, a.resolution)) + j
+                return Int32(min(max(v.rounded(), Double(a.minimum)), Double(a.maximum)))
+            }
+            for frame in frames {
+                let contacts = frame.contacts.map { c in
+                    (id: c.id, x: units(c.x + dx, ax, jitter(Self.padJitter)), y: units(c.y + dy, ay, jitter(Self.padJitter)))
+                }
+                plan.events += plan.pad!.encode(contacts, button: frame.button, at: at(frame.time))
+                lasts = frame.time
+            }
+        case let .mouse(all):
+            let frames = half(all)
+            let mirror = (x: Bool.random(using: &random), y: Bool.random(using: &random))
+            for frame in frames {
+                for var e in frame.events {
+                    e.time = at(frame.time)
+                    if e.type == .rel && (e.code.rawValue == 0 || e.code.rawValue == 1) && e.value != 0 {
+                        let flip = e.code.rawValue == 0 ? mirror.x : mirror.y
+                        var v = (flip ? -e.value : e.value) + Int32.random(in: -1...1, using: &random)
+                        if v == 0 || (v > 0) != ((flip ? -e.value : e.value) > 0) { v = flip ? -e.value : e.value }
+                        e.value = v
+                    }
+                    plan.events.append(e)
+                }
+                plan.events.append(EvdevEvent(time: at(frame.time), type: .syn, code: .synReport, value: 0))
+                lasts = frame.time
+            }
+        }
+        return lasts
+    }
+
+    static func bounds(_ points: [Point]) -> (min: Point, max: Point) {
+        var lo = Point(x: .infinity, y: .infinity), hi = Point(x: -Double.infinity, y: -Double.infinity)
+        for p in points {
+            lo = Point(x: min(lo.x, p.x), y: min(lo.y, p.y))
+            hi = Point(x: max(hi.x, p.x), y: max(hi.y, p.y))
         }
         return (lo, hi)
     }

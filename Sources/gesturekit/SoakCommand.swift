@@ -12,12 +12,15 @@ struct Soak: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Minutes of random gestures from the recordings through real libinput (umockdev) into a scene with every recognizer kind and a scrolling layout.",
         discussion: """
-        The touchscreen recordings' touch sequences are shuffled, moved, jittered and played on a \
-        series of mock touchscreens, each plugged in for --segment seconds, every third unplugged \
-        with fingers down. `gesturekit listen` reads them with libinput in real time, under \
-        umockdev-run. At the end it prints the touch frames and actions, the latency from each \
-        event's kernel timestamp to the action it caused, resident memory, and the recognizers \
-        found stuck; it fails (exit status 1) on a crash, a recognizer stuck out of possible, or \
+        The gestures of the touchscreen, touchpad and mouse recordings (ts-*, tp-*, mouse-* and \
+        their synthetic-* ones) are shuffled, moved, jittered and played, one at a time, on mock \
+        devices of their kind: for each kind a series of devices, each plugged in for its own \
+        share of --segment seconds, every third unplugged mid-gesture (fingers down, a button \
+        held). `gesturekit listen` reads them with libinput in real time, under umockdev-run. At \
+        the end it prints, per kind of device, the sequences, events and actions and the latency \
+        from each event's kernel timestamp to the action it caused; then resident memory and the \
+        recognizers found stuck. It fails (exit status 1) on a crash, a kind of device that \
+        played nothing or whose events caused no action, a recognizer stuck out of possible, or \
         resident memory growing 1 MiB or more after the warm-up.
         """
     )
@@ -28,11 +31,14 @@ struct Soak: ParsableCommand {
     @Option(help: "The seed of the random choices (the same seed gives the same gestures).")
     var seed: UInt64 = 1
 
-    @Option(help: "Seconds each mock touchscreen stays plugged in.")
+    @Option(help: "Seconds each mock touchscreen stays plugged in (a touchpad ×0.75, a mouse ×1.5).")
     var segment = 60.0
 
-    @Option(help: "The folder of recordings to take touchscreen gestures from.")
+    @Option(help: "The folder of recordings to take gestures from.")
     var fixtures = "Fixtures"
+
+    @Option(help: "The kinds of device to play, comma-separated: touchscreen, touchpad, mouse.")
+    var kinds = "touchscreen,touchpad,mouse"
 
     static let scene = """
     { "screen": [1000, 1000],
@@ -56,15 +62,27 @@ struct Soak: ParsableCommand {
 
     func run() throws {
         guard minutes > 0, segment >= 5 else { throw fail("--minutes must be above 0 and --segment at least 5 seconds") }
+        var wanted: [SoakDeviceKind] = []
+        for word in kinds.split(separator: ",") {
+            guard let kind = SoakDeviceKind(rawValue: String(word)) else { throw fail("--kinds: '\(word)' is not touchscreen, touchpad or mouse") }
+            wanted.append(kind)
+        }
+        guard !wanted.isEmpty else { throw fail("--kinds: name at least one kind of device") }
         let paths = try recordings()
-        guard !paths.isEmpty else { throw fail("\(fixtures): no touchscreen recordings (ts-*.evemu)") }
-        let gestures = try SoakRecording.gestures(from: paths)
-        guard !gestures.isEmpty else { throw fail("\(fixtures): the touchscreen recordings hold no touch sequence") }
-        let recording = SoakRecording(gestures: gestures, seconds: minutes * 60, segmentSeconds: segment, seed: seed)
+        let library = try SoakRecording.Library(paths: paths)
+        for kind in wanted where (library.gestures[kind] ?? []).isEmpty || library.descriptions[kind] == nil {
+            throw fail("\(fixtures): no \(kind) gestures (\(Self.prefixes[kind]!.map { $0 + "*.evemu" }.joined(separator: ", ")))")
+        }
+        let recording = SoakRecording(library: library, kinds: wanted, seconds: minutes * 60, segmentSeconds: segment, seed: seed)
 
         let out = LineWriter(fd: 1)
-        out.write("soak: \(recording.devices.count) mock touchscreens, \(gestures.count) touch sequences from \(paths.count) recordings, "
-                  + "seed \(seed), \(fmt1(recording.length)) s through libinput under umockdev")
+        out.write("soak: seed \(seed), \(fmt1(recording.length)) s through libinput under umockdev")
+        for kind in wanted {
+            let devices = recording.deviceKinds.filter { $0 == kind }.count
+            let description = kind == .touchscreen ? "" : " (\(library.descriptions[kind]!.name))"
+            out.write("soak: \(kind): \(devices) mock devices\(description), \(recording.unpluggedMidGesture[kind] ?? 0) unplugged mid-gesture; "
+                      + "\(recording.played[kind] ?? 0) gestures played from \(library.gestures[kind]!.count) cut from \(library.recordings[kind] ?? 0) recordings")
+        }
         out.flush()
         var template = Array("/tmp/gesturekit-soak-XXXXXX".utf8CString)
         guard let dir = mkdtemp(&template).map({ String(cString: $0) }) else { throw fail("cannot make a temporary directory") }
@@ -89,25 +107,39 @@ struct Soak: ParsableCommand {
             out.flush()
         }
         let summary = readWholeFile(dir + "/summary.txt").map { String(decoding: $0, as: UTF8.self) } ?? ""
-        for line in summary.split(separator: "\n") { out.write("soak: \(line)") }
+        var lines = summary.split(separator: "\n").map(String.init)
+        // Every device planned reached libinput, kind by kind.
+        for kind in wanted {
+            let planned = recording.deviceKinds.filter { $0 == kind }.count
+            let label = SoakMonitor.Summary.label(kind.inputKind)
+            if !lines.contains(where: { $0.hasPrefix("\(label): devices added \(planned), removed \(planned);") }) {
+                lines.append("FAILED: \(planned) mock \(kind)s were plugged in and unplugged; libinput did not announce them all")
+            }
+        }
+        for line in lines { out.write("soak: \(line)") }
         out.flush()
         guard result.exitStatus == 0, !result.timedOut, !summary.isEmpty else {
             let why = result.timedOut ? "did not finish in \(Int(duration + 60)) s" : "exit status \(result.exitStatus.map(String.init) ?? "none")"
             throw fail("soak: the listener \(why) (a crash?): \(result.stderr.suffix(2000))")
         }
-        if summary.contains("\nFAILED: ") || summary.hasPrefix("FAILED: ") { throw ExitCode(1) }
+        if lines.contains(where: { $0.hasPrefix("FAILED: ") }) { throw ExitCode(1) }
         out.write("soak: passed")
         out.flush()
     }
 
-    /// The touchscreen recordings in `fixtures`.
+    /// The recordings of each kind of device, by name.
+    static let prefixes: [SoakDeviceKind: [String]] = [
+        .touchscreen: ["ts-", "synthetic-ts-"], .touchpad: ["tp-", "synthetic-tp-"], .mouse: ["mouse-", "synthetic-mouse-"]]
+
+    /// The touchscreen, touchpad and mouse recordings in `fixtures`.
     func recordings() throws -> [String] {
         guard let d = opendir(fixtures) else { throw fail("\(fixtures): cannot read the folder") }
         defer { closedir(d) }
         var names: [String] = []
         while let entry = readdir(d) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if (name.hasPrefix("ts-") || name.hasPrefix("synthetic-ts-")) && name.hasSuffix(".evemu") { names.append(name) }
+            let known = Self.prefixes.values.joined().contains { name.hasPrefix($0) }
+            if known && name.hasSuffix(".evemu") { names.append(name) }
         }
         return names.sorted().map { "\(fixtures)/\($0)" }
     }
