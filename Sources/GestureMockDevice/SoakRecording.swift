@@ -121,9 +121,6 @@ public struct SoakRecording {
     public static let settle = 0.3
     /// Seconds a device cut mid-gesture stays after its last event.
     public static let vanishMidGesture = 0.05
-    /// A device to be unplugged mid-gesture takes the next gesture once its segment has this
-    /// many seconds left.
-    public static let cutWindow = 2.0
 
     private struct Plan {
         var kind: SoakDeviceKind
@@ -169,11 +166,21 @@ public struct SoakRecording {
                 return i
             }
             guard !open.isEmpty else { t += Self.gap.minimum; continue }
-            let due = open.first { plans[$0].unplug && t >= plans[$0].end - Self.cutWindow }
-            let i = due ?? open[Int.random(in: 0..<open.count, using: &random)]
+            func draw(_ kind: SoakDeviceKind) -> SoakGesture {
+                if order[kind, default: []].isEmpty { order[kind] = Array(library.gestures[kind]!.indices).shuffled(using: &random) }
+                return library.gestures[kind]![order[kind]!.removeLast()]
+            }
+            // A device to be unplugged mid-gesture takes its last gesture, cut, when the next
+            // gesture (on it or another) might leave no room for one before its end.
+            var i = open[Int.random(in: 0..<open.count, using: &random)]
+            var gesture = draw(plans[i].kind)
+            let reach = t + gesture.duration + Self.gap.maximum
+            let due = open.first { plans[$0].unplug && reach >= plans[$0].end - Self.settle }
+            if let due, due != i {
+                i = due
+                gesture = draw(plans[i].kind)
+            }
             let kind = plans[i].kind
-            if order[kind, default: []].isEmpty { order[kind] = Array(library.gestures[kind]!.indices).shuffled(using: &random) }
-            let gesture = library.gestures[kind]![order[kind]!.removeLast()]
             let cut = due != nil
             guard cut || t + gesture.duration < plans[i].end - Self.settle else {
                 t += Self.gap.minimum
