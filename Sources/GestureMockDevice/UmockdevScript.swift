@@ -44,7 +44,12 @@ public struct UmockdevScriptEncoder: Sendable {
     private var lastFrameTime: Instant?
     private var previousTargetMs: Int64 = 0
 
+    /// `gate`'s length must not be a multiple of a `struct input_event`'s 24 bytes: GestureKit's
+    /// umockdev fix library drops writes of whole events to a mock evdev node (a keyboard's
+    /// LEDs, set by libinput), which would otherwise reach the gate first.
     public init(leadIn: Double = 0.2, gate: [UInt8]? = nil) {
+        precondition(gate.map { !$0.isEmpty && $0.count % 24 != 0 } ?? true,
+                     "a gate is not empty, and not whole input events long")
         self.leadIn = leadIn
         self.gate = gate
     }

@@ -50,7 +50,9 @@ struct Mockdev: ParsableCommand {
     var command: [String] = []
 
     func run() throws {
-        if let gate, gate.isEmpty { throw fail("--gate: the token must not be empty") }
+        if let gate, gate.isEmpty || gate.utf8.count % 24 == 0 {
+            throw fail("--gate: the token must not be empty, nor a multiple of 24 bytes long (a write of whole input events to a mock node is dropped)")
+        }
         let replays: [MockDeviceReplay]
         do {
             var (devices, _) = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000))

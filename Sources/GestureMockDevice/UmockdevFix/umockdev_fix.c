@@ -47,6 +47,13 @@
  *     stderr (the node, its pseudo-terminal and whether that exists, or that the testbed has
  *     no such node; the errno; the tries), so a failure of the mock can be told from one of
  *     the code under test.
+ * 10. write() of whole struct input_events to an emulated evdev node (a keyboard's LEDs, which
+ *     libinput sets when a compositor configures the keyboard): taken as written and dropped,
+ *     as a device without LEDs would. umockdev keeps what the client writes in the node's
+ *     pseudo-terminal, where a script's write operation (GestureMockDevice's gate: the
+ *     recording waits for a token written from inside the testbed) would read it as the
+ *     client's side of the dialog and abort the run ("data mismatch", measured with sway and a
+ *     keyboard). A write of another length (a gate's token) passes.
  *
  * One extension (a private protocol with GestureMockDevice's script generator): an event
  * with type 0xFFFF, code 0x4756 ("GV") means "the device vanished": the marker is never
@@ -90,7 +97,7 @@ int gesturekit_umockdev_fix_version(void);
 
 static pthread_mutex_t fix_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int gesturekit_umockdev_fix_version(void) { return 4; }
+int gesturekit_umockdev_fix_version(void) { return 5; }
 
 /* Whether `path` (absolute, under /dev/) names a symlink in the testbed: a mocked node. */
 static int
@@ -419,6 +426,20 @@ complete_partial(int fd, char *buf, ssize_t n, size_t count)
     }
     errno = saved;
     return n;
+}
+
+ssize_t
+write(int fd, const void *buf, size_t count)
+{
+    NEXT(write);
+    if (count > 0 && count % EVENT_SIZE == 0) {
+        pthread_mutex_lock(&fix_lock);
+        struct pty_state *s = evdev_state_for_fd(fd);
+        pthread_mutex_unlock(&fix_lock);
+        if (s != NULL)
+            return (ssize_t)count;
+    }
+    return next_write(fd, buf, count);
 }
 
 ssize_t
