@@ -9,6 +9,13 @@ import GestureTraces
 /// with GestureKit's umockdev fix library), and `gesturekit listen --wayland` as its one client,
 /// full screen on a 1000 × 1000 output so surface coordinates are the scene's.
 ///
+/// The recording starts when the client is ready, not after a fixed wait: each device's script
+/// is gated (`gesturekit mockdev --gate`), and a script that sway starts inside the testbed
+/// (gate.sh, under umockdev's preload, so /dev/input/eventN are the mock nodes) waits for the
+/// client's ready file (`listen --ready-file`: its window configured at its final size, its
+/// seats bound), then writes the gate's token to every node. A client that cannot say it is
+/// ready (GTK, SDL, a test's own window) gets the gate opened `leadIn` after it starts.
+///
 /// sway refuses to run as root: as root, the compositor runs as the unprivileged user
 /// `gesturekit-test` (created once with useradd); otherwise as the current user. Everything it
 /// needs (the tool, the recording, the fix library) is copied into a directory of its own.
@@ -26,10 +33,21 @@ enum Compositor {
     static let tool = packageRoot + "/.build/debug/gesturekit"
     static func fixture(_ name: String) -> String { packageRoot + "/Fixtures/" + name }
 
-    /// Seconds of silence before the recording: sway's start-up (~50 ms), the client's (a
-    /// debug build, ~0.2 s) and its window going full screen, with room for a machine loaded
-    /// by the rest of the test suite (2 s once lost a recording there).
+    /// For a client that cannot say it is ready: seconds from its start to the recording's
+    /// first event, covering its start-up (a debug build, ~0.2 s) and its window going full
+    /// screen, with room for a machine loaded by the rest of the test suite (2 s once lost a
+    /// recording there).
     static let leadIn = 3.0
+    /// For a client that says it is ready: at most this many seconds from its ready file to the
+    /// recording's first event (gate.sh polls every 20 ms, writes one node after another, then
+    /// `UmockdevScriptEncoder.gateSettleSeconds`), with room for a loaded machine. Its
+    /// --duration, which counts from its ready file, adds this.
+    static let readyToRecording = 1.0
+    /// Seconds gate.sh waits for the client's ready file before it gives up, saying so in
+    /// gate.err (the recording then never plays).
+    static let readyTimeout = 60
+    /// The gate's token (`gesturekit mockdev --gate`).
+    static let gateToken = LibinputReplay.gateToken
     /// Seconds the client keeps listening after the recording's last event.
     static let tail = 1.0
 
@@ -82,7 +100,8 @@ enum Compositor {
         }
         /// The client's standard output, its JSON lines.
         var output: String { read("listen.out") }
-        var errors: String { read("listen.err") }
+        /// The client's standard error, and gate.sh's word if the client never became ready.
+        var errors: String { read("listen.err") + read("gate.err") }
         var swayLog: String { read("sway.log") }
         /// The client's exit status, once it has exited.
         var clientStatus: Int32? { Int32(read("listen.status").trimmingCharacters(in: .whitespacesAndNewlines)) }
@@ -145,6 +164,10 @@ enum Compositor {
             return p.terminationStatus
         }
 
+        /// Says the client is ready (a test's own window, in a session started with
+        /// `readiness: .file`): the recording starts.
+        func ready() { FileManager.default.createFile(atPath: directory + "/ready", contents: Data("ready\n".utf8)) }
+
         /// The compositor's socket, for a client of the test process itself.
         var waylandDisplay: String { directory + "/run/wayland-1" }
 
@@ -170,10 +193,13 @@ enum Compositor {
     /// behaviour over sway's libinput.
     /// `environment`: more `NAME=value` for sway (`WAYLAND_DEBUG=server`: every event it sends,
     /// with its serial, in sway.log).
+    /// `readiness`: how the recording's gate knows the client is ready; by default, from the
+    /// ready file for the harness's own `listen` client, `leadIn` after the start for another.
     static func start(trace: String, scene: String? = nil, hold: Bool = false, vanishAfter: Double? = nil,
                       listenSeconds: Double? = nil, client: String? = nil,
                       copy: [String] = [], swayConfig: String = "", nested: Nested? = nil,
-                      environment: [String] = []) throws -> Session {
+                      environment: [String] = [], readiness: Readiness? = nil) throws -> Session {
+        let readiness = readiness ?? (client == nil ? .file : .afterLeadIn)
         let fm = FileManager.default
         let directory = NSTemporaryDirectory() + "gesturekit-wayland-" + UUID().uuidString
         try fm.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true)
@@ -189,11 +215,13 @@ enum Compositor {
             try scene.write(toFile: directory + "/scene.json", atomically: true, encoding: .utf8)
             sceneArguments = " --scene \(directory)/scene.json"
         }
-        let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
-            - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
-        let duration = listenSeconds ?? (leadIn + length + tail + (vanishAfter ?? 0))
+        let devices = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000))
+        let length = devices.duration - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
+        let duration = listenSeconds ?? (readyToRecording + length + tail + (vanishAfter ?? 0))
         var listen = client?.replacingOccurrences(of: "CLIENT_DIR", with: directory)
-            ?? "\(directory)/gesturekit listen --wayland --json --duration \(duration)\(sceneArguments)"
+            ?? "\(directory)/gesturekit listen --wayland --json --ready-file \(directory)/ready --duration \(duration)\(sceneArguments)"
+        try readiness.gateScript(directory: directory, nodes: devices.replays.map(\.device.devicePath))
+            .write(toFile: directory + "/gate.sh", atomically: true, encoding: .utf8)
         if let nested {
             try nested.script.write(toFile: directory + "/nested.sh", atomically: true, encoding: .utf8)
             try "exec \(listen)\n".write(toFile: directory + "/client.sh", atomically: true, encoding: .utf8)
@@ -205,6 +233,7 @@ enum Compositor {
         for_window [title=".*"] fullscreen enable
         \(swayConfig)
         exec sh -c 'env -u LD_PRELOAD \(listen) > \(directory)/listen.out 2> \(directory)/listen.err; echo $? > \(directory)/listen.status; swaymsg exit'
+        exec sh \(directory)/gate.sh
 
         """
         try config.write(toFile: directory + "/sway.conf", atomically: true, encoding: .utf8)
@@ -220,7 +249,7 @@ enum Compositor {
                        "LIBSEAT_BACKEND=builtin", "SEATD_VTBOUND=0",
                        "GESTUREKIT_UMOCKDEV_FIX=\(directory)/fix.so"] + environment + [
                        "\(directory)/gesturekit", "mockdev", "\(directory)/trace.evemu", "--out", "\(directory)/testbed",
-                       "--lead-in", "\(leadIn)"]
+                       "--gate", gateToken]
         if hold { command.append("--hold") }
         if let vanishAfter { command += ["--vanish-after", "\(vanishAfter)"] }
         command += ["--", "sway", "-d", "-c", "\(directory)/sway.conf"]
@@ -234,6 +263,39 @@ enum Compositor {
         process.standardError = log
         try process.run()
         return Session(directory: directory, process: process)
+    }
+
+    /// How the recording's gate knows the session's client is ready for it.
+    enum Readiness {
+        /// The client creates the session's `ready` file (`listen --ready-file CLIENT_DIR/ready`,
+        /// or the test for its own window: `Session.ready()`).
+        case file
+        /// The client cannot say: the gate opens so the recording starts `leadIn` after it.
+        case afterLeadIn
+
+        /// gate.sh: waits (for the ready file, or `leadIn`), then writes the token to each node.
+        func gateScript(directory: String, nodes: [String]) -> String {
+            let wait: String
+            switch self {
+            case .file:
+                wait = """
+                end=$(( $(date +%s) + \(readyTimeout) ))
+                while [ ! -e "$D/ready" ]; do
+                    if [ "$(date +%s)" -ge "$end" ]; then
+                        echo "gate.sh: the client never said it was ready (no $D/ready after \(readyTimeout) s: its window never had its final size, or it never started): the recording was not played" > "$D/gate.err"
+                        exit 1
+                    fi
+                    sleep 0.02
+                done
+
+                """
+            case .afterLeadIn:
+                wait = "sleep \(max(0, leadIn - UmockdevScriptEncoder.gateSettleSeconds))\n"
+            }
+            return "D=\(directory)\n" + wait + nodes.map { node in
+                "printf %s '\(gateToken)' > \(node) || echo \"gate.sh: cannot write the gate of \(node)\" >> \"$D/gate.err\"\n"
+            }.joined() + "date +%s.%N > \"$D/gate.opened\"\n"
+        }
     }
 
     /// A compositor nested in sway, its client ours.
@@ -310,7 +372,7 @@ enum Compositor {
     static func session(trace: String, scene: String? = nil, swayConfig: String = "", nested: Nested? = nil) throws -> Session {
         let session = try start(trace: trace, scene: scene, swayConfig: swayConfig, nested: nested)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
-        session.finish(timeout: leadIn + length + tail + 20)
+        session.finish(timeout: leadIn + length + tail + 20 + Double(readyTimeout))
         return session
     }
 }

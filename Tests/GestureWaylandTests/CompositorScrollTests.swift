@@ -90,11 +90,11 @@ struct CompositorScrollTests {
 
     static func session(_ path: Path, _ trace: String) throws -> (Scrolled, String) {
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
-        let duration = Compositor.leadIn + length + Compositor.tail
+        let duration = Compositor.readyToRecording + length + Compositor.tail
         let session = try Compositor.start(
             trace: trace, scene: scene,
-            client: "env WAYLAND_DEBUG=client CLIENT_DIR/gesturekit listen --wayland --json --duration \(duration) --scene CLIENT_DIR/scene.json",
-            nested: path.nested)
+            client: "env WAYLAND_DEBUG=client CLIENT_DIR/gesturekit listen --wayland --json --ready-file CLIENT_DIR/ready --duration \(duration) --scene CLIENT_DIR/scene.json",
+            nested: path.nested, readiness: .file)
         session.finish(timeout: duration + 20)
         defer { session.remove() }
         let lines = CompositorTests.lines(of: session, "\(trace) through \(path)")
@@ -157,10 +157,10 @@ struct CompositorPenLatencyTests {
     func penStroke() throws {
         let trace = Compositor.fixture("pen-wacom-cintiq12wx-stroke-eraser.evemu")
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
-        let duration = Compositor.leadIn + length + Compositor.tail
+        let duration = Compositor.readyToRecording + length + Compositor.tail
         let session = try Compositor.start(
             trace: trace, scene: CompositorPenTests.scene,
-            client: "CLIENT_DIR/gesturekit listen --wayland --latency --json --duration \(duration) --scene CLIENT_DIR/scene.json")
+            client: "CLIENT_DIR/gesturekit listen --wayland --latency --json --ready-file CLIENT_DIR/ready --duration \(duration) --scene CLIENT_DIR/scene.json", readiness: .file)
         session.finish(timeout: duration + 20)
         defer { session.remove() }
         let lines = CompositorTests.lines(of: session, "a pen stroke through sway")

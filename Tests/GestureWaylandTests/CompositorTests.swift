@@ -332,11 +332,11 @@ struct SeatNineScrollingTests {
         let config = natural ? "input * natural_scroll enabled" : "input * natural_scroll disabled"
         let trace = Compositor.fixture(fixture)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
-        let duration = Compositor.leadIn + length + Compositor.tail
+        let duration = Compositor.readyToRecording + length + Compositor.tail
         let session = try Compositor.start(
             trace: trace, scene: scene,
-            client: "env WAYLAND_DEBUG=client CLIENT_DIR/gesturekit listen --wayland --json --duration \(duration) --scene CLIENT_DIR/scene.json",
-            swayConfig: config)
+            client: "env WAYLAND_DEBUG=client CLIENT_DIR/gesturekit listen --wayland --json --ready-file CLIENT_DIR/ready --duration \(duration) --scene CLIENT_DIR/scene.json",
+            swayConfig: config, readiness: .file)
         session.finish(timeout: duration + 20)
         defer { session.remove() }
         let distance = Line.endedTranslations(CompositorTests.lines(of: session, "\(fixture), natural scrolling \(natural)"),
