@@ -27,7 +27,8 @@ public enum DecimalText {
         if r == 0 { return "0" }
         if r == r.rounded() { return String(Int64(r)) }
         let shortest = String(r)
-        if !shortest.contains("e") { return shortest }
+        // Looked for byte by byte: a Character search costs more than the rest of the line.
+        if !shortest.utf8.contains(UInt8(ascii: "e")) { return shortest }
         // Below 1e-4 Swift writes an exponent: write the decimals out instead.
         return fixedPoint(Int64((r * p).rounded()), digits: digits, trimmingZeros: true)
     }

@@ -43,11 +43,26 @@ public func jsonSeconds(nanoseconds: Int64) -> String {
 /// phases and reasons are plain text, and a `replay --json` of 100,000 lines spent most of
 /// its formatting time building and escaping small strings.
 public struct JSONObjectText: Sendable {
-    public private(set) var bytes: [UInt8] = [UInt8(ascii: "{")]
+    public private(set) var bytes: [UInt8]
     private var empty = true
 
     public init() {
+        bytes = [UInt8(ascii: "{")]
         bytes.reserveCapacity(192)
+    }
+
+    /// An object written at the end of `buffer`, straight into its storage: the object holds
+    /// the buffer until `close(into:)` hands it back, the object's text at its end.
+    public init(continuing buffer: inout [UInt8]) {
+        bytes = []
+        swap(&bytes, &buffer)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    /// Closes the object begun with `init(continuing:)` and hands the buffer back to `buffer`.
+    public mutating func close(into buffer: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "}"))
+        swap(&bytes, &buffer)
     }
 
     private mutating func key(_ key: String) {
@@ -86,6 +101,15 @@ public struct JSONObjectText: Sendable {
     public mutating func integer(_ key: String, _ value: some BinaryInteger) { raw(key, "\(value)") }
     public mutating func numbers(_ key: String, _ values: [Double]) {
         array(key, values) { $1.append(contentsOf: jsonNumber($0).utf8) }
+    }
+    /// Two numbers, `[a,b]` (a point, a size), as `numbers` writes them, with no array made.
+    public mutating func pair(_ key: String, _ a: Double, _ b: Double) {
+        self.key(key)
+        bytes.append(UInt8(ascii: "["))
+        bytes.append(contentsOf: jsonNumber(a).utf8)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: jsonNumber(b).utf8)
+        bytes.append(UInt8(ascii: "]"))
     }
     /// An array of integers.
     public mutating func integers(_ key: String, _ values: [Int]) {

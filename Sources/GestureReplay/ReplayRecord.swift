@@ -53,17 +53,22 @@ public enum ReplayRecord: Hashable, Sendable {
     }
 
     /// The JSON line of REPLAY.md.
-    public var jsonLine: String { jsonObject.json }
+    public var jsonLine: String {
+        var o = JSONObjectText()
+        write(into: &o)
+        return o.json
+    }
 
     /// Appends the JSON line of REPLAY.md and a newline to `out` (what `replay --json`
-    /// writes, with no `String` in between).
+    /// writes, straight into its buffer: no `String` and no object's buffer in between).
     public func appendJSONLine(to out: inout [UInt8]) {
-        jsonObject.append(to: &out)
+        var o = JSONObjectText(continuing: &out)
+        write(into: &o)
+        o.close(into: &out)
         out.append(0x0a)
     }
 
-    private var jsonObject: JSONObjectText {
-        var o = JSONObjectText()
+    private func write(into o: inout JSONObjectText) {
         o.raw("time", jsonTime(time))
         switch self {
         case let .state(s):
@@ -71,13 +76,13 @@ public enum ReplayRecord: Hashable, Sendable {
             o.string("recognizer", s.recognizer)
             o.string("from", s.from.rawValue)
             o.string("to", s.to.rawValue)
-            o.numbers("location", [s.location.x, s.location.y])
+            o.pair("location", s.location.x, s.location.y)
             let v = s.values
             if let scale = v.scale { o.number("scale", scale) }
             if let rotation = v.rotation { o.number("rotation", rotation) }
-            if let t = v.translation { o.numbers("translation", [t.x, t.y]) }
+            if let t = v.translation { o.pair("translation", t.x, t.y) }
             if let velocity = v.velocity { o.number("velocity", velocity) }
-            if let vv = v.velocityVector { o.numbers("velocity", [vv.x, vv.y]) }
+            if let vv = v.velocityVector { o.pair("velocity", vv.x, vv.y) }
             if !s.modifierFlags.isEmpty { o.strings("modifierFlags", s.modifierFlags.names) }
             o.string("reason", s.reason)
         case let .touches(_, view, phase, ids, buttons):
@@ -88,17 +93,17 @@ public enum ReplayRecord: Hashable, Sendable {
             if !buttons.isEmpty && buttons != .primary { o.strings("buttons", buttons.names) }
         case let .layout(_, itemSize, contentSize):
             o.string("type", "layout")
-            o.numbers("itemSize", [itemSize.width, itemSize.height])
-            o.numbers("contentSize", [contentSize.width, contentSize.height])
+            o.pair("itemSize", itemSize.width, itemSize.height)
+            o.pair("contentSize", contentSize.width, contentSize.height)
         case let .scroll(_, offset, velocity, phase):
             o.string("type", "scroll")
-            o.numbers("contentOffset", [offset.x, offset.y])
-            o.numbers("velocity", [velocity.x, velocity.y])
+            o.pair("contentOffset", offset.x, offset.y)
+            o.pair("velocity", velocity.x, velocity.y)
             o.string("phase", phase.rawValue)
         case let .zoom(_, zoomScale, offset, phase):
             o.string("type", "zoom")
             o.number("zoomScale", zoomScale)
-            o.numbers("contentOffset", [offset.x, offset.y])
+            o.pair("contentOffset", offset.x, offset.y)
             o.string("phase", phase.rawValue)
         case let .select(_, section, item, id):
             o.string("type", "select")
@@ -119,14 +124,13 @@ public enum ReplayRecord: Hashable, Sendable {
         case let .pen(p):
             o.string("type", "pen")
             o.string("phase", p.phase.rawValue)
-            o.numbers("location", [p.location.x, p.location.y])
+            o.pair("location", p.location.x, p.location.y)
             o.number("force", p.sample.force)
             o.number("altitude", p.sample.altitudeAngle)
             o.number("azimuth", p.sample.azimuthAngle)
             o.string("tool", p.sample.tool.rawValue)
             if p.phase == .hover, let z = p.sample.zOffset { o.number("zOffset", z) }
         }
-        return o
     }
 
     /// A line a person scans: time, who, transition, reason, values.
