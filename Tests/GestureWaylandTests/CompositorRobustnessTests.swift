@@ -182,11 +182,13 @@ struct CompositorRobustnessTests {
     }
 
     /// The serials sway sent this client with each touch down and button press (its
-    /// WAYLAND_DEBUG=server lines: `-> wl_touch@25.down(1234, …)`, `-> wl_pointer@24.button(1240, …, 1)`).
+    /// WAYLAND_DEBUG=server lines: `-> wl_touch@25.down(1234, …)`, `-> wl_pointer@24.button(1240, …, 1)`;
+    /// newer libwayland, 1.23 in Debian 13, writes an object as `wl_touch#25`).
     static func sentSerials(_ swayLog: String) -> [UInt32] {
         swayLog.split(separator: "\n").compactMap { line -> UInt32? in
-            let touch = line.range(of: ".down(").flatMap { line.contains("wl_touch@") ? $0 : nil }
-            let button = line.range(of: ".button(").flatMap { line.contains("wl_pointer@") && line.hasSuffix(", 1)") ? $0 : nil }
+            func names(_ interface: String) -> Bool { line.contains(interface + "@") || line.contains(interface + "#") }
+            let touch = line.range(of: ".down(").flatMap { names("wl_touch") ? $0 : nil }
+            let button = line.range(of: ".button(").flatMap { names("wl_pointer") && line.hasSuffix(", 1)") ? $0 : nil }
             guard let r = touch ?? button else { return nil }
             return UInt32(line[r.upperBound...].prefix { $0.isNumber })
         }
@@ -196,16 +198,19 @@ struct CompositorRobustnessTests {
           arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "synthetic-mouse-saitek-double-click.evemu"])
     func serialsKept(_ fixture: String) throws {
         let trace = Compositor.fixture(fixture)
-        let session = try Compositor.start(trace: trace, client: "sleep 30", environment: ["WAYLAND_DEBUG=server"])
+        let session = try Compositor.start(trace: trace, client: "sleep 30", environment: ["WAYLAND_DEBUG=server"],
+                                           readiness: .file)
         defer { session.remove() }
         defer { session.stopCompositor() }
         let connection = try Self.connect(session)
         defer { connection.disconnect() }
         let window = try WaylandWindow(connection: connection, title: "serials", appID: "gesturekit", size: Size(width: 1000, height: 1000))
         defer { window.destroy() }
+        try window.settle()
+        session.ready()
         let client = SerialRecorder(window: window)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
-        let reason = try WaylandInput(connection: connection, window: window, duration: length + Compositor.leadIn + Compositor.tail).run(client)
+        let reason = try WaylandInput(connection: connection, window: window, duration: length + Compositor.readyToRecording + Compositor.tail).run(client)
         #expect(reason == .duration, "the run lasts its duration, with no protocol error: \(reason)")
         let sent = Self.sentSerials(session.swayLog)
         let presses = fixture.contains("double-click") ? 2 : 1
@@ -265,7 +270,7 @@ struct CompositorRobustnessTests {
         let appID = "gesturekit-floating"
         let session = try Compositor.start(trace: trace, client: "sleep 30",
                                            swayConfig: "for_window [app_id=\"\(appID)\"] fullscreen disable, floating enable",
-                                           environment: ["WAYLAND_DEBUG=server"])
+                                           environment: ["WAYLAND_DEBUG=server"], readiness: .file)
         defer { session.remove() }
         defer { session.stopCompositor() }
         let connection = try Self.connect(session)
@@ -275,9 +280,11 @@ struct CompositorRobustnessTests {
         try connection.roundtrip()
         let before = try #require(try Self.windowRect(session, appID: appID), "the window is in sway's tree")
         #expect(try session.swaymsg(["seat seat0 cursor set 500 500"]) == 0, "the cursor over the window")
+        try window.settle()
+        session.ready()
         let client = SerialRecorder(window: window, asksMove: asksMove)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
-        let reason = try WaylandInput(connection: connection, window: window, duration: length + Compositor.leadIn + Compositor.tail).run(client)
+        let reason = try WaylandInput(connection: connection, window: window, duration: length + Compositor.readyToRecording + Compositor.tail).run(client)
         #expect(reason == .duration, "no protocol error: \(reason)")
         #expect(client.serials.count == 2, "two presses: \(client.serials)")
         let after = try #require(try Self.windowRect(session, appID: appID))
@@ -325,7 +332,7 @@ struct CompositorRobustnessTests {
         let trace = try Self.heldPressThenClicksTrace()
         defer { try? FileManager.default.removeItem(atPath: trace) }
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
-        let seconds = Compositor.leadIn + length + Compositor.tail
+        let seconds = Compositor.readyToRecording + length + Compositor.tail
         let session = try Compositor.start(trace: trace, scene: Self.pressScene, listenSeconds: seconds,
                                            environment: ["WAYLAND_DEBUG=server"])
         defer { session.remove() }
