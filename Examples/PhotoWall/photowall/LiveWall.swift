@@ -71,9 +71,13 @@ final class LiveWall: LiveInputClient {
 
     func finish() { wall.finish() }
 
-    func run(source: LibinputListener.Source, mapping: TouchMapping = .identity, duration: Double?) throws {
+    /// `devicesOpened`: called once libinput has opened the devices (`LiveInput.onDevicesOpened`).
+    func run(source: LibinputListener.Source, mapping: TouchMapping = .identity, duration: Double?,
+             devicesOpened: (() throws -> Void)? = nil) throws {
         let listener = LibinputListener(source: source, screenSize: wall.screen, mapping: mapping, duration: duration)
-        try LiveInput(listener, idleTick: canvas.hasWindow ? LiveWall.windowTick : nil).run(self)
+        let input = LiveInput(listener, idleTick: canvas.hasWindow ? LiveWall.windowTick : nil)
+        input.onDevicesOpened = devicesOpened
+        try input.run(self)
         if let failure { throw failure }
         for event in wall.takeEvents() { try frames.record(event, wall: wall) }
         try frames.finish(wall: wall)

@@ -55,6 +55,9 @@ struct PhotoWallCommand: ParsableCommand {
     @Option(name: .customLong("device"), help: "Live: an evdev device node, e.g. /dev/input/event4 (repeatable).")
     var devices: [String] = []
 
+    @Option(name: .customLong("open-gate"), help: "Live: once libinput has opened the --device nodes, write TOKEN to each, starting the recordings of mock devices gated on it (what --replay --backend libinput does).")
+    var openGate: String?
+
     @Option(help: "Live: the udev seat to read when no --device is given.")
     var seat = "seat0"
 
@@ -171,7 +174,7 @@ struct PhotoWallCommand: ParsableCommand {
         do {
             let runner = try UmockdevRunner(timeout: duration + 30)
             var command = [selfExecutable(), "--headless", "--duration", String(duration),
-                           "--screen", "\(Int(screen.width))x\(Int(screen.height))"]
+                           "--screen", "\(Int(screen.width))x\(Int(screen.height))", "--open-gate", LibinputReplay.gateToken]
             for r in replays { command += ["--device", r.device.devicePath] }
             if let frames { command += ["--frames", frames] }
             command += mappingArguments
@@ -232,8 +235,11 @@ struct PhotoWallCommand: ParsableCommand {
         let live = LiveWall(wall: wall, canvas: canvas, frames: FrameWriter(directory: frames, canvas: canvas))
         let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
         do {
-            try live.run(source: source, mapping: mapping(), duration: duration)
+            let gate = openGate.map { token in { [devices] in try MockDeviceGate.open(Array(token.utf8), paths: devices) } }
+            try live.run(source: source, mapping: mapping(), duration: duration, devicesOpened: gate)
         } catch let e as LibinputError {
+            throw fail(e.description)
+        } catch let e as MockDeviceGate.Failure {
             throw fail(e.description)
         }
     }
