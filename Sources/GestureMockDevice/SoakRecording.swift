@@ -119,6 +119,9 @@ public struct SoakRecording {
     /// Seconds after a device is plugged in before its first gesture, and before its segment's
     /// end by which its last gesture has ended.
     public static let settle = 0.3
+    /// A device to be unplugged mid-gesture is cut within this many seconds of its segment's
+    /// end (room for two such devices ending together, each with half a long gesture).
+    public static let cutLead = 8.0
     /// Seconds a device cut mid-gesture stays after its last event.
     public static let vanishMidGesture = 0.05
 
@@ -170,12 +173,14 @@ public struct SoakRecording {
                 if order[kind, default: []].isEmpty { order[kind] = Array(library.gestures[kind]!.indices).shuffled(using: &random) }
                 return library.gestures[kind]![order[kind]!.removeLast()]
             }
-            // A device to be unplugged mid-gesture takes its last gesture, cut, when the next
-            // gesture (on it or another) might leave no room for one before its end.
+            // A device to be unplugged mid-gesture takes its last gesture, cut, in the last
+            // `cutLead` seconds of its segment, or sooner when the next gesture (on it or
+            // another) might leave no room for one before its end.
             var i = open[Int.random(in: 0..<open.count, using: &random)]
             var gesture = draw(plans[i].kind)
             let reach = t + gesture.duration + Self.gap.maximum
-            let due = open.first { plans[$0].unplug && reach >= plans[$0].end - Self.settle }
+            let due = open.filter { plans[$0].unplug && (reach >= plans[$0].end - Self.settle || t >= plans[$0].end - Self.cutLead) }
+                .min { plans[$0].end < plans[$1].end }
             if let due, due != i {
                 i = due
                 gesture = draw(plans[i].kind)
