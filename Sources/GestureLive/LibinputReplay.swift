@@ -37,7 +37,7 @@ public enum LibinputReplay {
     /// libinput has the devices).
     public static let leadInSeconds = UmockdevScriptEncoder.gateSettleSeconds
     /// What the listener writes to each mock node to start its recording.
-    public static let gateToken = "gesturekit-go"
+    public static let gateToken = MockDeviceGate.token
 
     /// Seconds the listener keeps listening after the recording's last event, so the
     /// engine's last deadlines fire in real time.

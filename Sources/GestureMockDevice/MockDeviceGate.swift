@@ -24,6 +24,9 @@ public enum MockDeviceGate {
         }
     }
 
+    /// The token GestureKit's tools gate their mock recordings on (`listen --open-gate`).
+    public static let token = "gesturekit-go"
+
     /// Writes `token` to every node in `paths`, in order.
     public static func open(_ token: [UInt8], paths: [String]) throws {
         for path in paths {

@@ -143,10 +143,12 @@ struct LibinputRecognitionTests {
         let events = Fixtures.pinch(touchpad: touchpad, cx: touchpad ? 600 : 2048, cy: touchpad ? 400 : 2048,
                                     startGap: touchpad ? 200 : 400, step: touchpad ? 12 : 20, frames: 25, lift: false)
         let replay = MockDeviceReplay(device: MockDevice(touchpad ? Fixtures.touchpad : Fixtures.touchscreen),
-                                      events: events, leadIn: 0.2, vanishAfter: 0.05)
+                                      events: events, leadIn: UmockdevScriptEncoder.gateSettleSeconds,
+                                      gate: Array(MockDeviceGate.token.utf8), vanishAfter: 0.05)
         let runner = try UmockdevRunner(timeout: 20)
         let result = try runner.run(devices: [replay], command: [
-            Self.tool, "listen", "--device", replay.device.devicePath, "--json", "--duration", "1.2"])
+            Self.tool, "listen", "--device", replay.device.devicePath, "--json", "--duration", "1.2",
+            "--open-gate", MockDeviceGate.token])
         #expect(result.exitStatus == 0 && !result.timedOut, "stderr: \(result.stderr)")
         let lines = Self.parse(result.stdoutLines.joined(separator: "\n"))
         let pinch = lines.filter { $0.recognizer == "pinch" }.map(\.to)

@@ -17,7 +17,8 @@ struct SeatTests {
         let sceneFile = try LibinputRecognitionTests.sceneFile(scene)
         defer { try? FileManager.default.removeItem(atPath: sceneFile) }
         let runner = try UmockdevRunner(timeout: duration + 20, environment: environment)
-        var command = [LibinputRecognitionTests.tool, "listen", "--json", "--duration", String(duration), "--scene", sceneFile]
+        var command = [LibinputRecognitionTests.tool, "listen", "--json", "--duration", String(duration), "--scene", sceneFile,
+                       "--open-gate", MockDeviceGate.token]
         for r in replays { command += ["--device", r.device.devicePath] }
         return try runner.run(devices: replays, command: command + arguments)
     }
@@ -74,9 +75,11 @@ struct SeatTests {
 enum LibinputReplayFixture {
     static func wacomTap() throws -> (replays: [MockDeviceReplay], duration: Double) {
         let (description, events) = Fixtures.recording("ts-wacom-isdv4-e6-tap-1f.evemu")
-        let replay = MockDeviceReplay(device: MockDevice(description, eventNumber: 10), events: events, leadIn: 0.2)
+        let leadIn = UmockdevScriptEncoder.gateSettleSeconds   // after listen --open-gate: libinput has the device
+        let replay = MockDeviceReplay(device: MockDevice(description, eventNumber: 10), events: events, leadIn: leadIn,
+                                      gate: Array(MockDeviceGate.token.utf8))
         let last = events.last.map { $0.time.seconds - events[0].time.seconds } ?? 0
-        return ([replay], 0.2 + last + 1.0)
+        return ([replay], leadIn + last + 1.0)
     }
 }
 
@@ -93,8 +96,11 @@ struct SeatdTests {
             return
         }
         let (description, events) = Fixtures.recording("ts-wacom-isdv4-e6-tap-1f.evemu")
-        let leadIn = 1.0 // seatd's start and the reader's
-        let replay = MockDeviceReplay(device: MockDevice(description, eventNumber: 10), events: events, leadIn: leadIn)
+        // The recording starts once listen's libinput has the device from seatd (--open-gate),
+        // however long seatd and the reader take to start.
+        let leadIn = UmockdevScriptEncoder.gateSettleSeconds
+        let replay = MockDeviceReplay(device: MockDevice(description, eventNumber: 10), events: events, leadIn: leadIn,
+                                      gate: Array(MockDeviceGate.token.utf8))
         let duration = leadIn + (events.last!.time.seconds - events[0].time.seconds) + 1.0
         let sceneFile = try LibinputRecognitionTests.sceneFile(SeatTests.scene)
         let seatdLog = NSTemporaryDirectory() + "gesturekit-seatd-\(UUID().uuidString).log"
@@ -108,7 +114,8 @@ struct SeatdTests {
             SEATD_VTBOUND=0 ${GESTUREKIT_SEATD_WRAP:-} /usr/sbin/seatd -l debug 2>"\(seatdLog)" & seatd=$!
             i=0; while [ ! -S /run/seatd.sock ] && [ $i -lt 50 ]; do sleep 0.02; i=$((i+1)); done
             LIBSEAT_BACKEND=seatd "\(LibinputRecognitionTests.tool)" listen --json --seat-access libseat \
-              --duration \(duration) --scene "\(sceneFile)" --device \(replay.device.devicePath); status=$?
+              --duration \(duration) --scene "\(sceneFile)" --device \(replay.device.devicePath) \
+              --open-gate \(MockDeviceGate.token); status=$?
             kill $seatd; wait $seatd 2>/dev/null; exit $status
             """
         let runner = try UmockdevRunner(timeout: duration + 20)
