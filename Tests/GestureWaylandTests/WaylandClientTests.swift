@@ -242,8 +242,9 @@ struct HiDPITests {
             try connection.roundtrip()
             usleep(20_000)
         }
+        // After the roundtrip sway has applied the buffer at the new scale; grim's screencopy
+        // takes the output at its next frame, which draws it.
         try connection.roundtrip()
-        usleep(300_000)   // the compositor draws the committed buffer
         let shot = session.directory + "/shot.ppm"
         try session.grim(["-t", "ppm", shot])
         let picture = (try? Data(contentsOf: URL(fileURLWithPath: shot))).flatMap(Picture.init(ppm:))
