@@ -204,9 +204,9 @@ enum Compositor {
         let directory = NSTemporaryDirectory() + "gesturekit-wayland-" + UUID().uuidString
         try fm.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: directory + "/testbed", withIntermediateDirectories: true)
-        try fm.copyItem(atPath: tool, toPath: directory + "/gesturekit")
+        try copyExecutable(tool, to: directory + "/gesturekit")
         for file in copy {
-            try fm.copyItem(atPath: file, toPath: directory + "/" + (file.split(separator: "/").last.map(String.init) ?? file))
+            try copyExecutable(file, to: directory + "/" + (file.split(separator: "/").last.map(String.init) ?? file))
         }
         try fm.copyItem(atPath: trace, toPath: directory + "/trace.evemu")
         try fm.copyItem(atPath: try UmockdevFixLibrary.path(), toPath: directory + "/fix.so")
@@ -263,6 +263,26 @@ enum Compositor {
         process.standardError = log
         try process.run()
         return Session(directory: directory, process: process)
+    }
+
+    /// Copies a program through a descriptor opened close-on-exec. FileManager's copy opens
+    /// its destination without O_CLOEXEC, so a process another test spawns meanwhile (a
+    /// umockdev run) inherits the descriptor, and the copy cannot be executed while that process
+    /// lives ("Text file busy", seen once with a umockdev test beside a session).
+    static func copyExecutable(_ source: String, to destination: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let fd = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination]) }
+        defer { close(fd) }
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination]) }
+                offset += n
+            }
+        }
     }
 
     /// How the recording's gate knows the session's client is ready for it.
