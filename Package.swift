@@ -116,7 +116,7 @@ let package = Package(
                 resources: [.embedInCode("UmockdevFix/umockdev_fix.c")]),
         // Live sessions (libinput into a scene, in real time) and replays through real libinput.
         .target(name: "GestureLive", dependencies: ["GestureKit", "GestureInput", "GestureLibinput", "GestureReplay", "GestureMockDevice", "GestureTraces"]),
-        .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureInput", "GestureKit", "GestureFormat", "GestureTraces"]),
+        .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureInput", "GestureKit", "GestureFormat", "GestureTraces", "GestureMockDevice"]),
         // The README's sample, compiled and run by the tests so it cannot drift from the API.
         .executableTarget(name: "quickstart", dependencies: ["GestureKit"], path: "Examples/QuickStart"),
         // README's desktop-session sample (Wayland), compiled, and run by the tests under sway.

@@ -154,12 +154,16 @@ public struct LibinputListener {
     }
 
     /// Runs; `onEvent` gets every converted event (times from the first event, as
-    /// `LiveInput` gives them), `log` libinput's messages.
+    /// `LiveInput` gives them), `log` libinput's messages; `onDevicesOpened` is called once
+    /// libinput has opened the devices, before `duration` starts (`LiveInput.onDevicesOpened`).
     @discardableResult
     public func run(onEvent: (InputEvent) -> Void,
-                    log: ((LibinputLogPriority, String) -> Void)? = nil) throws -> StopReason {
+                    log: ((LibinputLogPriority, String) -> Void)? = nil,
+                    onDevicesOpened: (() throws -> Void)? = nil) throws -> StopReason {
         try withoutActuallyEscaping(onEvent) { onEvent in
-            try LiveInput(self).run(EventCallback(onEvent), log: log)
+            let input = LiveInput(self)
+            input.onDevicesOpened = onDevicesOpened
+            return try input.run(EventCallback(onEvent), log: log)
         }
     }
 }

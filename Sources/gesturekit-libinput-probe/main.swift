@@ -4,10 +4,11 @@ import GestureFormat
 //
 //   gesturekit-libinput-probe [--duration SECONDS] [--screen WIDTHxHEIGHT] [--verbose]
 //                             [--rotate DEGREES] [--calibration "a b c d e f"] [--region WxH+X+Y]
-//                             (--udev [--seat NAME] | DEVICE...)
+//                             [--open-gate TOKEN] (--udev [--seat NAME] | DEVICE...)
 //   gesturekit-libinput-probe --describe DEVICE...   (libevdev's view of each node, as JSON)
 import GestureKit
 import GestureLibinput
+import GestureMockDevice
 import GestureTraces
 #if canImport(Glibc)
 import Glibc
@@ -36,7 +37,7 @@ let usage = """
     usage: gesturekit-libinput-probe [--duration SECONDS] [--screen WIDTHxHEIGHT] [--verbose]
                                      [--rotate DEGREES] [--calibration "a b c d e f"] [--region WxH+X+Y]
                                      [--seat-access auto|libseat|open] [--grab]
-                                     (--udev [--seat NAME] | DEVICE...)
+                                     [--open-gate TOKEN] (--udev [--seat NAME] | DEVICE...)
            gesturekit-libinput-probe --describe DEVICE...
     """
 
@@ -50,6 +51,8 @@ var describe = false
 var mapping = TouchMapping()
 var access = DeviceAccess.automatic
 var grab = false
+/// Written to each DEVICE once libinput has opened them: starts mock recordings gated on it.
+var openGate: String? = nil
 
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
@@ -59,6 +62,9 @@ while let arg = args.popFirst() {
         guard let v = args.popFirst() else { fail("--seat needs a name\n\(usage)", status: 2) }
         seat = v
         useUdev = true
+    case "--open-gate":
+        guard let v = args.popFirst(), !v.isEmpty else { fail("--open-gate needs a token\n\(usage)", status: 2) }
+        openGate = v
     case "--duration":
         guard let v = args.popFirst(), let d = Double(v), d >= 0 else {
             fail("--duration needs a number of seconds\n\(usage)", status: 2)
@@ -127,7 +133,8 @@ do {
             if verbose || priority >= .error {
                 emit("libinput \(priority): \(message)", to: 2)
             }
-        })
+        },
+        onDevicesOpened: openGate.map { token in { try MockDeviceGate.open(Array(token.utf8), paths: paths) } })
     var stopped = JSONObjectText()
     stopped.string("type", "stopped")
     stopped.string("reason", reason.rawValue)

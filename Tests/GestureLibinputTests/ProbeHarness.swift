@@ -43,12 +43,24 @@ enum ProbeHarness {
     /// nil when umockdev-run is missing (the test is then skipped with a message).
     static var umockdevAvailable: Bool { UmockdevRunner.findUmockdevRun() != nil }
 
+    /// A mock device's recording for the probe: gated, so it starts once the probe's libinput
+    /// has opened the device (`--open-gate`), `leadIn` after, however long the probe took to
+    /// start on a loaded machine.
+    static func replay(device: MockDevice, events: [EvdevEvent], leadIn: Double = 0.2,
+                       vanishAfter: Double? = nil) -> MockDeviceReplay {
+        MockDeviceReplay(device: device, events: events, leadIn: leadIn, gate: Array(MockDeviceGate.token.utf8),
+                         vanishAfter: vanishAfter)
+    }
+
+    /// Runs the probe on `replays` (made with `replay`) for `duration` seconds from when its
+    /// libinput has opened them.
     static func run(_ replays: [MockDeviceReplay], duration: Double, screen: String = "1000x1000",
                     timeout: Double = 20) throws -> ProbeRun {
         let runner = try UmockdevRunner(timeout: timeout)
         let paths = replays.map(\.device.devicePath)
         let result = try runner.runRetryingMockSetup(
-            devices: replays, command: [probePath, "--duration", String(duration), "--screen", screen] + paths
+            devices: replays, command: [probePath, "--duration", String(duration), "--screen", screen,
+                                        "--open-gate", MockDeviceGate.token] + paths
         ) { note in print("ProbeHarness: \(note)") }
         var lines: [[String: Any]] = []
         for line in result.stdoutLines {

@@ -20,7 +20,7 @@ struct UmockdevProbeTests {
 
     @Test(arguments: 1...3)
     func wacomDoubleTap(iteration: Int) throws {
-        let replay = MockDeviceReplay(device: MockDevice(Fixtures.wacom), events: Fixtures.wacomDoubleTap)
+        let replay = ProbeHarness.replay(device: MockDevice(Fixtures.wacom), events: Fixtures.wacomDoubleTap)
         let run = try ProbeHarness.run([replay], duration: 0.9)
         Self.checkCleanExit(run)
         #expect(run.lines.first?["type"] as? String == "device-added")
@@ -48,7 +48,7 @@ struct UmockdevProbeTests {
     @Test func wacomTapOnScreenSize() throws {
         // Only the first tap, on a 1280 × 800 screen.
         let tap = Array(Fixtures.wacomDoubleTap.prefix(10))
-        let replay = MockDeviceReplay(device: MockDevice(Fixtures.wacom), events: tap)
+        let replay = ProbeHarness.replay(device: MockDevice(Fixtures.wacom), events: tap)
         let run = try ProbeHarness.run([replay], duration: 0.6, screen: "1280x800")
         Self.checkCleanExit(run)
         #expect(run.touchPhases == ["began", "ended"])
@@ -60,7 +60,7 @@ struct UmockdevProbeTests {
     @Test(arguments: 1...2)
     func touchscreenPinch(iteration: Int) throws {
         let events = Fixtures.pinch(touchpad: false, cx: 2048, cy: 2048, startGap: 400, step: 20, frames: 20)
-        let run = try ProbeHarness.run([MockDeviceReplay(device: MockDevice(Fixtures.touchscreen),
+        let run = try ProbeHarness.run([ProbeHarness.replay(device: MockDevice(Fixtures.touchscreen),
                                                          events: events)], duration: 0.8)
         Self.checkCleanExit(run)
         let phases = run.touchPhases
@@ -82,7 +82,7 @@ struct UmockdevProbeTests {
         // 40 ms after touch-down only if no motion came first, and on a loaded machine a
         // pinch that moves at once can beat that timer (seen once in three runs).
         let events = Fixtures.pinch(touchpad: true, cx: 600, cy: 400, startGap: 200, step: 5, frames: 40, restFirst: 0.1)
-        let run = try ProbeHarness.run([MockDeviceReplay(device: MockDevice(Fixtures.touchpad),
+        let run = try ProbeHarness.run([ProbeHarness.replay(device: MockDevice(Fixtures.touchpad),
                                                          events: events)], duration: 1.2)
         Self.checkCleanExit(run)
         #expect(run.lines.first?["kind"] as? String == "touchpad")
@@ -100,7 +100,7 @@ struct UmockdevProbeTests {
 
     @Test func touchpadPinchIn() throws {
         let events = Fixtures.pinch(touchpad: true, cx: 600, cy: 400, startGap: 600, step: -5, frames: 40)
-        let run = try ProbeHarness.run([MockDeviceReplay(device: MockDevice(Fixtures.touchpad),
+        let run = try ProbeHarness.run([ProbeHarness.replay(device: MockDevice(Fixtures.touchpad),
                                                          events: events)], duration: 1.1)
         Self.checkCleanExit(run)
         #expect(run.gestureSummary.suffix(3) == ["pinch/begin", "pinch/update", "pinch/end"])
@@ -111,7 +111,7 @@ struct UmockdevProbeTests {
 
     @Test(arguments: 1...2)
     func touchpadHold(iteration: Int) throws {
-        let run = try ProbeHarness.run([MockDeviceReplay(device: MockDevice(Fixtures.touchpad),
+        let run = try ProbeHarness.run([ProbeHarness.replay(device: MockDevice(Fixtures.touchpad),
                                                          events: Fixtures.hold(seconds: 1.0))],
                                        duration: 1.6)
         Self.checkCleanExit(run)
@@ -129,7 +129,7 @@ struct UmockdevProbeTests {
     func touchscreenVanishesMidPinch(iteration: Int) throws {
         let events = Fixtures.pinch(touchpad: false, cx: 2048, cy: 2048, startGap: 400, step: 20,
                                     frames: 10, lift: false)
-        let run = try ProbeHarness.run([MockDeviceReplay(device: MockDevice(Fixtures.touchscreen),
+        let run = try ProbeHarness.run([ProbeHarness.replay(device: MockDevice(Fixtures.touchscreen),
                                                          events: events, vanishAfter: 0.05)],
                                        duration: 0.8)
         Self.checkCleanExit(run)
@@ -143,7 +143,7 @@ struct UmockdevProbeTests {
     func touchpadVanishesMidPinch(iteration: Int) throws {
         let events = Fixtures.pinch(touchpad: true, cx: 600, cy: 400, startGap: 200, step: 5,
                                     frames: 30, lift: false)
-        let run = try ProbeHarness.run([MockDeviceReplay(device: MockDevice(Fixtures.touchpad),
+        let run = try ProbeHarness.run([ProbeHarness.replay(device: MockDevice(Fixtures.touchpad),
                                                          events: events, vanishAfter: 0.05)],
                                        duration: 1.0)
         Self.checkCleanExit(run)
@@ -156,16 +156,16 @@ struct UmockdevProbeTests {
         // No vanish: the device stays, fingers down; stopping the probe removes the device.
         let events = Fixtures.pinch(touchpad: false, cx: 2048, cy: 2048, startGap: 400, step: 20,
                                     frames: 5, lift: false)
-        let run = try ProbeHarness.run([MockDeviceReplay(device: MockDevice(Fixtures.touchscreen),
+        let run = try ProbeHarness.run([ProbeHarness.replay(device: MockDevice(Fixtures.touchscreen),
                                                          events: events)], duration: 0.6)
         Self.checkCleanExit(run)
         #expect(run.touchPhases.last == "cancelled,cancelled")
     }
 
     @Test func twoDevicesAtOnce() throws {
-        let ts = MockDeviceReplay(device: MockDevice(Fixtures.wacom, eventNumber: 11),
+        let ts = ProbeHarness.replay(device: MockDevice(Fixtures.wacom, eventNumber: 11),
                                   events: Fixtures.wacomDoubleTap)
-        let tp = MockDeviceReplay(device: MockDevice(Fixtures.touchpad, eventNumber: 12),
+        let tp = ProbeHarness.replay(device: MockDevice(Fixtures.touchpad, eventNumber: 12),
                                   events: Fixtures.pinch(touchpad: true, cx: 600, cy: 400, startGap: 200,
                                                          step: 5, frames: 30))
         let run = try ProbeHarness.run([ts, tp], duration: 1.0)
