@@ -13,15 +13,9 @@
  *  3. read() from an emulated evdev node (a pty mapped to major 13): rewrite every
  *     struct input_event's timestamp onto CLOCK_MONOTONIC. The offset is taken at the first
  *     frame and kept (so recorded frame spacing is preserved exactly); it is re-based at a
- *     frame start when the mapped time would lie more than 5 ms in the future. Between touch
- *     sequences (no BTN_TOUCH down, and always for devices without one) a lag of more than
- *     8 ms behind now re-bases it too, and a lag over 2 ms (umockdev's replay drifts late by
- *     ~0.2 ms a frame) is followed smoothly, a quarter of it per frame. Within a touch
- *     sequence the recorded spacing is kept whatever umockdev's writer does, as a kernel's
- *     timestamps are whatever the reader does: re-basing or following a writer that stalls
- *     for tens of milliseconds on a loaded machine changed a scroll's velocity at its stop
- *     from run to run (from −88 to +89 pt/s for one recording, zero in one run of 36 beside
- *     two busy loops); with the spacing kept it is the same in every run.
+ *     frame start when the mapped time would lag more than 8 ms behind now or lie more
+ *     than 5 ms in the future; a lag over 2 ms (umockdev's replay drifts late by ~0.2 ms
+ *     a frame) is followed smoothly, a quarter of it per frame.
  *  4. read() returning a partial struct input_event: the rest is read before returning.
  *  5. realpath() of a path under /dev or /sys resolves inside the testbed: a mocked node
  *     (a symlink to its pseudo-terminal) is its own canonical path; sysfs paths resolve in
@@ -362,7 +356,6 @@ struct pty_state {
     int has_offset;
     int frame_start;
     int vanished;
-    int contact_down;       /* BTN_TOUCH is 1: a touch sequence is under way */
     int64_t offset_us;      /* monotonic = recorded + offset */
 };
 
@@ -475,10 +468,10 @@ read(int fd, void *buf, size_t count)
         int64_t t = (int64_t)ev[i].input_event_sec * 1000000 + (int64_t)ev[i].input_event_usec;
         if (s->frame_start) {
             int64_t mapped = t + s->offset_us;
-            if (!s->has_offset || mapped - now > LEAD_LIMIT_US || (now - mapped > LAG_LIMIT_US && !s->contact_down)) {
+            if (!s->has_offset || now - mapped > LAG_LIMIT_US || mapped - now > LEAD_LIMIT_US) {
                 s->offset_us = now - t;
                 s->has_offset = 1;
-            } else if (now - mapped > SLEW_FROM_US && !s->contact_down) {
+            } else if (now - mapped > SLEW_FROM_US) {
                 /* replay drifts late (~0.2 ms a frame): follow it smoothly */
                 s->offset_us += (now - mapped - SLEW_FROM_US) / 4;
             }
@@ -487,8 +480,6 @@ read(int fd, void *buf, size_t count)
         int64_t mapped = t + s->offset_us;
         ev[i].input_event_sec = mapped / 1000000;
         ev[i].input_event_usec = mapped % 1000000;
-        if (ev[i].type == EV_KEY && ev[i].code == BTN_TOUCH)
-            s->contact_down = ev[i].value != 0;
         if (ev[i].type == EV_SYN && (ev[i].code == SYN_REPORT || ev[i].code == SYN_DROPPED))
             s->frame_start = 1;
     }
