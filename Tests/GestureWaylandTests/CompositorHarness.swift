@@ -43,6 +43,11 @@ enum Compositor {
     /// `UmockdevScriptEncoder.gateSettleSeconds`), with room for a loaded machine. Its
     /// --duration, which counts from its ready file, adds this.
     static let readyToRecording = 1.0
+    /// KWin 6.3 nested (Debian 13) drops the first touch that comes within moments of our
+    /// window saying it is ready (measured: a recorded tap was nothing, a double tap one tap,
+    /// with the gate opened at once; both right with the old 3 s after the start): seconds the
+    /// gate waits after the ready file there. KWin 5.27 needs none.
+    static let kwinSettle = 1.5
     /// Seconds gate.sh waits for the client's ready file before it gives up, saying so in
     /// gate.err (the recording then never plays).
     static let readyTimeout = 60
@@ -199,7 +204,7 @@ enum Compositor {
                       listenSeconds: Double? = nil, client: String? = nil,
                       copy: [String] = [], swayConfig: String = "", nested: Nested? = nil,
                       environment: [String] = [], readiness: Readiness? = nil) throws -> Session {
-        let readiness = readiness ?? (client == nil ? .file : .afterLeadIn)
+        let readiness = readiness ?? (client == nil ? (nested == .kwin ? .fileThenSettle(kwinSettle) : .file) : .afterLeadIn)
         let fm = FileManager.default
         let directory = NSTemporaryDirectory() + "gesturekit-wayland-" + UUID().uuidString
         try fm.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true)
@@ -217,7 +222,7 @@ enum Compositor {
         }
         let devices = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000))
         let length = devices.duration - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
-        let duration = listenSeconds ?? (readyToRecording + length + tail + (vanishAfter ?? 0))
+        let duration = listenSeconds ?? (readyToRecording + readiness.settle + length + tail + (vanishAfter ?? 0))
         var listen = client?.replacingOccurrences(of: "CLIENT_DIR", with: directory)
             ?? "\(directory)/gesturekit listen --wayland --json --ready-file \(directory)/ready --duration \(duration)\(sceneArguments)"
         try readiness.gateScript(directory: directory, nodes: devices.replays.map(\.device.devicePath))
@@ -292,12 +297,20 @@ enum Compositor {
         case file
         /// The client cannot say: the gate opens so the recording starts `leadIn` after it.
         case afterLeadIn
+        /// The ready file, then this many seconds more (KWin nested: `kwinSettle`).
+        case fileThenSettle(Double)
+
+        /// Seconds the gate waits after the ready file.
+        var settle: Double {
+            if case let .fileThenSettle(seconds) = self { return seconds }
+            return 0
+        }
 
         /// gate.sh: waits (for the ready file, or `leadIn`), then writes the token to each node.
         func gateScript(directory: String, nodes: [String]) -> String {
             let wait: String
             switch self {
-            case .file:
+            case .file, .fileThenSettle:
                 wait = """
                 end=$(( $(date +%s) + \(readyTimeout) ))
                 while [ ! -e "$D/ready" ]; do
@@ -307,6 +320,7 @@ enum Compositor {
                     fi
                     sleep 0.02
                 done
+                sleep \(settle)
 
                 """
             case .afterLeadIn:

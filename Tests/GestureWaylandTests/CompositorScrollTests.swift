@@ -70,7 +70,7 @@ struct CompositorScrollTests {
             continuous = Line.endedTranslations(lines, of: "scrollPan")
             axisEvents = [:]
             axisValues = 0
-            for line in debug.split(separator: "\n") where line.contains("wl_pointer@") && line.contains(".axis") {
+            for line in debug.split(separator: "\n") where (line.contains("wl_pointer@") || line.contains("wl_pointer#")) && line.contains(".axis") {
                 guard let open = line.range(of: ".axis"), let paren = line[open.lowerBound...].firstIndex(of: "(") else { continue }
                 let name = String(line[line.index(after: open.lowerBound)..<paren])
                 axisEvents[name, default: 0] += 1
