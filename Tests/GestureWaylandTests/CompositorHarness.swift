@@ -157,16 +157,24 @@ enum Compositor {
         /// Runs `swaymsg` with `arguments` on this session's sway (its IPC socket); its exit status.
         @discardableResult
         func swaymsg(_ arguments: [String]) throws -> Int32 {
+            try swaymsgOutput(arguments)?.status ?? -1
+        }
+
+        /// Runs swaymsg on this session's sway; its exit status and standard output, or nil
+        /// when sway's socket is not there.
+        func swaymsgOutput(_ arguments: [String]) throws -> (status: Int32, output: Data)? {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/run")) ?? []
-            guard let socket = names.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) else { return -1 }
+            guard let socket = names.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) else { return nil }
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             p.arguments = ["SWAYSOCK=\(directory)/run/\(socket)", "swaymsg"] + arguments
-            p.standardOutput = FileHandle.nullDevice
+            let out = Pipe()
+            p.standardOutput = out
             p.standardError = FileHandle.nullDevice
             try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
             p.waitUntilExit()
-            return p.terminationStatus
+            return (p.terminationStatus, data)
         }
 
         /// Says the client is ready (a test's own window, in a session started with

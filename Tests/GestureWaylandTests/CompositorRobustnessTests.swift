@@ -237,17 +237,7 @@ struct CompositorRobustnessTests {
 
     /// `swaymsg -t get_tree`'s rectangle of the window with `appID`.
     static func windowRect(_ session: Compositor.Session, appID: String) throws -> [Double]? {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: session.directory + "/run")) ?? []
-        guard let socket = names.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) else { return nil }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["SWAYSOCK=\(session.directory)/run/\(socket)", "swaymsg", "-r", "-t", "get_tree"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        guard let data = try session.swaymsgOutput(["-r", "-t", "get_tree"])?.output else { return nil }
         func find(_ node: [String: Any]) -> [String: Any]? {
             if node["app_id"] as? String == appID { return node }
             for key in ["nodes", "floating_nodes"] {
