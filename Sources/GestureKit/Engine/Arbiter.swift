@@ -50,53 +50,14 @@
 /// waiting, has seen all it will see: it fails ("touches lifted without a gesture").
 ///
 /// The arbiter is a value type: its methods change its own state and append what the engine
-/// must do (`Action`) to `actions`, in order; the engine carries them out. It knows the
+/// must do (`Action`) to `actions`, in order; the engine carries them out. Every decision
+/// goes through `decide`; a begun recognizer's change, which touches no other, comes back as
+/// its `Outcome` instead of through the queue. It owns every recognizer's record
+/// (RecognizerRecord.swift: state, touches, waiting transition, timer, step mark), knows the
 /// recognizers only by their slots, and asks the engine (`ArbiterQuestions`) what only the
 /// recognizers and their delegates can answer.
 struct Arbiter {
-    /// A transition a recognizer has decided on but may not make yet, because a recognizer
-    /// it requires to fail is still possible.
-    enum PendingTransition: Hashable {
-        case recognize(TransitionReason)
-        case begin(TransitionReason)
-        case beginThenEnd(TransitionReason)
-    }
-
-    /// One recognizer, as arbitration sees it.
-    struct Member {
-        /// False for a slot no recognizer holds.
-        var isAttached = true
-        var state = GestureRecognizer.State.possible
-        var kind: GestureRecognizer.Kind
-        var isEnabled = true
-        /// Touches seen since the last reset, in order of arrival.
-        var touches: [TouchID] = []
-        /// How many of `touches` are still down.
-        var touchesDown = 0
-        /// The touches of the sequence that ended at the last reset (for the invariant
-        /// tests, which see a transition after the arbiter may have reset the recognizer).
-        var previousSequence: [TouchID] = []
-        /// Touches with a smaller id began before the last reset and are ignored.
-        var minimumTouchID = TouchID(rawValue: 0)
-        /// The transition waiting for a recognizer to fail, if any.
-        var pending: PendingTransition? {
-            didSet { isWaiting = pending != nil }
-        }
-        /// Whether a transition waits: `pending != nil`, kept as a plain flag so that the
-        /// engine's per-frame checks read one byte instead of copying the reason.
-        private(set) var isWaiting = false
-        /// Reset by arbitration, its state machine not yet: its deadline no longer counts.
-        var awaitingMachineReset = false
-
-        init(kind: GestureRecognizer.Kind) {
-            self.kind = kind
-            touches.reserveCapacity(4)
-        }
-
-        func isTracking(_ touch: TouchID) -> Bool { touches.contains(touch) }
-
-
-    }
+    typealias PendingTransition = RecognizerRecord.PendingTransition
 
     /// The recognizers that may take one touch: those attached to its view and the view's
     /// ancestors when it went down (Flutter's arena). It stays open while the engine holds a
@@ -125,8 +86,11 @@ struct Arbiter {
         case cancelTouchInView(TouchID)
     }
 
-    /// By slot; a slot no recognizer holds has `isAttached` false.
-    private(set) var members: [Member] = []
+    /// Every recognizer's record (RecognizerRecord.swift), by slot; a slot no recognizer
+    /// holds has `isAttached` false.
+    private(set) var records: [RecognizerRecord] = []
+    /// The recognizers' deadlines, in order (each record holds its own `timer`).
+    private var timers = TimerQueue()
     private(set) var arenas: [Arena] = []
     /// The id the next touch will get; ids are never reused.
     private(set) var nextTouchID = TouchID(rawValue: 1)
@@ -151,26 +115,29 @@ struct Arbiter {
     // MARK: - Members
 
     mutating func add(_ r: RecognizerSlot, kind: GestureRecognizer.Kind, isEnabled: Bool) {
-        while members.count <= r.rawValue {
-            var free = Member(kind: .discrete)
+        while records.count <= r.rawValue {
+            var free = RecognizerRecord(kind: .discrete)
             free.isAttached = false
-            members.append(free)
+            records.append(free)
         }
-        var member = Member(kind: kind)
-        member.isEnabled = isEnabled
-        members[r.rawValue] = member
+        var record = RecognizerRecord(kind: kind)
+        record.isEnabled = isEnabled
+        // The slot's earlier occupant's deadlines stay stale.
+        record.timer.generation = records[r.rawValue].timer.generation &+ 1
+        records[r.rawValue] = record
     }
 
     /// `r` set `.began` without having said it is continuous: it is from now on (UIKit's
     /// rule: a recognizer that begins is continuous).
     mutating func makeContinuous(_ r: RecognizerSlot) {
         guard isMember(r) else { return }
-        members[r.rawValue].kind = .continuous
+        records[r.rawValue].kind = .continuous
     }
 
     mutating func remove(_ r: RecognizerSlot) {
         guard isMember(r) else { return }
-        members[r.rawValue].isAttached = false
+        records[r.rawValue].isAttached = false
+        timers.arm(r, &records[r.rawValue].timer, at: nil)
         waitingList.removeAll { $0 == r }
         for i in arenas.indices { arenas[i].members.removeAll { $0 == r } }
         finalityGeneration &+= 1
@@ -178,11 +145,11 @@ struct Arbiter {
 
     @inline(__always)
     func isMember(_ r: RecognizerSlot) -> Bool {
-        r.rawValue >= 0 && r.rawValue < members.count && members[r.rawValue].isAttached
+        r.rawValue >= 0 && r.rawValue < records.count && records[r.rawValue].isAttached
     }
 
-    func member(_ r: RecognizerSlot) -> Member? {
-        isMember(r) ? members[r.rawValue] : nil
+    func member(_ r: RecognizerSlot) -> RecognizerRecord? {
+        isMember(r) ? records[r.rawValue] : nil
     }
 
     func state(of r: RecognizerSlot) -> GestureRecognizer.State? {
@@ -190,35 +157,86 @@ struct Arbiter {
     }
 
     mutating func setEnabled(_ r: RecognizerSlot, _ enabled: Bool) {
-        if isMember(r) { members[r.rawValue].isEnabled = enabled }
+        if isMember(r) { records[r.rawValue].isEnabled = enabled }
     }
 
-    /// The engine has reset the recognizer's state machine.
+    // MARK: - What the engine asks the records to hold
+
+    /// The engine is about to reset the recognizer's state machine (carrying out `reset`):
+    /// it shows `possible` and no touches, and no deadline of it has fired.
+    mutating func machineWillReset(_ r: RecognizerSlot) {
+        guard isMember(r) else { return }
+        records[r.rawValue].timer.fired = nil
+        records[r.rawValue].shown = RecognizerRecord.Shown()
+    }
+
+    /// The engine has reset the recognizer's state machine: its deadline counts again.
     mutating func machineWasReset(_ r: RecognizerSlot) {
-        if isMember(r) { members[r.rawValue].awaitingMachineReset = false }
+        if isMember(r) { records[r.rawValue].awaitingMachineReset = false }
+    }
+
+    /// The engine carried out a transition to `state`: the recognizer shows it.
+    @inline(__always)
+    mutating func show(_ r: RecognizerSlot, state: GestureRecognizer.State) {
+        records[r.rawValue].shown.state = state
+    }
+
+    /// The recognizer shows the number of touches of its sequence (every touch tracked since
+    /// its last reset, lifted ones included).
+    @inline(__always)
+    mutating func showTouchCount(_ r: RecognizerSlot) {
+        guard isMember(r) else { return }
+        records[r.rawValue].shown.numberOfTouches = records[r.rawValue].touches.count
+    }
+
+    /// Lists `r` in step `step`: true the first time in that step.
+    @inline(__always)
+    mutating func markOnce(_ r: RecognizerSlot, step: Int) -> Bool {
+        guard records[r.rawValue].stepMark != step else { return false }
+        records[r.rawValue].stepMark = step
+        return true
+    }
+
+    // MARK: - Timers
+
+    /// Makes `wanted` the recognizer's deadline (none for nil).
+    @inline(__always)
+    mutating func armTimer(_ r: RecognizerSlot, at wanted: Instant?) {
+        timers.arm(r, &records[r.rawValue].timer, at: wanted)
+    }
+
+    /// The deadline of `r` that fired last, if it has not been reset since.
+    func firedDeadline(_ r: RecognizerSlot) -> Instant? { records[r.rawValue].timer.fired }
+
+    /// The earliest deadline any recognizer waits for.
+    mutating func nextDeadline() -> Instant? { timers.nextDeadline(records) }
+
+    /// Takes the earliest deadline before `limit` (or at it, if `inclusive`), marking it fired.
+    mutating func popDueTimer(before limit: Instant, inclusive: Bool) -> (RecognizerSlot, Instant)? {
+        timers.popDue(before: limit, inclusive: inclusive, &records)
     }
 
     /// Whether `r` might fail at the end of the step (`endOfStep`): possible, nothing
     /// waiting, and every touch of its gesture lifted.
     func mayHaveSeenEverything(_ r: RecognizerSlot) -> Bool {
-        guard r.rawValue >= 0 && r.rawValue < members.count else { return false }
+        guard r.rawValue >= 0 && r.rawValue < records.count else { return false }
         let i = r.rawValue
-        return members[i].isAttached && members[i].state.isPossible && !members[i].isWaiting
-            && members[i].touchesDown == 0 && !members[i].touches.isEmpty
+        return records[i].isAttached && records[i].state.isPossible && !records[i].isWaiting
+            && records[i].touchesDown == 0 && !records[i].touches.isEmpty
     }
 
     /// Whether `r` is attached and enabled.
     @inline(__always)
     func isEnabled(_ r: RecognizerSlot) -> Bool {
-        members[r.rawValue].isAttached && members[r.rawValue].isEnabled
+        records[r.rawValue].isAttached && records[r.rawValue].isEnabled
     }
 
     /// Whether `r` is attached, still possible and tracking `touch` (what holds the touch's
     /// events back from its view, for a recognizer that delays them).
     @inline(__always)
     func isPossibleAndTracking(_ r: RecognizerSlot, _ touch: TouchID) -> Bool {
-        members[r.rawValue].isAttached && members[r.rawValue].state.isPossible
-            && members[r.rawValue].touches.contains(touch)
+        records[r.rawValue].isAttached && records[r.rawValue].state.isPossible
+            && records[r.rawValue].touches.contains(touch)
     }
 
     /// Whether `r` is attached, enabled and tracking `touch` (a touch that began before its
@@ -226,8 +244,8 @@ struct Arbiter {
     @inline(__always)
     func isTracking(_ r: RecognizerSlot, _ touch: TouchID) -> Bool {
         let i = r.rawValue
-        return members[i].isAttached && members[i].isEnabled && touch >= members[i].minimumTouchID
-            && members[i].touches.contains(touch)
+        return records[i].isAttached && records[i].isEnabled && touch >= records[i].minimumTouchID
+            && records[i].touches.contains(touch)
     }
 
     /// Whether `r` takes part in a gesture now: it has seen touches since its last reset, or
@@ -235,8 +253,8 @@ struct Arbiter {
     func isInvolved(_ r: RecognizerSlot, _ q: some ArbiterQuestions) -> Bool {
         guard isMember(r) else { return false }
         let i = r.rawValue
-        return !members[i].touches.isEmpty || members[i].isWaiting
-            || (!members[i].awaitingMachineReset && q.hasLiveDeadline(r))
+        return !records[i].touches.isEmpty || records[i].isWaiting
+            || (!records[i].awaitingMachineReset && q.hasLiveDeadline(r))
     }
 
     // MARK: - Touches
@@ -264,7 +282,7 @@ struct Arbiter {
         while m < arenas[a].members.count {
             let r = arenas[a].members[m]
             m += 1
-            if !members[r.rawValue].state.isFinal { arenas[a].live.append(r) }
+            if !records[r.rawValue].state.isFinal { arenas[a].live.append(r) }
         }
         arenas[a].liveGeneration = finalityGeneration
     }
@@ -285,48 +303,61 @@ struct Arbiter {
     mutating func join(_ touch: TouchID) {
         guard let a = arenaIndex(touch) else { return }
         for r in arenas[a].members where isMember(r) {
-            guard members[r.rawValue].isEnabled, touch >= members[r.rawValue].minimumTouchID else { continue }
-            members[r.rawValue].touches.append(touch)
-            members[r.rawValue].touchesDown += 1
+            guard records[r.rawValue].isEnabled, touch >= records[r.rawValue].minimumTouchID else { continue }
+            records[r.rawValue].touches.append(touch)
+            records[r.rawValue].touchesDown += 1
         }
     }
 
     /// `touch` joins one member only (a touchpad gesture, handed to its members one by one).
     mutating func join(_ touch: TouchID, member r: RecognizerSlot) {
         guard isMember(r) else { return }
-        members[r.rawValue].touches.append(touch)
-        members[r.rawValue].touchesDown += 1
+        records[r.rawValue].touches.append(touch)
+        records[r.rawValue].touchesDown += 1
     }
 
     /// `r` stops tracking `touch` (UIKit's `ignore(_:for:)`); `stillDown` says whether the
     /// touch is down (and so counted in `touchesDown`).
     mutating func ignore(_ touch: TouchID, for r: RecognizerSlot, stillDown: Bool) {
-        guard isMember(r), let i = members[r.rawValue].touches.firstIndex(of: touch) else { return }
-        members[r.rawValue].touches.remove(at: i)
-        if stillDown { members[r.rawValue].touchesDown -= 1 }
+        guard isMember(r), let i = records[r.rawValue].touches.firstIndex(of: touch) else { return }
+        records[r.rawValue].touches.remove(at: i)
+        if stillDown { records[r.rawValue].touchesDown -= 1 }
     }
 
     /// One of `r`'s touches lifted (ended or was cancelled).
     mutating func lift(_ r: RecognizerSlot) {
-        if isMember(r) { members[r.rawValue].touchesDown -= 1 }
+        if isMember(r) { records[r.rawValue].touchesDown -= 1 }
     }
 
     // MARK: - Decisions
 
+    /// What a decision comes to.
+    enum Outcome: Hashable {
+        /// `r`, which had begun, is `changed`: the engine records the transition from `from`
+        /// (with its own reason: the touches moved, or the pointer or a pen did) and performs
+        /// its actions. It touches no other recognizer, and it is the decision of almost every
+        /// frame of a gesture under way, so it comes back as this value, not in `actions`.
+        case changed(RecognizerSlot, from: GestureRecognizer.State)
+        /// What the engine must do is in `actions`, in order (perhaps nothing).
+        case queued
+    }
+
     /// Weighs `decision`, which `r` just made (see the table above).
-    mutating func decide(_ decision: GestureDecision, for r: RecognizerSlot, _ q: some ArbiterQuestions) {
-        guard isMember(r) else { return }
-        let state = members[r.rawValue].state
-        let kind = members[r.rawValue].kind
+    @discardableResult
+    mutating func decide(_ decision: GestureDecision, for r: RecognizerSlot,
+                         _ q: some ArbiterQuestions) -> Outcome {
+        guard isMember(r) else { return .queued }
+        let state = records[r.rawValue].state
+        let kind = records[r.rawValue].kind
         switch decision {
         case .none:
-            return
+            break
         case let .begin(reason):
             request(r, kind == .discrete ? .recognize(reason) : .begin(reason), q)
         case .change:
             if state.isActive {
-                transition(r, to: .changed, reason: .touchesMoved)
-                actions.append(.performActions(r))
+                records[r.rawValue].state = .changed
+                return .changed(r, from: state)
             }
         case let .recognize(reason), let .end(reason):
             if state.isPossible {
@@ -343,19 +374,7 @@ struct Arbiter {
                 cancel(r, reason)
             }
         }
-    }
-
-    /// `r`, which has begun, reports new values: it is `changed`. Returns the state it was
-    /// in, or nil if it has not begun (a change then means nothing). This is the decision of
-    /// almost every frame of a gesture under way, and it touches no other recognizer, so it
-    /// is decided here without the action queue: the engine records the transition and
-    /// performs the recognizer's actions.
-    mutating func change(_ r: RecognizerSlot) -> GestureRecognizer.State? {
-        guard isMember(r) else { return nil }
-        let from = members[r.rawValue].state
-        guard from.isActive else { return nil }
-        members[r.rawValue].state = .changed
-        return from
+        return .queued
     }
 
     /// Something outside the gesture took `r` away (disabled, removed from its view): it
@@ -386,7 +405,7 @@ struct Arbiter {
         if let existing = m.pending {
             switch (existing, p) {
             case let (.begin(reason), .beginThenEnd), let (.begin(reason), .recognize):
-                members[r.rawValue].pending = .beginThenEnd(reason)
+                records[r.rawValue].pending = .beginThenEnd(reason)
             default:
                 break
             }
@@ -411,12 +430,12 @@ struct Arbiter {
         for touch in m.touches {
             if let a = arenaIndex(touch) {
                 for other in arenas[a].members where other != r && isMember(other)
-                    && members[other.rawValue].touches.contains(touch) {
+                    && records[other.rawValue].touches.contains(touch) {
                     body(other, touch)
                 }
             } else {
-                for i in members.indices where i != r.rawValue && members[i].isAttached
-                    && members[i].touches.contains(touch) {
+                for i in records.indices where i != r.rawValue && records[i].isAttached
+                    && records[i].touches.contains(touch) {
                     body(RecognizerSlot(rawValue: i), touch)
                 }
             }
@@ -449,9 +468,9 @@ struct Arbiter {
         // in a gesture or that have begun or ended. (A delegate's answer that would close a
         // cycle of explicit requirements is ignored.)
         if q.hasDynamicRequirements {
-            for i in members.indices where i != r.rawValue && members[i].isAttached {
+            for i in records.indices where i != r.rawValue && records[i].isAttached {
                 let b = RecognizerSlot(rawValue: i)
-                let s = members[i].state
+                let s = records[i].state
                 guard s.isActive || s.isEnded || (s.isPossible && isInvolved(b, q)) else { continue }
                 guard !q.explicitlyRequires(r, toFail: b), q.requires(r, toFail: b),
                       !q.requirementPathExists(from: b, to: r) else { continue }
@@ -465,7 +484,7 @@ struct Arbiter {
     private mutating func evaluate(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
         var preventer: RecognizerSlot?
         forEachSharingTouches(with: r) { other, _ in
-            if preventer == nil, members[other.rawValue].state.isActive, !q.simultaneous(r, other),
+            if preventer == nil, records[other.rawValue].state.isActive, !q.simultaneous(r, other),
                q.canPrevent(other, r) {
                 preventer = other
             }
@@ -478,7 +497,7 @@ struct Arbiter {
         case let .succeeded(b):
             fail(r, .requiredRecognizerSucceeded(q.name(of: b)), q)
         case let .waiting(b):
-            members[r.rawValue].pending = p
+            records[r.rawValue].pending = p
             if !waitingList.contains(r) { waitingList.append(r) }
             actions.append(.waiting(r, reason: .waitingForFailure(of: q.name(of: b))))
         case .clear:
@@ -526,14 +545,14 @@ struct Arbiter {
             }
         }
         let name = q.name(of: r)
-        for i in members.indices {
+        for i in records.indices {
             let a = RecognizerSlot(rawValue: i)
-            guard a != r, members[i].isAttached, members[i].state.isPossible, isInvolved(a, q) else { continue }
+            guard a != r, records[i].isAttached, records[i].state.isPossible, isInvolved(a, q) else { continue }
             // Required to fail by `a`, by require(toFail:) or a delegate (the same: a request, row 3;
             // a delegate's answer that would close a cycle counts only for a waiting `a`).
             if q.explicitlyRequires(a, toFail: r)
                 || (q.hasDynamicRequirements && q.requires(a, toFail: r)
-                    && (members[i].isWaiting || !q.requirementPathExists(from: r, to: a))) {
+                    && (records[i].isWaiting || !q.requirementPathExists(from: r, to: a))) {
                 fail(a, .requiredRecognizerSucceeded(name), q)
             }
         }
@@ -541,7 +560,7 @@ struct Arbiter {
             guard !q.simultaneous(r, other), q.canPrevent(r, other) else { continue }
             if isPossibleAndTracking(other, touch) {
                 fail(other, .excludedBy(name), q)
-            } else if members[other.rawValue].state.isActive && members[other.rawValue].touches.contains(touch) {
+            } else if records[other.rawValue].state.isActive && records[other.rawValue].touches.contains(touch) {
                 cancel(other, .excludedBy(name))
             }
         }
@@ -572,12 +591,12 @@ struct Arbiter {
     /// meanwhile join the sequence); then it is reset. A disabled recognizer, which no longer
     /// hears its touches lift, is reset at once.
     private mutating func finished(_ r: RecognizerSlot) {
-        if members[r.rawValue].touchesDown <= 0 || !members[r.rawValue].isEnabled {
+        if records[r.rawValue].touchesDown <= 0 || !records[r.rawValue].isEnabled {
             reset(r)
         } else {
             clearPending(r)
             // Its deadline no longer counts: nothing is decided until it is reset.
-            members[r.rawValue].awaitingMachineReset = true
+            records[r.rawValue].awaitingMachineReset = true
         }
     }
 
@@ -588,8 +607,8 @@ struct Arbiter {
     }
 
     private mutating func clearPending(_ r: RecognizerSlot) {
-        if members[r.rawValue].isWaiting {
-            members[r.rawValue].pending = nil
+        if records[r.rawValue].isWaiting {
+            records[r.rawValue].pending = nil
             waitingList.removeAll { $0 == r }
         }
     }
@@ -615,21 +634,21 @@ struct Arbiter {
 
     private mutating func reset(_ r: RecognizerSlot) {
         finalityGeneration &+= 1
-        members[r.rawValue].state = .possible
-        members[r.rawValue].previousSequence.removeAll(keepingCapacity: true)
-        members[r.rawValue].previousSequence.append(contentsOf: members[r.rawValue].touches)
-        members[r.rawValue].touches.removeAll(keepingCapacity: true)
-        members[r.rawValue].touchesDown = 0
-        members[r.rawValue].minimumTouchID = nextTouchID
+        records[r.rawValue].state = .possible
+        records[r.rawValue].previousSequence.removeAll(keepingCapacity: true)
+        records[r.rawValue].previousSequence.append(contentsOf: records[r.rawValue].touches)
+        records[r.rawValue].touches.removeAll(keepingCapacity: true)
+        records[r.rawValue].touchesDown = 0
+        records[r.rawValue].minimumTouchID = nextTouchID
         clearPending(r)
-        members[r.rawValue].awaitingMachineReset = true
+        records[r.rawValue].awaitingMachineReset = true
         actions.append(.reset(r))
     }
 
     private mutating func transition(_ r: RecognizerSlot, to state: GestureRecognizer.State,
                                      reason: TransitionReason) {
-        let from = members[r.rawValue].state
-        members[r.rawValue].state = state
+        let from = records[r.rawValue].state
+        records[r.rawValue].state = state
         if state.isFinal { finalityGeneration &+= 1 }
         actions.append(.transition(r, from: from, to: state, reason: reason))
     }

@@ -7,17 +7,7 @@ extension GestureEngine {
     @inline(__always)
     func apply(_ decision: GestureDecision, to r: RecognizerSlot) {
         markDirty(r)
-        switch decision {
-        case .none:
-            break
-        case .change:
-            // A begun recognizer's new values, every frame: decided on the spot (Arbiter.change).
-            if let from = arbiter.change(r) {
-                carryOut(.transition(r, from: from, to: .changed, reason: changeReason))
-                carryOut(.performActions(r))
-                runDeferredChanges()
-            }
-        default:
+        if case .none = decision {} else {
             arbitrate { $0.decide(decision, for: r, $1) }
         }
         if hasStateRequests { applyStateRequests() }
@@ -90,15 +80,32 @@ extension GestureEngine {
     }
 
     /// Runs `body` on the arbiter, then carries out the actions it appended, in order.
+    func arbitrate(_ body: (inout Arbiter, EngineQuestions) -> Void) {
+        arbitrate { body(&$0, $1); return .queued }
+    }
+
+    /// Runs `body` on the arbiter, then carries out what it came to: a change, or the actions
+    /// it appended, in order.
     ///
     /// While it runs, the recognizers stay as they are: a delegate asked a question, or an
     /// action or view callback called while the actions are carried out, that adds, removes,
     /// enables or disables a recognizer has its change made right after, in the same step
     /// (a recognizer removed or disabled then fails, or is cancelled if it had begun).
-    func arbitrate(_ body: (inout Arbiter, EngineQuestions) -> Void) {
+    @inline(__always)
+    func arbitrate(_ body: (inout Arbiter, EngineQuestions) -> Arbiter.Outcome) {
         let start = arbiter.actions.count
         arbitrationDepth += 1
-        body(&arbiter, EngineQuestions(engine: self))
+        if case let .changed(r, from) = body(&arbiter, EngineQuestions(engine: self)) {
+            recordTransition(r, from: from, to: .changed, reason: changeReason)
+            recognizers[r.rawValue]?.performActions()
+            arbitrationDepth -= 1
+            runDeferredChanges()
+            return
+        }
+        carryOutActions(from: start)
+    }
+
+    private func carryOutActions(from start: Int) {
         var i = start
         while i < arbiter.actions.count {
             let action = arbiter.actions[i]
@@ -120,24 +127,28 @@ extension GestureEngine {
         }
     }
 
+    /// The recognizer shows its new state; the transition is traced.
+    @inline(__always)
+    private func recordTransition(_ r: RecognizerSlot, from: GestureRecognizer.State,
+                                  to: GestureRecognizer.State, reason: TransitionReason) {
+        arbiter.show(r, state: to)
+        guard isTracing, let recognizer = recognizers[r.rawValue] else { return }
+        flushDeliveries()
+        emit(.transition(.init(time: now, recognizer: recognizer, from: from, to: to, reason: reason,
+                               location: recognizer.location(in: recognizer.view),
+                               values: recognizer.values, modifierFlags: heldModifiers)))
+    }
+
     private func carryOut(_ action: Arbiter.Action) {
         switch action {
         case let .transition(r, from, to, reason):
-            guard let recognizer = recognizers[r.rawValue] else { return }
-            recognizer.recordedState = to
-            guard isTracing else { return }
-            flushDeliveries()
-            emit(.transition(.init(time: now, recognizer: recognizer, from: from, to: to, reason: reason,
-                                   location: recognizer.location(in: recognizer.view),
-                                   values: recognizer.values, modifierFlags: heldModifiers)))
+            recordTransition(r, from: from, to: to, reason: reason)
         case let .performActions(r):
             recognizers[r.rawValue]?.performActions()
         case let .reset(r):
             guard let recognizer = recognizers[r.rawValue] else { return }
-            recognizer.recordedState = .possible
+            arbiter.machineWillReset(r)
             recognizer.requestedStates.removeAll()
-            recognizer.numberOfTouches = 0
-            timers.clearFired(r)
             recognizer.reset()
             arbiter.machineWasReset(r)
             markDirty(r)
@@ -222,6 +233,12 @@ struct EngineQuestions: ArbiterQuestions {
 
 extension GestureEngine {
     // What arbitration holds of one recognizer, for tests and invariant checks.
+
+    /// What `r` shows its actions and the app (its `state`, `numberOfTouches`), if it is
+    /// attached to this engine.
+    func shownRecord(of r: GestureRecognizer) -> RecognizerRecord.Shown? {
+        slot(of: r).map { arbiter.records[$0.rawValue].shown }
+    }
 
     /// The touches of `r`'s current gesture (since its last reset), in order of arrival.
     func trackedTouches(of r: GestureRecognizer) -> [TouchID] {

@@ -275,7 +275,7 @@ extension GestureEngine {
             f += 1
             // A recognizer reset since these touches began (it failed, or was excluded) takes
             // none of them: every pass below would skip every touch.
-            guard arbiter.isMember(r), arbiter.members[r.rawValue].minimumTouchID <= newestID else { continue }
+            guard arbiter.isMember(r), arbiter.records[r.rawValue].minimumTouchID <= newestID else { continue }
             // The frame's phases in order: began, moved, ended, cancelled (lowest bit first).
             var phases = present
             while phases != 0 {
@@ -296,9 +296,9 @@ extension GestureEngine {
                     }
                 }
                 guard tracked > 0 else { continue }
-                if arbiter.members[r.rawValue].state.isFinal {
+                if arbiter.records[r.rawValue].state.isFinal {
                     // Waiting for its sequence to end; that may be now.
-                    if arbiter.members[r.rawValue].touchesDown <= 0 { arbitrate { a, _ in a.endSequenceIfOver(r) } }
+                    if arbiter.records[r.rawValue].touchesDown <= 0 { arbitrate { a, _ in a.endSequenceIfOver(r) } }
                     continue
                 }
                 if tracked < byPhase[p].count {
@@ -327,7 +327,7 @@ extension GestureEngine {
                 let id = records[entry.record].touch.id
                 guard let a = arbiter.arenaIndex(id) else { continue }
                 for r in arbiter.arenas[a].members
-                where arbiter.members[r.rawValue].state.isActive && arbiter.isTracking(r, id)
+                where arbiter.records[r.rawValue].state.isActive && arbiter.isTracking(r, id)
                     && withRecognizer(r, { $0.cancelsTouchesInView }) {
                     cancelForView(entry.record)
                     break
@@ -341,9 +341,7 @@ extension GestureEngine {
     /// sees 2).
     @inline(__always)
     func updateTouchCount(_ r: RecognizerSlot) {
-        guard arbiter.isMember(r) else { return }
-        let count = arbiter.members[r.rawValue].touches.count
-        withRecognizer(r) { $0.numberOfTouches = count }
+        arbiter.showTouchCount(r)
     }
 
     // MARK: - Touchpad gestures
@@ -378,7 +376,7 @@ extension GestureEngine {
             records[existing].touch.location = event.location
             records[existing].touch.timestamp = now
             let id = records[existing].touch.id
-            for r in gestureMembers(id) where arbiter.isTracking(r, id) && !arbiter.members[r.rawValue].state.isFinal {
+            for r in gestureMembers(id) where arbiter.isTracking(r, id) && !arbiter.records[r.rawValue].state.isFinal {
                 apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
             }
         case .end, .cancel:
@@ -402,7 +400,7 @@ extension GestureEngine {
         for r in gestureMembers(id) where arbiter.isTracking(r, id) {
             arbiter.lift(r)
             updateTouchCount(r)
-            if arbiter.members[r.rawValue].state.isFinal {
+            if arbiter.records[r.rawValue].state.isFinal {
                 arbitrate { a, _ in a.endSequenceIfOver(r) }
                 continue
             }
@@ -439,8 +437,7 @@ extension GestureEngine {
     /// every touch of the frame began (its minimum touch id is past the newest).
     @inline(__always)
     private func feedOnce(_ r: RecognizerSlot, mark: Int, newestID: TouchID) {
-        guard stepMarks[r.rawValue] != mark && arbiter.members[r.rawValue].minimumTouchID <= newestID else { return }
-        stepMarks[r.rawValue] = mark
+        guard arbiter.records[r.rawValue].minimumTouchID <= newestID, arbiter.markOnce(r, step: mark) else { return }
         feedList.append(r)
         stepRecognizers.append(r)
     }

@@ -121,7 +121,7 @@ extension GestureEngine {
     func fireDeadlines(before limit: Instant, inclusive: Bool) {
         func within(_ t: Instant) -> Bool { t < limit || (inclusive && t == limit) }
         while true {
-            let input = nextDeadlineIncludingPointer(timers.nextDeadline())
+            let input = nextDeadlineIncludingPointer(arbiter.nextDeadline())
             guard let f = nextDisplayFrame, within(f) else {
                 // No frame before the limit: fire the earliest input deadline, then look again.
                 guard let i = input, within(i) else { break }

@@ -1,6 +1,6 @@
 /// Roots and recognizers: every recognizer attached to a view under one of the engine's
 /// roots has a slot, the index of its entry in the engine's per-recognizer tables (the
-/// recognizer itself, the arbiter's member, the timer queue's entry, the step mark). The
+/// recognizer itself, its handle, and its record in the arbiter: RecognizerRecord.swift). The
 /// engine works with slots; the recognizer knows only its slot and its engine.
 extension GestureEngine {
     // MARK: - Views
@@ -67,10 +67,8 @@ extension GestureEngine {
             slot = recognizers.count
             recognizers.append(r)
             handles.append(Unmanaged.passUnretained(r))
-            stepMarks.append(0)
         }
         let s = RecognizerSlot(rawValue: slot)
-        timers.add(s)
         arbiter.add(s, kind: r.effectiveKind, isEnabled: r.isEnabled)
         r.slot = s
         r.engine = self
@@ -89,7 +87,6 @@ extension GestureEngine {
         handles[s.rawValue] = nil
         freeSlots.append(s.rawValue)
         arbiter.remove(s)
-        timers.remove(s)
         r.slot = .none
         r.engine = nil
         if r.delaysTouchesBegan { recognizersDelayingBegan -= 1 }

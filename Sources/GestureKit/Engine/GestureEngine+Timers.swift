@@ -4,6 +4,10 @@ import HeapModule
 /// after every call); the engine keeps them in a heap and wakes each recognizer at its own,
 /// in order, before any later input. The engine never reads a clock: a deadline fires when
 /// input at or after it arrives, or when `advance(to:)` passes it.
+///
+/// The queue holds only the heap; each recognizer's deadline, the one that fired last and
+/// the generation that makes older heap entries stale are in its record
+/// (`RecognizerRecord.Timer`), and the arbiter, which owns the records, runs the queue.
 struct TimerQueue {
     struct Entry: Comparable {
         var deadline: Instant
@@ -20,67 +24,44 @@ struct TimerQueue {
         }
     }
 
-    /// Per recognizer slot: the deadline in the heap, the last one that fired, and a
-    /// generation that makes every older heap entry of the slot stale.
-    struct Slot {
-        var armed: Instant?
-        var fired: Instant?
-        var generation = 0
-    }
-
     private var heap = Heap<Entry>()
     private var sequence = 0
-    private(set) var slots: [Slot] = []
 
-    mutating func add(_ r: RecognizerSlot) {
-        while slots.count <= r.rawValue { slots.append(Slot()) }
-        slots[r.rawValue].armed = nil
-        slots[r.rawValue].fired = nil
-        slots[r.rawValue].generation &+= 1
-    }
-
-    mutating func remove(_ r: RecognizerSlot) {
-        slots[r.rawValue].armed = nil
-        slots[r.rawValue].generation &+= 1
-    }
-
-    func fired(_ r: RecognizerSlot) -> Instant? { slots[r.rawValue].fired }
-
-    mutating func clearFired(_ r: RecognizerSlot) { slots[r.rawValue].fired = nil }
-
-    /// Makes `wanted` the slot's deadline (none for nil), if it is not already.
-    mutating func arm(_ r: RecognizerSlot, at wanted: Instant?) {
-        guard wanted != slots[r.rawValue].armed else { return }
-        slots[r.rawValue].generation &+= 1
-        slots[r.rawValue].armed = wanted
+    /// Makes `wanted` the deadline of `r`, whose timer is `timer` (none for nil), if it is
+    /// not already.
+    mutating func arm(_ r: RecognizerSlot, _ timer: inout RecognizerRecord.Timer, at wanted: Instant?) {
+        guard wanted != timer.armed else { return }
+        timer.generation &+= 1
+        timer.armed = wanted
         if let wanted {
             sequence &+= 1
-            heap.insert(Entry(deadline: wanted, sequence: sequence, slot: r, generation: slots[r.rawValue].generation))
+            heap.insert(Entry(deadline: wanted, sequence: sequence, slot: r, generation: timer.generation))
         }
     }
 
-    private func isLive(_ entry: Entry) -> Bool {
-        let s = slots[entry.slot.rawValue]
-        return s.generation == entry.generation && s.armed == entry.deadline
+    private static func isLive(_ entry: Entry, _ records: [RecognizerRecord]) -> Bool {
+        let t = records[entry.slot.rawValue].timer
+        return t.generation == entry.generation && t.armed == entry.deadline
     }
 
     /// The earliest live deadline (stale entries on top are dropped).
-    mutating func nextDeadline() -> Instant? {
+    mutating func nextDeadline(_ records: [RecognizerRecord]) -> Instant? {
         while let top = heap.min {
-            if isLive(top) { return top.deadline }
+            if Self.isLive(top, records) { return top.deadline }
             _ = heap.removeMin()
         }
         return nil
     }
 
     /// Takes the earliest live deadline before `limit` (or at it, if `inclusive`), marking it
-    /// fired.
-    mutating func popDue(before limit: Instant, inclusive: Bool) -> (RecognizerSlot, Instant)? {
+    /// fired in its record.
+    mutating func popDue(before limit: Instant, inclusive: Bool,
+                         _ records: inout [RecognizerRecord]) -> (RecognizerSlot, Instant)? {
         while let top = heap.min, top.deadline < limit || (inclusive && top.deadline == limit) {
             _ = heap.removeMin()
-            guard isLive(top) else { continue }
-            slots[top.slot.rawValue].armed = nil
-            slots[top.slot.rawValue].fired = top.deadline
+            guard Self.isLive(top, records) else { continue }
+            records[top.slot.rawValue].timer.armed = nil
+            records[top.slot.rawValue].timer.fired = top.deadline
             return (top.slot, top.deadline)
         }
         return nil
@@ -91,21 +72,21 @@ extension GestureEngine {
     /// The recognizer's deadline, unless it is one that already fired (a recognizer that
     /// forgets to clear it is not woken twice).
     func liveDeadline(of r: RecognizerSlot) -> Instant? {
-        guard let d = withRecognizer(r, { $0.deadline }), d != timers.fired(r) else { return nil }
+        guard let d = withRecognizer(r, { $0.deadline }), d != arbiter.firedDeadline(r) else { return nil }
         return d
     }
 
     /// Arms the timer of a recognizer that took part in the step to its deadline now.
     func rearm(_ r: RecognizerSlot) {
         // A recognizer in a final state waits for its sequence to end, not for a deadline.
-        let wanted = arbiter.isEnabled(r) && !arbiter.members[r.rawValue].state.isFinal ? liveDeadline(of: r) : nil
-        timers.arm(r, at: wanted)
+        let wanted = arbiter.isEnabled(r) && !arbiter.records[r.rawValue].state.isFinal ? liveDeadline(of: r) : nil
+        arbiter.armTimer(r, at: wanted)
     }
 
     /// Wakes every recognizer whose deadline is before `limit` (or at it), each in a step of
     /// its own at its deadline.
     func fireTimers(before limit: Instant, inclusive: Bool) {
-        while let (r, deadline) = timers.popDue(before: limit, inclusive: inclusive) {
+        while let (r, deadline) = arbiter.popDueTimer(before: limit, inclusive: inclusive) {
             beginStep(at: max(deadline, now))
             markDirty(r)
             apply(withRecognizer(r) { $0.deadlineReached(at: now) }, to: r)

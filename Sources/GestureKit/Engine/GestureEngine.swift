@@ -12,8 +12,9 @@ import Logging
 /// Its jobs, one file each:
 /// - GestureEngine+Registry.swift: roots, hit-testing, the recognizers' slots;
 /// - GestureEngine+Dispatch.swift: frames and touchpad gestures in, recognizers fed;
-/// - Arbiter.swift: who may recognize (the rules, as a table), and
-///   GestureEngine+Arbitration.swift: carrying out what the arbiter decides;
+/// - Arbiter.swift: who may recognize (the rules, as a table), with every recognizer's record
+///   (RecognizerRecord.swift), and GestureEngine+Arbitration.swift: carrying out what the
+///   arbiter decides;
 /// - GestureEngine+Delivery.swift: touches to views (cancelsTouchesInView, delays);
 /// - GestureEngine+Timers.swift: the recognizers' deadlines;
 /// - GestureEngine+DisplayLink.swift: animation frames, deadlines at a frame rate;
@@ -88,16 +89,15 @@ public final class GestureEngine {
     /// them alive).
     @exclusivity(unchecked) var handles: [Unmanaged<GestureRecognizer>?] = []
     @exclusivity(unchecked) var freeSlots: [Int] = []
-    /// The step in which each recognizer was last listed in `stepRecognizers`.
-    @exclusivity(unchecked) var stepMarks: [Int] = []
 
     // MARK: The engine's parts
 
+    /// Arbitration, and every recognizer's record (RecognizerRecord.swift): its state, its
+    /// touches, its timer.
     @exclusivity(unchecked) var arbiter = Arbiter()
     /// How many registered recognizers delay touches began: with none (UIKit's default),
     /// delivery to views skips asking the touch's recognizers.
     @exclusivity(unchecked) var recognizersDelayingBegan = 0
-    @exclusivity(unchecked) var timers = TimerQueue()
     /// Animation frames (GestureEngine+DisplayLink.swift).
     @exclusivity(unchecked) var displayLinks: [DisplayLink] = []
     /// The pointer (GestureEngine+Pointer.swift).
@@ -214,7 +214,7 @@ public final class GestureEngine {
 
     /// The earliest deadline a recognizer or a running display link is waiting for, if any.
     public var nextDeadline: Instant? {
-        nextDeadlineIncludingDisplayLinks(nextDeadlineIncludingPointer(timers.nextDeadline()))
+        nextDeadlineIncludingDisplayLinks(nextDeadlineIncludingPointer(arbiter.nextDeadline()))
     }
 
     /// Cancels every touch (and touchpad gesture) of `device`: it was unplugged. Reported as
@@ -289,10 +289,7 @@ public final class GestureEngine {
     /// Lists `r` among the recognizers of this step (once).
     @inline(__always)
     func markDirty(_ r: RecognizerSlot) {
-        if stepMarks[r.rawValue] != stepCounter {
-            stepMarks[r.rawValue] = stepCounter
-            stepRecognizers.append(r)
-        }
+        if arbiter.markOnce(r, step: stepCounter) { stepRecognizers.append(r) }
     }
 
     func endStep() {

@@ -104,14 +104,12 @@ open class GestureRecognizer {
     /// refused and reported as ignored input. Reading it back gives the last state set
     /// until the engine has weighed it.
     public var state: State {
-        get { requestedStates.last ?? recordedState }
+        get { requestedStates.last ?? engine?.shownRecord(of: self)?.state ?? .possible }
         set {
             requestedStates.append(newValue)
             engine?.recognizerSetState(self)
         }
     }
-    /// The state the engine has recorded.
-    @exclusivity(unchecked) var recordedState: State = .possible
     /// States set by the recognizer itself, not yet weighed.
     @exclusivity(unchecked) var requestedStates: [State] = [] {
         didSet { if requestedStates.isEmpty { requestedReasons.removeAll() } }
@@ -203,7 +201,7 @@ open class GestureRecognizer {
 
     /// The number of touches of the recognizer's gesture: every touch it has tracked since
     /// its last reset, those that have lifted included (a two-finger tap's action sees 2).
-    @exclusivity(unchecked) public internal(set) var numberOfTouches = 0
+    public var numberOfTouches: Int { engine?.shownRecord(of: self)?.numberOfTouches ?? 0 }
 
     // MARK: The engine's link: which engine, and the recognizer's slot in it.
 

@@ -176,5 +176,47 @@ import Testing
         a.refreshLive(arena)
         #expect(a.arenas[arena].live == [tap], "the tap's sequence ended: reset to possible, it is live again")
     }
-}
 
+    @Test func aChangeGoesThroughDecideAndComesBackAsChangedOnlyFromABegunRecognizer() {
+        let q = Answers(names: ["tap", "pan"])
+        var (a, _) = arbiter([.discrete, .continuous])
+        #expect(a.decide(.change, for: other, q) == .queued && a.actions.isEmpty,
+                "a pan that has not begun changes nothing")
+        a.decide(.begin(.panned(points: 11, threshold: 10)), for: other, q)
+        a.actions.removeAll()
+        #expect(a.decide(.change, for: other, q) == .changed(other, from: .began),
+                "a begun pan's new values make it changed, from began")
+        #expect(a.state(of: other) == .changed && a.actions.isEmpty,
+                "the change touches no other recognizer: nothing is queued")
+        #expect(a.decide(.change, for: other, q) == .changed(other, from: .changed))
+    }
+
+    @Test func aRecognizerShowsTheStateOfTheLastTransitionCarriedOutWhileArbitrationRunsAhead() {
+        let q = Answers(names: ["pan"])
+        var (a, touch) = arbiter([.continuous])
+        a.lift(tap)
+        a.decide(.recognize(.touchesEnded), for: tap, q)
+        #expect(a.state(of: tap) == .possible, "began, ended and reset at once: its touch had lifted")
+        #expect(transitions(a.actions, q) == ["pan: possible → began (touches lifted)",
+                                              "pan: began → ended (touches lifted)"])
+        #expect(a.records[tap.rawValue].shown.state == .possible,
+                "nothing is shown until the engine carries out the transitions")
+        a.show(tap, state: .began)
+        #expect(a.records[tap.rawValue].shown.state == .began, "its began actions read began")
+        #expect(a.records[tap.rawValue].previousSequence == [touch], "the reset kept the sequence's touch")
+        a.machineWillReset(tap)
+        #expect(a.records[tap.rawValue].shown == RecognizerRecord.Shown(), "reset: possible, no touches")
+    }
+
+    @Test func aSlotTakenAgainNeverFiresItsLastRecognizersDeadline() {
+        var a = Arbiter()
+        a.add(tap, kind: .discrete, isEnabled: true)
+        a.armTimer(tap, at: Instant(seconds: 1))
+        a.remove(tap)
+        a.add(tap, kind: .discrete, isEnabled: true)
+        #expect(a.nextDeadline() == nil, "the removed recognizer's deadline is stale for the slot's new one")
+        a.armTimer(tap, at: Instant(seconds: 2))
+        #expect(a.popDueTimer(before: Instant(seconds: 3), inclusive: false)?.1 == Instant(seconds: 2))
+        #expect(a.firedDeadline(tap) == Instant(seconds: 2), "the record keeps the deadline that fired")
+    }
+}

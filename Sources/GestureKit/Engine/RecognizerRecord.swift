@@ -1,0 +1,89 @@
+/// Everything the engine holds of one recognizer, the object aside, in one record: its state,
+/// the touches of its event sequence, the transition it waits to make, its timer, the step
+/// it was last listed in, and what it shows its actions.
+///
+/// The arbiter owns the records, one per slot in one array (`Arbiter.records`), and is the
+/// only code that changes them: the engine asks it to (`show`, `armTimer`, `markOnce`,
+/// `machineWasReset`). `GestureRecognizer.state` and `numberOfTouches` read `shown`. The
+/// recognizer object itself stays in the engine's `recognizers` table: the arbiter knows
+/// recognizers only by their slots (its tests have no objects).
+///
+/// Two states, one record: `state` is arbitration's, and runs ahead while the engine carries
+/// out one arbitration's actions (a recognizer let go to begin and end at once performs its
+/// `began` actions while arbitration already has it `ended`); `shown.state` is what its
+/// actions read, the state of the last transition the engine has carried out.
+struct RecognizerRecord {
+    /// A transition the recognizer has decided on but may not make yet, because a recognizer
+    /// it requires to fail is still possible.
+    enum PendingTransition: Hashable {
+        case recognize(TransitionReason)
+        case begin(TransitionReason)
+        case beginThenEnd(TransitionReason)
+    }
+
+    /// What the recognizer shows its actions and the app: the record as of the last action
+    /// the engine carried out.
+    struct Shown: Equatable {
+        var state = GestureRecognizer.State.possible
+        /// Every touch tracked since the last reset, lifted ones included (UIKit: a
+        /// two-finger tap's action sees 2).
+        var numberOfTouches = 0
+    }
+
+    /// The recognizer's deadline in the timer queue (`TimerQueue`).
+    struct Timer {
+        /// The deadline in the heap, if any.
+        var armed: Instant?
+        /// The last deadline that fired (a recognizer that forgets to clear it is not woken
+        /// twice).
+        var fired: Instant?
+        /// Makes every older heap entry of the slot stale; never goes back, so a slot's next
+        /// recognizer cannot be woken by its last one's entries.
+        var generation = 0
+    }
+
+    /// False for a slot no recognizer holds.
+    var isAttached = true
+    var state = GestureRecognizer.State.possible
+    var kind: GestureRecognizer.Kind
+    var isEnabled = true
+
+    // MARK: The event sequence (from one reset to the next)
+
+    /// Touches seen since the last reset, in order of arrival.
+    var touches: [TouchID] = []
+    /// How many of `touches` are still down.
+    var touchesDown = 0
+    /// Touches with a smaller id began before the last reset and are ignored.
+    var minimumTouchID = TouchID(rawValue: 0)
+    /// The touches of the sequence that ended at the last reset (for the invariant tests,
+    /// which see a transition after the arbiter may have reset the recognizer).
+    var previousSequence: [TouchID] = []
+
+    // MARK: Waiting
+
+    /// The transition waiting for a recognizer to fail, if any.
+    var pending: PendingTransition? {
+        didSet { isWaiting = pending != nil }
+    }
+    /// Whether a transition waits: `pending != nil`, kept as a plain flag so that the
+    /// engine's per-frame checks read one byte instead of copying the reason.
+    private(set) var isWaiting = false
+    /// In a final state waiting for its sequence to end, or reset by arbitration with its
+    /// state machine not reset yet: its deadline does not count.
+    var awaitingMachineReset = false
+
+    // MARK: The engine's marks
+
+    var shown = Shown()
+    var timer = Timer()
+    /// The step in which the engine last listed the recognizer among the step's recognizers.
+    var stepMark = 0
+
+    init(kind: GestureRecognizer.Kind) {
+        self.kind = kind
+        touches.reserveCapacity(4)
+    }
+
+    func isTracking(_ touch: TouchID) -> Bool { touches.contains(touch) }
+}
