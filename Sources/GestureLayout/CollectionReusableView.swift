@@ -19,11 +19,26 @@ open class CollectionReusableView: View {
     public internal(set) var indexPath: LayoutIndexPath?
     /// The collection view that created it.
     public internal(set) weak var collectionView: CollectionView?
+    /// What the collection view's layout pass reads of every visible view at every frame of a
+    /// scroll, in one value Swift does not check for exclusive access at run time (as the
+    /// collection view's `PassState`, measured with Benchmarks/Sources/profile-scroll). Sound:
+    /// each accessor below reads or writes and is done.
+    struct LayoutMarks {
+        var zIndex: Int = LayoutZIndex.cell
+        var visibleStamp = 0
+    }
+    @exclusivity(unchecked) private var marks = LayoutMarks()
     /// The zIndex of the attributes last applied (the collection view keeps higher ones in
     /// front).
-    @exclusivity(unchecked) public internal(set) var zIndex = LayoutZIndex.cell
+    public internal(set) var zIndex: Int {
+        get { marks.zIndex }
+        set { marks.zIndex = newValue }
+    }
     /// The collection view's last layout pass that wanted this view on screen.
-    @exclusivity(unchecked) var visibleStamp = 0
+    var visibleStamp: Int {
+        get { marks.visibleStamp }
+        set { marks.visibleStamp = newValue }
+    }
 
     public override init(id: String = "reusable", frame: Rect = .zero) {
         super.init(id: id, frame: frame)

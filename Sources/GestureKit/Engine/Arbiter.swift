@@ -199,6 +199,13 @@ struct Arbiter {
 
     // MARK: - Timers
 
+    /// Whether `r` waits for a deadline that has not fired yet (one that fired and that the
+    /// recognizer did not clear does not count).
+    func hasLiveDeadline(_ r: RecognizerSlot, _ q: some ArbiterQuestions) -> Bool {
+        guard let deadline = q.deadline(of: r) else { return false }
+        return deadline != records[r.rawValue].timer.fired
+    }
+
     /// Makes `wanted` the recognizer's deadline (none for nil).
     @inline(__always)
     mutating func armTimer(_ r: RecognizerSlot, at wanted: Instant?) {
@@ -254,7 +261,7 @@ struct Arbiter {
         guard isMember(r) else { return false }
         let i = r.rawValue
         return !records[i].touches.isEmpty || records[i].isWaiting
-            || (!records[i].awaitingMachineReset && q.hasLiveDeadline(r))
+            || (!records[i].awaitingMachineReset && hasLiveDeadline(r, q))
     }
 
     // MARK: - Touches
@@ -396,7 +403,7 @@ struct Arbiter {
     /// timer and no transition waiting, has seen everything it will see: it fails.
     mutating func endOfStep(_ r: RecognizerSlot, _ q: some ArbiterQuestions) {
         guard let m = member(r), m.state.isPossible, !m.isWaiting, !m.touches.isEmpty,
-              m.touchesDown == 0, m.awaitingMachineReset || !q.hasLiveDeadline(r) else { return }
+              m.touchesDown == 0, m.awaitingMachineReset || !hasLiveDeadline(r, q) else { return }
         fail(r, .touchesLiftedWithoutGesture, q)
     }
 
@@ -680,8 +687,8 @@ protocol ArbiterQuestions {
     func simultaneous(_ a: RecognizerSlot, _ b: RecognizerSlot) -> Bool
     /// The delegate's `gestureRecognizerShouldBegin`.
     func shouldBegin(_ r: RecognizerSlot) -> Bool
-    /// Whether `r` waits for a deadline that has not fired yet.
-    func hasLiveDeadline(_ r: RecognizerSlot) -> Bool
+    /// The recognizer's `deadline`, the moment it wants to be woken, if any.
+    func deadline(of r: RecognizerSlot) -> Instant?
     /// The recognizer's `cancelsTouchesInView`.
     func cancelsTouchesInView(_ r: RecognizerSlot) -> Bool
 }

@@ -97,7 +97,7 @@ extension GestureEngine {
         arbitrationDepth += 1
         if case let .changed(r, from) = body(&arbiter, EngineQuestions(engine: self)) {
             recordTransition(r, from: from, to: .changed, reason: changeReason)
-            recognizers[r.rawValue]?.performActions()
+            if handles[r.rawValue] != nil { withRecognizer(r) { $0.performActions() } }
             arbitrationDepth -= 1
             runDeferredChanges()
             return
@@ -144,7 +144,7 @@ extension GestureEngine {
         case let .transition(r, from, to, reason):
             recordTransition(r, from: from, to: to, reason: reason)
         case let .performActions(r):
-            recognizers[r.rawValue]?.performActions()
+            if handles[r.rawValue] != nil { withRecognizer(r) { $0.performActions() } }
         case let .reset(r):
             guard let recognizer = recognizers[r.rawValue] else { return }
             arbiter.machineWillReset(r)
@@ -163,6 +163,11 @@ extension GestureEngine {
 
 /// The engine's answers to the arbiter's questions, from the recognizer objects and their
 /// delegates.
+///
+/// It holds its engine `unowned(unsafe)`: it is made by the engine for one arbitration and
+/// lives no longer, and the engine is running that arbitration, so it is alive. Measured
+/// with Benchmarks/Sources/profile-dispatch under callgrind: a checked `unowned` reference
+/// takes a frame from 3,569 instructions to 3,716 (two touches, eight recognizers panning).
 struct EngineQuestions: ArbiterQuestions {
     unowned(unsafe) let engine: GestureEngine
 
@@ -222,8 +227,8 @@ struct EngineQuestions: ArbiterQuestions {
         return recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true
     }
 
-    func hasLiveDeadline(_ r: RecognizerSlot) -> Bool {
-        engine.liveDeadline(of: r) != nil
+    func deadline(of r: RecognizerSlot) -> Instant? {
+        engine.withRecognizer(r) { $0.deadline }
     }
 
     func cancelsTouchesInView(_ r: RecognizerSlot) -> Bool {

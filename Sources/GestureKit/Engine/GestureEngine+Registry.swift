@@ -49,7 +49,7 @@ extension GestureEngine {
     /// `recognizers` table keeps it alive), for the dispatch loop's calls.
     @inline(__always)
     func withRecognizer<T>(_ r: RecognizerSlot, _ body: (GestureRecognizer) -> T) -> T {
-        handles[r.rawValue]!._withUnsafeGuaranteedRef(body)
+        handles[r.rawValue]!.with(body)
     }
 
     func register(_ r: GestureRecognizer) {
@@ -62,11 +62,11 @@ extension GestureEngine {
         if let free = freeSlots.popLast() {
             slot = free
             recognizers[slot] = r
-            handles[slot] = Unmanaged.passUnretained(r)
+            handles[slot] = UnretainedRecognizer(r)
         } else {
             slot = recognizers.count
             recognizers.append(r)
-            handles.append(Unmanaged.passUnretained(r))
+            handles.append(UnretainedRecognizer(r))
         }
         let s = RecognizerSlot(rawValue: slot)
         arbiter.add(s, kind: r.effectiveKind, isEnabled: r.isEnabled)

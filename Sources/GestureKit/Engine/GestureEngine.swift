@@ -38,16 +38,19 @@ import Logging
 /// it; `finish()` at the end of input runs the deadlines, then cancels what is still down and
 /// reports it; a jump ahead in time fires every deadline on the way at its own time.
 ///
-/// The engine's own state is marked `@exclusivity(unchecked)`: Swift's run-time check of
-/// every access to a class's stored property was most of the dispatch loop's time. The
-/// engine never holds an access across a call into other code that could reach the same
-/// property: input sent from an action is queued (`inStep`), and changes to the recognizers
-/// made from a delegate, an action or a view callback wait until arbitration is over
-/// (`arbitrationDepth`).
+/// The engine's own state is one value, `storage` (EngineStorage.swift), the one engine
+/// property Swift does not check for exclusive access at run time: that file says which
+/// benchmark needs it and why it is sound.
 public final class GestureEngine {
+    /// Everything the dispatch loop reads and writes but arbitration (EngineStorage.swift).
+    @exclusivity(unchecked) var storage = EngineStorage()
+    /// Arbitration, and every recognizer's record (RecognizerRecord.swift): its state, its
+    /// touches, its timer. Not checked for exclusive access at run time either, for the same
+    /// benchmark and reasons (EngineStorage.swift); a property of its own because arbitration
+    /// holds it while it asks the recognizers and their delegates questions, which read
+    /// `storage`.
+    @exclusivity(unchecked) var arbiter = Arbiter()
     public internal(set) var roots: [View] = []
-    /// The engine's time: the latest frame's time or fired deadline.
-    @exclusivity(unchecked) public internal(set) var now: Instant = .zero
     public var logger: Logger {
         didSet { updateTracing() }
     }
@@ -61,75 +64,15 @@ public final class GestureEngine {
     /// `InputDeviceInfo.pointsPerMillimetre`: a compositor's touchscreen). Distances that are
     /// physical (a screen edge pan's margin) use it.
     public var pointsPerMillimetre: [InputDeviceID: Double] = [:]
-    /// The reason a `changed` transition gives (a decision of `.change` carries none): the
-    /// touches moved, unless the hover update under way says the pointer or a pen did.
-    @exclusivity(unchecked) var changeReason: TransitionReason = .touchesMoved
-    /// Whether anyone listens to the trace (a handler, or the logger at debug level).
-    @exclusivity(unchecked) var isTracing = false
-    /// Whether a recognizer of this engine has been given a delegate, or is of a class of
-    /// the app's own (which may override `shouldRequireFailure(of:)`); never unset. Until
-    /// then failure requirements are only the explicit ones, and arbitration asks no one.
-    @exclusivity(unchecked) var hasDynamicRequirements = false
-    /// Recognizers that set their own `state`, waiting to be weighed.
-    @exclusivity(unchecked) var stateRequests: [RecognizerSlot] = []
-    /// `!stateRequests.isEmpty`, as one byte the dispatch loop reads after every decision.
-    @exclusivity(unchecked) var hasStateRequests = false
-    /// Where the last touches to lift were, by id, for `location(ofTouch:in:)` once their
-    /// records are gone (a ring of `liftedCapacity`).
-    @exclusivity(unchecked) var liftedTouches: [(id: TouchID, location: Point)] = []
-    @exclusivity(unchecked) var liftedNext = 0
+    /// How many lifted touches' locations the engine keeps (`liftedTouches`).
     static let liftedCapacity = 64
 
-    // MARK: Recognizers, by slot (GestureEngine+Registry.swift)
-
-    /// The attached recognizers; a slot is the index of a recognizer's entry in this and the
-    /// other per-recognizer tables.
-    @exclusivity(unchecked) var recognizers: [GestureRecognizer?] = []
-    /// The same recognizers, for calls that need no reference counting (`recognizers` keeps
-    /// them alive).
-    @exclusivity(unchecked) var handles: [Unmanaged<GestureRecognizer>?] = []
-    @exclusivity(unchecked) var freeSlots: [Int] = []
-
-    // MARK: The engine's parts
-
-    /// Arbitration, and every recognizer's record (RecognizerRecord.swift): its state, its
-    /// touches, its timer.
-    @exclusivity(unchecked) var arbiter = Arbiter()
-    /// How many registered recognizers delay touches began: with none (UIKit's default),
-    /// delivery to views skips asking the touch's recognizers.
-    @exclusivity(unchecked) var recognizersDelayingBegan = 0
-    /// Animation frames (GestureEngine+DisplayLink.swift).
-    @exclusivity(unchecked) var displayLinks: [DisplayLink] = []
-    /// The pointer (GestureEngine+Pointer.swift).
-    @exclusivity(unchecked) var pointer = PointerState()
     var pens = PenState()
     /// The modifier flags of each keyboard holding any, and their union.
     var keyboards: [InputDeviceID: ModifierFlags] = [:]
     var heldModifiers: ModifierFlags = []
-    /// The touches the engine holds: down, lifted in the current step, or with events held
-    /// back from their view; in the order they began.
-    @exclusivity(unchecked) var records: [TouchRecord] = []
     /// Views that asked for a layout during this step (`View.setNeedsLayout()`).
     var viewsNeedingLayout: [View] = []
-
-    // MARK: The current step
-
-    @exclusivity(unchecked) var stepCounter = 0
-    @exclusivity(unchecked) var inStep = false
-    /// How deep the engine is in arbitration (asking delegates, carrying out actions);
-    /// changes to the recognizers made meanwhile wait until it is over.
-    @exclusivity(unchecked) var arbitrationDepth = 0
-    @exclusivity(unchecked) var deferredChanges: [() -> Void] = []
-    /// Recognizers that took part in this step (fed, decided, reset, woken).
-    @exclusivity(unchecked) var stepRecognizers: [RecognizerSlot] = []
-    /// The frame's touches and their phases.
-    @exclusivity(unchecked) var frameTouches: [(record: Int, phase: TouchPhase)] = []
-    @exclusivity(unchecked) var feedList: [RecognizerSlot] = []
-    @exclusivity(unchecked) var touchBuffer: [Touch] = []
-    /// The touches of the frame being fed, by phase (began, moved, ended, cancelled).
-    @exclusivity(unchecked) var touchesByPhase: [[Touch]] = []
-    @exclusivity(unchecked) var pendingDeliveries: [(view: View, phase: TouchPhase, touch: Touch)] = []
-    @exclusivity(unchecked) var deliveryBuffer: [Touch] = []
 
     /// What arrived while a step was under way (from a callback): handled, in order, when
     /// the step ends.
@@ -138,7 +81,6 @@ public final class GestureEngine {
         case advance(Instant)
         case finish
     }
-    @exclusivity(unchecked) var queued: [QueuedInput] = []
 
     /// The most timers `finish()` fires before it gives up on a recognizer that keeps
     /// asking for new deadlines (a guard against a custom recognizer's bug, not a limit

@@ -111,7 +111,7 @@ open class GestureRecognizer {
         }
     }
     /// States set by the recognizer itself, not yet weighed.
-    @exclusivity(unchecked) var requestedStates: [State] = [] {
+    var requestedStates: [State] = [] {
         didSet { if requestedStates.isEmpty { requestedReasons.removeAll() } }
     }
     /// The reasons given with them (`setState(_:reason:)`), by index; nil for none.
@@ -147,16 +147,16 @@ open class GestureRecognizer {
 
     /// When it begins or recognizes, touches already delivered to the view get
     /// `touchesCancelled` and the rest of their events are not delivered. Default true.
-    @exclusivity(unchecked) public var cancelsTouchesInView = true
+    public var cancelsTouchesInView = true
     /// While it is `possible`, began and moved events are held back from the view.
     /// Default false.
-    @exclusivity(unchecked) public var delaysTouchesBegan = false {
+    public var delaysTouchesBegan = false {
         didSet {
             if oldValue != delaysTouchesBegan { engine?.recognizer(self, delaysTouchesBeganChangedTo: delaysTouchesBegan) }
         }
     }
     /// While it is `possible`, ended events are held back from the view. Default true.
-    @exclusivity(unchecked) public var delaysTouchesEnded = true
+    public var delaysTouchesEnded = true
 
     public weak var delegate: (any GestureRecognizerDelegate)? {
         didSet { if delegate != nil { engine?.hasDynamicRequirements = true } }
@@ -197,7 +197,7 @@ open class GestureRecognizer {
         let target: ObjectIdentifier?
         let perform: () -> Void
     }
-    @exclusivity(unchecked) private var targets: [TargetAction] = []
+    private var targets: [TargetAction] = []
 
     /// The number of touches of the recognizer's gesture: every touch it has tracked since
     /// its last reset, those that have lifted included (a two-finger tap's action sees 2).
@@ -454,7 +454,7 @@ extension GestureRecognizerTargets {
     public func addTarget(_ action: @escaping (Self) -> Void) {
         // The recognizer owns its actions, and an action only runs while the recognizer
         // performs it: it cannot outlive the recognizer, so it holds it unowned.
-        appendTarget { [unowned(unsafe) self] in action(self) }
+        appendTarget { [unowned self] in action(self) }
     }
 
     /// UIKit's `addTarget(_:action:)`: `action` is one of `target`'s methods, named
@@ -463,7 +463,7 @@ extension GestureRecognizerTargets {
     /// recognizer does not keep its view controller alive, and once the target is gone the
     /// action is not called.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> (Self) -> Void) {
-        appendTarget({ [weak target, unowned(unsafe) self] in
+        appendTarget({ [weak target, unowned self] in
             guard let target else { return }
             action(target)(self)
         }, target: target)
@@ -485,7 +485,7 @@ extension GestureRecognizer {
     /// the method takes).
     func addTargetAction<Target: AnyObject, Recognizer: GestureRecognizer>(
         _ target: Target, _ action: @escaping (Target) -> (Recognizer) -> Void) {
-        appendTarget({ [weak target, unowned(unsafe) self] in
+        appendTarget({ [weak target, unowned self] in
             guard let target, let recognizer = self as? Recognizer else { return }
             action(target)(recognizer)
         }, target: target)

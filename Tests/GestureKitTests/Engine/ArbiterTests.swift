@@ -40,7 +40,9 @@ import Testing
             simultaneousPairs.contains { $0 == (a.rawValue, b.rawValue) || $0 == (b.rawValue, a.rawValue) }
         }
         func shouldBegin(_ r: RecognizerSlot) -> Bool { !declinesBegin.contains(r.rawValue) }
-        func hasLiveDeadline(_ r: RecognizerSlot) -> Bool { liveDeadlines.contains(r.rawValue) }
+        func deadline(of r: RecognizerSlot) -> Instant? {
+            liveDeadlines.contains(r.rawValue) ? Instant(seconds: 1) : nil
+        }
         func cancelsTouchesInView(_ r: RecognizerSlot) -> Bool { cancelsTouches.contains(r.rawValue) }
     }
 
