@@ -47,24 +47,83 @@ public enum DecimalText {
     /// An integer count of `10^-digits` units as decimal text: `fixedPoint(300_000, digits: 6)`
     /// is "0.300000" (microseconds as seconds).
     public static func fixedPoint(_ units: Int64, digits: Int, trimmingZeros: Bool = false) -> String {
+        var bytes: [UInt8] = []
+        appendFixedPoint(units, digits: digits, trimmingZeros: trimmingZeros, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: Straight into a UTF-8 buffer (the JSON writer's lines: no String a number)
+
+    /// Appends `fixedPoint(units, digits:, trimmingZeros:)`'s text to `out`.
+    public static func appendFixedPoint(_ units: Int64, digits: Int, trimmingZeros: Bool,
+                                        to out: inout [UInt8]) {
         precondition((0...maximumDigits).contains(digits), "decimals out of range: \(digits)")
-        let sign = units < 0 ? "-" : ""
+        if units < 0 { out.append(UInt8(ascii: "-")) }
         let magnitude = units.magnitude
         let scale = UInt64(integerPowers[digits])
-        guard digits > 0 else { return "\(sign)\(magnitude)" }
-        var fraction = String(magnitude % scale)
-        fraction = String(repeating: "0", count: digits - fraction.count) + fraction
+        appendDecimal(magnitude / scale, to: &out)
+        var fraction = magnitude % scale
+        var fractionDigits = digits
         if trimmingZeros {
-            while fraction.hasSuffix("0") { fraction.removeLast() }
-            if fraction.isEmpty { return magnitude == 0 ? "0" : "\(sign)\(magnitude / scale)" }
+            while fractionDigits > 0 && fraction % 10 == 0 {
+                fraction /= 10
+                fractionDigits -= 1
+            }
         }
-        return "\(sign)\(magnitude / scale).\(fraction)"
+        guard fractionDigits > 0 else { return }
+        out.append(UInt8(ascii: "."))
+        appendDecimal(fraction, minimumDigits: fractionDigits, to: &out)
+    }
+
+    /// Appends `trimmed(value, digits:)`'s text to `out`. Below 1e9 (every time, coordinate
+    /// and scale GestureKit prints) it writes the rounded value's digits itself: a decimal of
+    /// 15 significant digits or fewer is the shortest text of the Double nearest to it, so the
+    /// digits are those `String(_:)` gives (checked over random values by a test). Above,
+    /// and for NaN and the infinities, it writes `trimmed`'s text.
+    public static func appendTrimmed(_ value: Double, digits: Int, to out: inout [UInt8]) {
+        guard value.isFinite, abs(value) < 1e9, digits <= 6 else {
+            out.append(contentsOf: trimmed(value, digits: digits).utf8)
+            return
+        }
+        let units = Int64((value * powers[digits]).rounded())
+        appendFixedPoint(units, digits: digits, trimmingZeros: true, to: &out)
+    }
+
+    /// Appends `n`'s decimal digits to `out`, with leading zeros up to `minimumDigits`.
+    public static func appendDecimal(_ n: UInt64, minimumDigits: Int = 1, to out: inout [UInt8]) {
+        // At most 20 digits (and the zeros asked for): written backwards into a buffer on the
+        // stack, then copied in one piece.
+        let capacity = max(20, minimumDigits)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { digits in
+            var start = capacity
+            var rest = n
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0 || capacity - start < minimumDigits
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    /// Appends `n`'s decimal text (a minus sign first if it is negative) to `out`.
+    public static func appendInteger(_ n: Int64, to out: inout [UInt8]) {
+        if n < 0 { out.append(UInt8(ascii: "-")) }
+        appendDecimal(n.magnitude, to: &out)
     }
 
     /// Nanoseconds as seconds with microsecond precision ("0.300000"), rounded half away
     /// from zero.
     public static func seconds(nanoseconds: Int64) -> String {
-        let micros = (nanoseconds + (nanoseconds >= 0 ? 500 : -500)) / 1000
-        return fixedPoint(micros, digits: 6)
+        fixedPoint(microseconds(nanoseconds), digits: 6)
+    }
+
+    /// Appends `seconds(nanoseconds:)`'s text to `out`.
+    public static func appendSeconds(nanoseconds: Int64, to out: inout [UInt8]) {
+        appendFixedPoint(microseconds(nanoseconds), digits: 6, trimmingZeros: false, to: &out)
+    }
+
+    private static func microseconds(_ nanoseconds: Int64) -> Int64 {
+        (nanoseconds + (nanoseconds >= 0 ? 500 : -500)) / 1000
     }
 }

@@ -65,67 +65,112 @@ public struct JSONObjectText: Sendable {
         swap(&bytes, &buffer)
     }
 
-    private mutating func key(_ key: String) {
+    /// `"key":`, after a comma unless it is the first field. Keys are the writer's own names,
+    /// plain text: copied as they are.
+    private mutating func key(_ key: StaticString) {
         if empty { empty = false } else { bytes.append(UInt8(ascii: ",")) }
-        Self.appendString(key, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
     }
 
     /// Appends `s` as a JSON string (quotes and escapes included) to `out`.
     public static func appendString(_ s: String, to out: inout [UInt8]) {
-        var plain = true
-        for b in s.utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-            plain = false
-            break
+        var s = s
+        s.withUTF8 { utf8 in
+            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                out.append(contentsOf: jsonString(String(decoding: utf8, as: UTF8.self)).utf8)
+                return
+            }
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: utf8)
+            out.append(UInt8(ascii: "\""))
         }
-        if plain {
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: s.utf8)
-            out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `jsonNumber(x)`'s text to `out`.
+    public static func appendNumber(_ x: Double, to out: inout [UInt8]) {
+        if x.isFinite {
+            DecimalText.appendTrimmed(x, digits: 6, to: &out)
         } else {
-            out.append(contentsOf: jsonString(s).utf8)
+            out.append(contentsOf: "null".utf8)
         }
     }
 
     /// Adds a field whose value is already JSON text.
-    public mutating func raw(_ key: String, _ json: String) {
+    public mutating func raw(_ key: StaticString, _ json: String) {
         self.key(key)
         bytes.append(contentsOf: json.utf8)
     }
 
-    public mutating func string(_ key: String, _ value: String) {
+    /// Adds a field whose name is made at run time (written as any string is), its value
+    /// already JSON text.
+    public mutating func raw(named name: String, _ json: String) {
+        if empty { empty = false } else { bytes.append(UInt8(ascii: ",")) }
+        Self.appendString(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(contentsOf: json.utf8)
+    }
+
+    public mutating func string(_ key: StaticString, _ value: String) {
         self.key(key)
         Self.appendString(value, to: &bytes)
     }
-    public mutating func number(_ key: String, _ value: Double) { raw(key, jsonNumber(value)) }
-    public mutating func integer(_ key: String, _ value: some BinaryInteger) { raw(key, "\(value)") }
-    public mutating func numbers(_ key: String, _ values: [Double]) {
-        array(key, values) { $1.append(contentsOf: jsonNumber($0).utf8) }
+    public mutating func number(_ key: StaticString, _ value: Double) {
+        self.key(key)
+        Self.appendNumber(value, to: &bytes)
+    }
+    public mutating func integer(_ key: StaticString, _ value: some BinaryInteger) {
+        self.key(key)
+        if let small = Int64(exactly: value) {
+            DecimalText.appendInteger(small, to: &bytes)
+        } else {
+            bytes.append(contentsOf: "\(value)".utf8)
+        }
+    }
+    /// Seconds from nanoseconds, with microsecond precision, as `jsonSeconds` writes them.
+    public mutating func seconds(_ key: StaticString, nanoseconds: Int64) {
+        self.key(key)
+        DecimalText.appendSeconds(nanoseconds: nanoseconds, to: &bytes)
+    }
+    public mutating func numbers(_ key: StaticString, _ values: [Double]) {
+        array(key, values) { Self.appendNumber($0, to: &$1) }
     }
     /// Two numbers, `[a,b]` (a point, a size), as `numbers` writes them, with no array made.
-    public mutating func pair(_ key: String, _ a: Double, _ b: Double) {
+    public mutating func pair(_ key: StaticString, _ a: Double, _ b: Double) {
         self.key(key)
         bytes.append(UInt8(ascii: "["))
-        bytes.append(contentsOf: jsonNumber(a).utf8)
+        Self.appendNumber(a, to: &bytes)
         bytes.append(UInt8(ascii: ","))
-        bytes.append(contentsOf: jsonNumber(b).utf8)
+        Self.appendNumber(b, to: &bytes)
+        bytes.append(UInt8(ascii: "]"))
+    }
+    /// Two integers, `[a,b]` (an index path), with no array made.
+    public mutating func integerPair(_ key: StaticString, _ a: Int, _ b: Int) {
+        self.key(key)
+        bytes.append(UInt8(ascii: "["))
+        DecimalText.appendInteger(Int64(a), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        DecimalText.appendInteger(Int64(b), to: &bytes)
         bytes.append(UInt8(ascii: "]"))
     }
     /// An array of integers.
-    public mutating func integers(_ key: String, _ values: [Int]) {
-        array(key, values) { $1.append(contentsOf: String($0).utf8) }
+    public mutating func integers(_ key: StaticString, _ values: [Int]) {
+        array(key, values) { DecimalText.appendInteger(Int64($0), to: &$1) }
     }
-    public mutating func strings(_ key: String, _ values: [String]) {
+    public mutating func strings(_ key: StaticString, _ values: [String]) {
         array(key, values) { Self.appendString($0, to: &$1) }
     }
 
     /// `key: [v0,v1,…]`, each element written by `element`.
-    private mutating func array<Element>(_ key: String, _ values: [Element],
+    private mutating func array<Element>(_ key: StaticString, _ values: [Element],
                                          _ element: (Element, inout [UInt8]) -> Void) {
         self.key(key)
         bytes.append(UInt8(ascii: "["))
-        for (i, v) in values.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+        var first = true
+        for v in values {
+            if first { first = false } else { bytes.append(UInt8(ascii: ",")) }
             element(v, &bytes)
         }
         bytes.append(UInt8(ascii: "]"))

@@ -55,12 +55,12 @@ public enum EvdevDescriber {
         func list(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
         var codes = JSONObjectText()
         for type in d.codes.keys.sorted() {
-            codes.raw("\(type.rawValue)", list(d.codes[type]!.sorted().map { "\($0.rawValue)" }))
+            codes.raw(named: "\(type.rawValue)", list(d.codes[type]!.sorted().map { "\($0.rawValue)" }))
         }
         var abs = JSONObjectText()
         for code in d.absInfo.keys.sorted() {
             let i = d.absInfo[code]!
-            abs.raw("\(code.rawValue)", list([i.value, i.minimum, i.maximum, i.fuzz, i.flat, i.resolution].map { "\($0)" }))
+            abs.raw(named: "\(code.rawValue)", list([i.value, i.minimum, i.maximum, i.fuzz, i.flat, i.resolution].map { "\($0)" }))
         }
         var o = JSONObjectText()
         o.string("type", "evdev-description")

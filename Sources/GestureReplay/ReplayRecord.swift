@@ -69,7 +69,7 @@ public enum ReplayRecord: Hashable, Sendable {
     }
 
     private func write(into o: inout JSONObjectText) {
-        o.raw("time", jsonTime(time))
+        o.seconds("time", nanoseconds: time.nanoseconds)
         switch self {
         case let .state(s):
             o.string("type", "state")
@@ -107,12 +107,12 @@ public enum ReplayRecord: Hashable, Sendable {
             o.string("phase", phase.rawValue)
         case let .select(_, section, item, id):
             o.string("type", "select")
-            o.raw("indexPath", "[\(section),\(item)]")
+            o.integerPair("indexPath", section, item)
             o.integer("item", id)
         case let .move(_, from, to, id):
             o.string("type", "move")
-            o.raw("from", "[\(from[0]),\(from[1])]")
-            o.raw("to", "[\(to[0]),\(to[1])]")
+            o.integerPair("from", from[0], from[1])
+            o.integerPair("to", to[0], to[1])
             o.integer("item", id)
         case let .waiting(_, recognizer, reason):
             o.string("type", "waiting")
@@ -184,8 +184,6 @@ public enum ZoomPhase: String, Hashable, Sendable {
     case rest
 }
 
-/// Seconds for JSON, with microsecond precision ("0.350000").
-func jsonTime(_ t: Instant) -> String { jsonSeconds(nanoseconds: t.nanoseconds) }
 
 func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : s + String(repeating: " ", count: width - s.count)

@@ -75,9 +75,14 @@ public final class ReplaySession {
         }
     }
 
+    @inline(__always)
     private func applyRemovals() {
-        for (device, time) in pendingRemovals { live.engine.deviceRemoved(device, at: time) }
+        guard !pendingRemovals.isEmpty else { return }
+        // Taken out first: no access to the list lasts across the engine's calls, so Swift
+        // need not check each event's access at run time.
+        let removals = pendingRemovals
         pendingRemovals.removeAll()
+        for (device, time) in removals { live.engine.deviceRemoved(device, at: time) }
     }
 
     /// The end of the trace: virtual time runs until no timer is pending, then any touch

@@ -43,6 +43,47 @@ import Testing
         o.integer("n", 3)
         #expect(o.json == #"{"name":"a \"quoted\"\nline","at":[1,2.5],"n":3}"#)
     }
+
+    /// The JSON writer's numbers go straight into its bytes (`appendTrimmed`): below 1e9 it
+    /// writes the rounded value's digits itself, which must be `trimmed`'s text, the shortest
+    /// form Swift gives the rounded Double.
+    @Test(arguments: [0, 1, 2, 3, 6])
+    func numbersWrittenAsBytesReadAsTheirText(digits: Int) {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 1e-7, -1e-7, 5e-7, 0.5, -0.5, 1.0000005, 999_999_999.999999,
+                                -999_999_999.9999994, 0.000049, 123456.7890125, 1e9 - 1e-7]
+        for magnitude in [1e-6, 1e-3, 1, 1e3, 1e6, 1e9] {
+            for _ in 0..<20_000 {
+                values.append(Double.random(in: -magnitude...magnitude, using: &generator))
+            }
+        }
+        for _ in 0..<20_000 {
+            // Values that are already short decimals, as coordinates in points are.
+            values.append(Double(Int.random(in: -10_000_000...10_000_000, using: &generator)) / 1000)
+        }
+        var mismatches: [String] = []
+        for value in values {
+            var bytes: [UInt8] = []
+            DecimalText.appendTrimmed(value, digits: digits, to: &bytes)
+            let written = String(decoding: bytes, as: UTF8.self)
+            let text = DecimalText.trimmed(value, digits: digits)
+            if written != text { mismatches.append("\(value): \(written) instead of \(text)") }
+        }
+        #expect(mismatches.isEmpty, "every number written as bytes reads as its text: \(mismatches.prefix(5))")
+    }
+
+    @Test func integersAndSecondsWrittenAsBytesReadAsTheirText() {
+        for n: Int64 in [0, 7, -7, 10, 1_000_000, .max, .min + 1, .min] {
+            var bytes: [UInt8] = []
+            DecimalText.appendInteger(n, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "\(n)")
+        }
+        for ns: Int64 in [0, 300_000_000, 1_234_567_890, -1_500, 999_999_999_999] {
+            var bytes: [UInt8] = []
+            DecimalText.appendSeconds(nanoseconds: ns, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == DecimalText.seconds(nanoseconds: ns))
+        }
+    }
 }
 
 /// Durations as whole nanoseconds, the engine's clock unit, across every magnitude.
