@@ -73,6 +73,8 @@ struct EngineStorage {
     var pendingDeliveries: [(view: View, phase: TouchPhase, touch: Touch)] = []
     var deliveryBuffer: [Touch] = []
     var queued: [GestureEngine.QueuedInput] = []
+    /// Views that asked for a layout during this step (`View.setNeedsLayout()`).
+    var viewsNeedingLayout: [View] = []
 }
 
 extension GestureEngine {
@@ -211,5 +213,10 @@ extension GestureEngine {
     var queued: [GestureEngine.QueuedInput] {
         _read { yield storage.queued }
         _modify { yield &storage.queued }
+    }
+
+    var viewsNeedingLayout: [View] {
+        _read { yield storage.viewsNeedingLayout }
+        _modify { yield &storage.viewsNeedingLayout }
     }
 }

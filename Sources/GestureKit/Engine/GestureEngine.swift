@@ -71,8 +71,6 @@ public final class GestureEngine {
     /// The modifier flags of each keyboard holding any, and their union.
     var keyboards: [InputDeviceID: ModifierFlags] = [:]
     var heldModifiers: ModifierFlags = []
-    /// Views that asked for a layout during this step (`View.setNeedsLayout()`).
-    var viewsNeedingLayout: [View] = []
 
     /// What arrived while a step was under way (from a callback): handled, in order, when
     /// the step ends.

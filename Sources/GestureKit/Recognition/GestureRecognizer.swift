@@ -242,7 +242,10 @@ open class GestureRecognizer {
     /// `target`.
     public func removeTarget(_ target: AnyObject) {
         let id = ObjectIdentifier(target)
-        targets.removeAll { $0.target == id }
+        // Read, then written: no access to `targets` lasts across a call, so Swift need not
+        // check the accesses at run time (one a frame of every gesture under way, otherwise).
+        let kept = targets.filter { $0.target != id }
+        targets = kept
     }
 
     func performActions() {
