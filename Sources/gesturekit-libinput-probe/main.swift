@@ -6,6 +6,8 @@ import GestureFormat
 //                             [--rotate DEGREES] [--calibration "a b c d e f"] [--region WxH+X+Y]
 //                             [--open-gate TOKEN] (--udev [--seat NAME] | DEVICE...)
 //   gesturekit-libinput-probe --describe DEVICE...   (libevdev's view of each node, as JSON)
+//   gesturekit-libinput-probe --lifetime [...] DEVICE... (LiveInput into an engine, then
+//                             whether both were freed and libinput closed the devices)
 import GestureKit
 import GestureLibinput
 import GestureMockDevice
@@ -39,6 +41,7 @@ let usage = """
                                      [--seat-access auto|libseat|open] [--grab]
                                      [--open-gate TOKEN] (--udev [--seat NAME] | DEVICE...)
            gesturekit-libinput-probe --describe DEVICE...
+           gesturekit-libinput-probe --lifetime [--duration SECONDS] [--open-gate TOKEN] DEVICE...
     """
 
 var paths: [String] = []
@@ -48,6 +51,9 @@ var duration: Double? = nil
 var screen = Size(width: 1000, height: 1000)
 var verbose = false
 var describe = false
+/// Run the devices into an engine through `LiveInput`, then report whether the input, the
+/// engine and libinput's device files were let go (`lifetimeCheck`).
+var lifetime = false
 var mapping = TouchMapping()
 var access = DeviceAccess.automatic
 var grab = false
@@ -95,6 +101,7 @@ while let arg = args.popFirst() {
         access = a
     case "--verbose": verbose = true
     case "--describe": describe = true
+    case "--lifetime": lifetime = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -116,6 +123,63 @@ if describe {
     }
 }
 
+/// The files this process has open, by descriptor: what each links to.
+func openFiles() -> [Int32: String] {
+    guard let dir = opendir("/proc/self/fd") else { return [:] }
+    defer { closedir(dir) }
+    var files: [Int32: String] = [:]
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard let fd = Int32(name), fd != dirfd(dir) else { continue }
+        var target = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
+        files[fd] = n > 0 ? String(decoding: target[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+    }
+    return files
+}
+
+/// Runs the devices through `LiveInput` into an engine with a tap and a pan on one view,
+/// releases both, and prints one line: whether each was freed, the files the run opened
+/// (libinput's devices, its epoll, the loop's timer), those still open after it (none: libinput's
+/// context closes its files when it is freed), and how much the engine traced.
+func lifetimeCheck(_ listener: LibinputListener, gate: String?, paths: [String]) {
+    weak var weakInput: LiveInput?
+    weak var weakEngine: GestureEngine?
+    weak var weakTap: GestureRecognizer?
+    var traced = 0
+    let before = openFiles()
+    var openedForRun: [String] = []
+    do {
+        try {
+            let engine = GestureEngine()
+            let root = View(id: "root", frame: Rect(x: 0, y: 0, width: listener.screenSize.width,
+                                                    height: listener.screenSize.height))
+            engine.addRoot(root)
+            let tap = TapGestureRecognizer(name: "tap")
+            root.addGestureRecognizer(tap)
+            root.addGestureRecognizer(PanGestureRecognizer(name: "pan"))
+            engine.traceHandler = { _ in traced += 1 }
+            let input = LiveInput(listener)
+            input.onDevicesOpened = {
+                openedForRun = openFiles().filter { before[$0.key] != $0.value }.map(\.value).sorted()
+                if let gate { try MockDeviceGate.open(Array(gate.utf8), paths: paths) }
+            }
+            (weakInput, weakEngine, weakTap) = (input, engine, tap)
+            try input.run(engine)
+        }()
+    } catch {
+        fail("\(error)", status: 1)
+    }
+    var line = JSONObjectText()
+    line.string("type", "lifetime")
+    line.integer("traced", traced)
+    line.strings("openedForRun", openedForRun)
+    line.strings("stillOpen", openFiles().filter { before[$0.key] != $0.value }.map(\.value).sorted())
+    line.strings("notFreed", [weakInput == nil ? nil : "LiveInput", weakEngine == nil ? nil : "GestureEngine",
+                              weakTap == nil ? nil : "TapGestureRecognizer"].compactMap { $0 })
+    emit(line.json)
+}
+
 var formatter = LibinputJSONFormatter()
 var count = 0
 var listener = LibinputListener(source: useUdev ? .seat(seat) : .paths(paths),
@@ -123,6 +187,10 @@ var listener = LibinputListener(source: useUdev ? .seat(seat) : .paths(paths),
                                 logPriority: verbose ? .debug : .error)
 listener.access = access
 listener.grab = grab
+if lifetime {
+    lifetimeCheck(listener, gate: openGate, paths: paths)
+    exit(0)
+}
 do {
     let reason = try listener.run(
         onEvent: { event in

@@ -55,12 +55,12 @@ enum ProbeHarness {
     /// Runs the probe on `replays` (made with `replay`) for `duration` seconds from when its
     /// libinput has opened them.
     static func run(_ replays: [MockDeviceReplay], duration: Double, screen: String = "1000x1000",
-                    timeout: Double = 20) throws -> ProbeRun {
+                    timeout: Double = 20, options: [String] = []) throws -> ProbeRun {
         let runner = try UmockdevRunner(timeout: timeout)
         let paths = replays.map(\.device.devicePath)
         let result = try runner.runRetryingMockSetup(
             devices: replays, command: [probePath, "--duration", String(duration), "--screen", screen,
-                                        "--open-gate", MockDeviceGate.token] + paths
+                                        "--open-gate", MockDeviceGate.token] + options + paths
         ) { note in print("ProbeHarness: \(note)") }
         var lines: [[String: Any]] = []
         for line in result.stdoutLines {
