@@ -39,30 +39,48 @@ struct GestureKitGTK: ParsableCommand {
     @Option(name: .customLong("destroy-content-after"), help: .hidden)
     var destroyContentAfter: Double?
 
+    /// After the run, the window, its input and the session are released and checked gone
+    /// through weak references; the result is one line on standard error (the tests' lifetime
+    /// check of GestureGTK).
+    @Flag(name: .customLong("check-lifetime"), help: .hidden)
+    var checkLifetime = false
+
     func run() throws {
         let scene = try Self.loadScene(self.scene)
         var output = StandardOutput()
         let json = self.json
-        let session = try LiveSession(scene: scene) { record in
-            output.write(json ? record.jsonLine : record.humanLine)
-        }
-        let window: GTKGestureWindow
-        do {
-            window = try GTKGestureWindow(title: "gesturekit-gtk", size: scene.screen, client: session, engine: session.engine)
-        } catch {
-            var err = StandardOutput(fd: 2)
-            err.write("gesturekit-gtk: \(error)")
-            throw ExitCode(1)
-        }
-        if observeWindowDrag {
-            window.observeWindowDrag { what in
-                var err = StandardOutput(fd: 2)
-                err.write("gesturekit-gtk: the window's own GtkGestureDrag: \(what)")
+        weak var weakSession: LiveSession?
+        weak var weakWindow: GTKGestureWindow?
+        weak var weakEngine: GestureEngine?
+        try {
+            let session = try LiveSession(scene: scene) { record in
+                output.write(json ? record.jsonLine : record.humanLine)
             }
-        }
-        if let destroyContentAfter { window.destroyContent(after: destroyContentAfter) }
-        window.run(duration: duration)
+            let window: GTKGestureWindow
+            do {
+                window = try GTKGestureWindow(title: "gesturekit-gtk", size: scene.screen, client: session, engine: session.engine)
+            } catch {
+                var err = StandardOutput(fd: 2)
+                err.write("gesturekit-gtk: \(error)")
+                throw ExitCode(1)
+            }
+            if observeWindowDrag {
+                window.observeWindowDrag { what in
+                    var err = StandardOutput(fd: 2)
+                    err.write("gesturekit-gtk: the window's own GtkGestureDrag: \(what)")
+                }
+            }
+            if let destroyContentAfter { window.destroyContent(after: destroyContentAfter) }
+            window.run(duration: duration)
+            (weakSession, weakWindow, weakEngine) = (session, window, session.engine)
+        }()
         output.flush()
+        if checkLifetime {
+            let kept = [weakWindow == nil ? nil : "GTKGestureWindow", weakSession == nil ? nil : "LiveSession",
+                        weakEngine == nil ? nil : "GestureEngine"].compactMap { $0 }
+            var err = StandardOutput(fd: 2)
+            err.write("gesturekit-gtk: lifetime: " + (kept.isEmpty ? "everything freed" : "not freed: " + kept.joined(separator: ", ")))
+        }
     }
 
     static func loadScene(_ path: String?) throws -> Scene {

@@ -36,12 +36,16 @@ struct GTKCompositorTests {
         }
         let session = try Compositor.start(
             trace: trace, listenSeconds: duration,
-            client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gesturekit-gtk --json --duration \(duration)\(sceneArgument)",
+            client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gesturekit-gtk --json --check-lifetime --duration \(duration)\(sceneArgument)",
             copy: copy, swayConfig: swayConfig)
         defer { session.remove() }
         session.finish(timeout: duration + 20)
         #expect(session.clientStatus == 0,
                 "\(fixture): gesturekit-gtk exits with status 0 at the end of its --duration; stderr: \(session.errors)\nsway: \(session.swayLog.suffix(1500))")
+        // GestureGTK's lifetime: the window, its input, the session and its engine are freed
+        // once released after the run (gesturekit-gtk --check-lifetime says so on stderr).
+        #expect(session.errors.contains("gesturekit-gtk: lifetime: everything freed"),
+                "\(fixture): the GTK window, its input and the session are freed after the run; stderr: \(session.errors)")
         return (Line.parse(session.output), try builtinReplay(trace, scene: scene), session.errors + "\nstdout: " + session.output.prefix(3000) + "\nsway: " + session.swayLog.suffix(800))
     }
 
