@@ -93,6 +93,10 @@ public final class GTKGestureWindow {
 
     public let input: GTKGestureInput
     public var draw: ((GTKDrawingContext) -> Void)?
+    /// Called after every drawing of the area, with the size it was drawn at: how a client
+    /// knows its window is on screen at the size the compositor gave it (`gesturekit-gtk
+    /// --ready-file`).
+    public var onDrawn: ((Size) -> Void)?
     private let window: UnsafeMutableRawPointer
     private let area: UnsafeMutableRawPointer
     private var stop: StopReason?
@@ -230,13 +234,24 @@ public final class GTKGestureWindow {
         if stop == nil { stop = reason }
     }
 
+    /// Ends `run` as its duration would (from a callback: `after(seconds:)`, `onDrawn`).
+    public func stopRunning() {
+        stopped(.duration)
+    }
+
     fileprivate func paint(_ cairo: OpaquePointer, width: Int32, height: Int32) {
-        let context = GTKDrawingContext(cairo: cairo, size: Size(width: Double(width), height: Double(height)))
-        if let draw { return draw(context) }
-        context.setColor(red: 1, green: 1, blue: 1)
-        context.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
-        guard let engine = input.engine else { return }
-        for root in engine.roots { Self.outline(root, in: context) }
+        let size = Size(width: Double(width), height: Double(height))
+        let context = GTKDrawingContext(cairo: cairo, size: size)
+        if let draw {
+            draw(context)
+        } else {
+            context.setColor(red: 1, green: 1, blue: 1)
+            context.fill(Rect(x: 0, y: 0, width: size.width, height: size.height))
+            if let engine = input.engine {
+                for root in engine.roots { Self.outline(root, in: context) }
+            }
+        }
+        onDrawn?(size)
     }
 
     /// A view and its subviews as outlined rectangles, each in its parent's coordinates.

@@ -39,6 +39,16 @@ struct GestureKitGTK: ParsableCommand {
     @Option(name: .customLong("destroy-content-after"), help: .hidden)
     var destroyContentAfter: Double?
 
+    @Option(name: .customLong("ready-file"), help: ArgumentHelp(
+        "Create this file once the window is drawn at its final size (--ready-size); --duration then counts from it.",
+        valueName: "path"))
+    var readyFile: String?
+
+    @Option(name: .customLong("ready-size"), help: ArgumentHelp(
+        "The window's final size for --ready-file, WIDTHxHEIGHT in points (default: the scene's screen).",
+        valueName: "WxH"))
+    var readySize: String?
+
     /// After the run, the window, its input and the session are released and checked gone
     /// through weak references; the result is one line on standard error (the tests' lifetime
     /// check of GestureGTK).
@@ -71,7 +81,21 @@ struct GestureKitGTK: ParsableCommand {
                 }
             }
             if let destroyContentAfter { window.destroyContent(after: destroyContentAfter) }
-            window.run(duration: duration)
+            if let readyFile {
+                let finalSize = try readySize.map(Self.parseSize) ?? scene.screen
+                var announced = false
+                let duration = self.duration
+                window.onDrawn = { [unowned window] size in
+                    guard !announced, size == finalSize else { return }
+                    announced = true
+                    let fd = open(readyFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                    if fd >= 0 { close(fd) }
+                    if let duration { window.after(seconds: duration) { [weak window] in window?.stopRunning() } }
+                }
+                window.run(duration: nil)
+            } else {
+                window.run(duration: duration)
+            }
             (weakSession, weakWindow, weakEngine) = (session, window, session.engine)
         }()
         output.flush()
@@ -81,6 +105,14 @@ struct GestureKitGTK: ParsableCommand {
             var err = StandardOutput(fd: 2)
             err.write("gesturekit-gtk: lifetime: " + (kept.isEmpty ? "everything freed" : "not freed: " + kept.joined(separator: ", ")))
         }
+    }
+
+    static func parseSize(_ text: String) throws -> Size {
+        let parts = text.split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else {
+            throw ValidationError("--ready-size: expected WIDTHxHEIGHT, found \(text)")
+        }
+        return Size(width: parts[0], height: parts[1])
     }
 
     static func loadScene(_ path: String?) throws -> Scene {

@@ -21,11 +21,15 @@ struct GTKCompositorTests {
     /// A whole session with `gesturekit-gtk` as sway's client, its output parsed after
     /// checking that it exited cleanly. GTK draws with cairo (GSK_RENDERER=cairo: the headless
     /// compositor has no GPU) and talks to no accessibility bus (there is no D-Bus session).
-    static func run(_ fixture: String, scene: String? = nil, swayConfig: String = "") throws -> (gtk: [Line], builtin: [Line], errors: String) {
+    /// The recording starts once `gesturekit-gtk` has drawn its window at `readySize` (the
+    /// output's size in points, fullscreen) and created its ready file, and its --duration
+    /// counts from then; with no `readySize`, `Compositor.leadIn` after the client starts.
+    static func run(_ fixture: String, scene: String? = nil, swayConfig: String = "",
+                    readySize: String? = "1000x1000") throws -> (gtk: [Line], builtin: [Line], errors: String) {
         let trace = fixture.hasPrefix("/") ? fixture : Compositor.fixture(fixture)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
             - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
-        let duration = Compositor.leadIn + length + Compositor.tail
+        let duration = (readySize == nil ? Compositor.leadIn : Compositor.readyToRecording) + length + Compositor.tail
         var copy = [tool]
         var sceneArgument = ""
         if let scene {
@@ -36,8 +40,10 @@ struct GTKCompositorTests {
         }
         let session = try Compositor.start(
             trace: trace, listenSeconds: duration,
-            client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gesturekit-gtk --json --check-lifetime --duration \(duration)\(sceneArgument)",
-            copy: copy, swayConfig: swayConfig)
+            client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gesturekit-gtk --json --check-lifetime "
+                + (readySize.map { "--ready-file CLIENT_DIR/ready --ready-size \($0) " } ?? "")
+                + "--duration \(duration)\(sceneArgument)",
+            copy: copy, swayConfig: swayConfig, readiness: readySize == nil ? .afterLeadIn : .file)
         defer { session.remove() }
         session.finish(timeout: duration + 20)
         #expect(session.clientStatus == 0,
@@ -104,9 +110,10 @@ struct GTKCompositorTests {
         let trace = Compositor.fixture(fixture)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
             - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
-        let duration = Compositor.leadIn + length + Compositor.tail
+        let duration = Compositor.readyToRecording + length + Compositor.tail
         let session = try Compositor.start(trace: trace, listenSeconds: duration,
-                                           client: Self.client + " --duration \(duration) --observe-window-drag", copy: [Self.tool])
+                                           client: Self.client + " --ready-file CLIENT_DIR/ready --duration \(duration) --observe-window-drag",
+                                           copy: [Self.tool], readiness: .file)
         defer { session.remove() }
         session.finish(timeout: duration + 20)
         #expect(session.clientStatus == 0, "gesturekit-gtk exits with status 0: \(session.errors)")
@@ -152,7 +159,10 @@ struct GTKCompositorTests {
 
     @Test("on an output at scale 2 the GTK window is 500 × 500 points: a recorded double tap lands at half the built-in replay's location (the replay's screen is the output's 1000 × 1000 pixels), recognized the same")
     func scaledOutput() throws {
-        let (gtk, builtin, errors) = try Self.run("ts-wacom-isdv4-e6-double-tap-1f.evemu", swayConfig: "output HEADLESS-1 scale 2")
+        // Not gated on a ready file: at scale 2 the window never drew at 500 × 500 points before
+        // the session's end (not looked into), so this one keeps the fixed lead-in.
+        let (gtk, builtin, errors) = try Self.run("ts-wacom-isdv4-e6-double-tap-1f.evemu", swayConfig: "output HEADLESS-1 scale 2",
+                                               readySize: nil)
         #expect(Line.recognized(gtk) == Line.recognized(builtin), "GTK \(Line.recognized(gtk)), built-in \(Line.recognized(builtin)); stderr: \(errors)")
         let a = try #require(gtk.first { $0.type == "state" }?.object["location"] as? [NSNumber], "a recognition with its location")
         let b = try #require(builtin.first { $0.type == "state" }?.object["location"] as? [NSNumber])
