@@ -31,12 +31,16 @@
  *     a grab is never in a recording. It succeeds (grab, or release); with
  *     $GESTUREKIT_UMOCKDEV_GRAB_LOG set, "grab /dev/input/eventN 1" (or 0) is appended to that
  *     file, so a test can see the grab asked for.
- *  9. open() of a mocked node under /dev failing with EPIPE: umockdev's preload answers so
- *     when its connection to the ioctl emulation of the umockdev-run process breaks while
- *     the node is set up (seen on a loaded machine, about once in a few hundred opens); the
- *     open is tried again, up to OPEN_RETRIES times, OPEN_RETRY_US apart. So is an open
- *     failing with ENOENT, ENXIO, ENODEV or EIO while the testbed's node (its symlink) is
- *     there (seen once under load: the node's pseudo-terminal not there yet or any more).
+ *  9. open() of a mocked node under /dev failing with EPIPE (seen on a loaded machine, about
+ *     once in a few hundred opens; umockdev's own open path cannot return it, read in its
+ *     source from 0.17.16 to 0.19.7, so it comes from below it, cause not found), or with
+ *     ENOENT, ENXIO, ENODEV or EIO while the testbed's node (its symlink) is there (seen once
+ *     under load: the node's pseudo-terminal not there yet or any more): the open is tried
+ *     again, up to OPEN_RETRIES times, OPEN_RETRY_US apart. Few times: umockdev's preload
+ *     keeps a slot of its 50-slot table of open nodes, and a socket, for every open of a
+ *     mocked node, failed ones included, and never frees them for a failed one; the 50th
+ *     kills the process ("fd_map_add(): overflow"). With 3 retries a process survives ten
+ *     failing opens (UmockdevFailedOpenTests; with 10 it died at the fifth).
  *     An open of /dev/input/eventN still failing so after the retries is described on
  *     stderr (the node, its pseudo-terminal and whether that exists, or that the testbed has
  *     no such node; the errno; the tries), so a failure of the mock can be told from one of
@@ -82,7 +86,7 @@ int gesturekit_umockdev_fix_version(void);
 #define VANISH_TYPE 0xFFFF
 #define VANISH_CODE 0x4756
 #define MAX_PTYS 64
-#define OPEN_RETRIES 10
+#define OPEN_RETRIES 3 /* see 9.: each try costs a slot of umockdev's table */
 #define OPEN_RETRY_US 20000 /* 20 ms */
 
 #define NEXT(name) \
