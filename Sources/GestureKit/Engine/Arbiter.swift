@@ -199,11 +199,10 @@ struct Arbiter {
 
     // MARK: - Timers
 
-    /// Whether `r` waits for a deadline that has not fired yet (one that fired and that the
-    /// recognizer did not clear does not count).
+    /// Whether `r` waits for a deadline that has not fired yet (`RecognizerRecord.Timer.live`).
     func hasLiveDeadline(_ r: RecognizerSlot, _ q: some ArbiterQuestions) -> Bool {
-        guard let deadline = q.deadline(of: r) else { return false }
-        return deadline != records[r.rawValue].timer.fired
+        let deadline = q.deadline(of: r)
+        return records[r.rawValue].timer.live(deadline) != nil
     }
 
     /// Makes `wanted` the recognizer's deadline (none for nil).
@@ -211,9 +210,6 @@ struct Arbiter {
     mutating func armTimer(_ r: RecognizerSlot, at wanted: Instant?) {
         timers.arm(r, &records[r.rawValue].timer, at: wanted)
     }
-
-    /// The deadline of `r` that fired last, if it has not been reset since.
-    func firedDeadline(_ r: RecognizerSlot) -> Instant? { records[r.rawValue].timer.fired }
 
     /// The earliest deadline any recognizer waits for.
     mutating func nextDeadline() -> Instant? { timers.nextDeadline(records) }

@@ -97,7 +97,7 @@ extension GestureEngine {
         arbitrationDepth += 1
         if case let .changed(r, from) = body(&arbiter, EngineQuestions(engine: self)) {
             recordTransition(r, from: from, to: .changed, reason: changeReason)
-            if handles[r.rawValue] != nil { withRecognizer(r) { $0.performActions() } }
+            performActions(r)
             arbitrationDepth -= 1
             runDeferredChanges()
             return
@@ -139,12 +139,18 @@ extension GestureEngine {
                                values: recognizer.values, modifierFlags: heldModifiers)))
     }
 
+    /// Calls the recognizer's actions, if its slot is still taken.
+    @inline(__always)
+    private func performActions(_ r: RecognizerSlot) {
+        if handles[r.rawValue] != nil { withRecognizer(r) { $0.performActions() } }
+    }
+
     private func carryOut(_ action: Arbiter.Action) {
         switch action {
         case let .transition(r, from, to, reason):
             recordTransition(r, from: from, to: to, reason: reason)
         case let .performActions(r):
-            if handles[r.rawValue] != nil { withRecognizer(r) { $0.performActions() } }
+            performActions(r)
         case let .reset(r):
             guard let recognizer = recognizers[r.rawValue] else { return }
             arbiter.machineWillReset(r)

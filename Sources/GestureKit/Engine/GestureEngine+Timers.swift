@@ -69,11 +69,10 @@ struct TimerQueue {
 }
 
 extension GestureEngine {
-    /// The recognizer's deadline, unless it is one that already fired (a recognizer that
-    /// forgets to clear it is not woken twice).
+    /// The recognizer's deadline, unless it is one that already fired (`RecognizerRecord.Timer.live`).
     func liveDeadline(of r: RecognizerSlot) -> Instant? {
-        guard let d = withRecognizer(r, { $0.deadline }), d != arbiter.firedDeadline(r) else { return nil }
-        return d
+        let deadline = withRecognizer(r) { $0.deadline }
+        return arbiter.records[r.rawValue].timer.live(deadline)
     }
 
     /// Arms the timer of a recognizer that took part in the step to its deadline now.

@@ -40,6 +40,13 @@ struct RecognizerRecord {
         /// Makes every older heap entry of the slot stale; never goes back, so a slot's next
         /// recognizer cannot be woken by its last one's entries.
         var generation = 0
+
+        /// The recognizer's `deadline`, unless it is the one that already fired: a recognizer
+        /// that forgets to clear it is not woken twice, nor kept involved by it.
+        @inline(__always)
+        func live(_ deadline: Instant?) -> Instant? {
+            deadline == fired ? nil : deadline
+        }
     }
 
     /// False for a slot no recognizer holds.
