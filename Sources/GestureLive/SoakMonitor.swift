@@ -9,19 +9,20 @@ import Glibc
 #endif
 
 /// A live session watched for what only a long run shows (`gesturekit soak`): it passes every
-/// event and deadline to a `LiveSession` and measures, on CLOCK_MONOTONIC, how long each action
-/// took from the event that caused it (an input event's kernel timestamp, or the deadline it
-/// was due at), by kind of device; checks that no recognizer is left stuck; and samples the
-/// process's resident memory.
+/// event and deadline to a `LiveSession` and measures, on CLOCK_MONOTONIC, how long each
+/// action took from the event that caused it (an input event's kernel timestamp, a
+/// compositor's through Wayland, or the deadline it was due at), by kind of device; checks
+/// that no recognizer is left stuck; and samples the process's resident memory.
 ///
 /// Rules:
 /// - A sequence is a touchscreen's touch sequence (its first finger down to its last up); on
 ///   a touchpad or a mouse, a click (the first button pressed), a touchpad gesture (pinch,
 ///   swipe, hold) or a scroll (a continuous one up to its stop; a wheel's detents up to a
 ///   pause of `GestureDefaults.wheelScrollEndPause`). Motion alone is none.
-/// - Stuck: when a sequence begins with the scene at rest (no device in the middle of one and
-///   no input but the pointer's motion for `Summary.restPause`), every recognizer but the hover ones (which follow the
-///   pointer, not sequences) is in `possible`; at the end, with every device gone, every one is.
+/// - Stuck: when a sequence begins with the scene at rest (no device in the middle of one,
+///   and no input for `Summary.restPause` but the pointer's motion or its leaving the window),
+///   every recognizer but the hover ones (which follow the pointer, not sequences) is in
+///   `possible`; at the end, with every device gone, every one is.
 public final class SoakMonitor: LiveInputClient {
     /// What one kind of device did.
     public struct KindFigures: Sendable {
@@ -47,6 +48,7 @@ public final class SoakMonitor: LiveInputClient {
 
     /// What the run saw; printed by `gesturekit soak` and checked against its limits.
     public struct Summary: Sendable {
+        public var path: Path
         public var byKind: [InputDeviceKind: KindFigures] = [:]
         /// Every action (recognizer transition to began, changed, ended or cancelled), whatever caused it.
         public var actions = 0
@@ -57,12 +59,27 @@ public final class SoakMonitor: LiveInputClient {
         public var stuck: [String] = []
         /// (seconds since the first event, resident bytes).
         public var residentMemory: [(seconds: Double, bytes: Int)] = []
+        /// What else went wrong, in the user's words (the compositor went away).
+        public var faults: [String] = []
+
+        public init(path: Path = .libinput) { self.path = path }
+    }
+
+    /// Where the input comes from: it names the timestamps and batches in the report.
+    public enum Path: Sendable {
+        /// Devices read with libinput: kernel timestamps (microseconds), one device a device.
+        case libinput
+        /// A Wayland compositor's seat: its timestamps (whole milliseconds, libinput's kernel
+        /// ones truncated on sway), and one touch and one pointer device for all the seat's
+        /// devices (a touchpad's gestures and a mouse's clicks both come from the pointer).
+        case compositor
     }
 
     public let session: LiveSession
-    /// The loop that feeds this monitor: its `origin` maps the session's clock to CLOCK_MONOTONIC.
-    public weak var input: LiveInput?
-    public private(set) var summary = Summary()
+    /// The loop's time zero on CLOCK_MONOTONIC (`LiveInput.origin`, `WaylandInput.origin`):
+    /// maps the session's clock to CLOCK_MONOTONIC. Until it is set, no latency is measured.
+    public var origin: () -> Instant? = { nil }
+    public private(set) var summary: Summary
 
     /// How often resident memory is sampled (at the next sequence after each period).
     public static let memorySamplePeriod = Duration.seconds(1)
@@ -80,7 +97,8 @@ public final class SoakMonitor: LiveInputClient {
     private var lastSample: Instant?
     private var batchStart: Instant?
 
-    public init(scene: Scene) throws {
+    public init(scene: Scene, path: Path = .libinput) throws {
+        summary = Summary(path: path)
         var actionHook: ((ReplayRecord) -> Void)?
         session = try LiveSession(scene: scene) { record in actionHook?(record) }
         actionHook = { [unowned self] record in recorded(record) }
@@ -151,7 +169,9 @@ public final class SoakMonitor: LiveInputClient {
             if atRest { checkSettled(at: time, hoverToo: false) }
             sampleMemory(at: time)
         }
-        if case let .pointer(p) = event, p.kind == .motion {} else { lastInput = time }
+        // Motion is no sequence; nor is the pointer leaving the window (sway hides the cursor
+        // when a touch begins: the window gets a leave just before the touch's first frame).
+        if case let .pointer(p) = event, p.kind == .motion || p.kind == .leave {} else { lastInput = time }
         cause = .event(time, kind)
         session.handle(event)
         cause = .none
@@ -231,7 +251,7 @@ public final class SoakMonitor: LiveInputClient {
     private func recorded(_ record: ReplayRecord) {
         guard case let .state(s) = record, [.began, .changed, .ended, .cancelled].contains(s.to) else { return }
         summary.actions += 1
-        let origin = input?.origin
+        let origin = origin()
         let now = MonotonicClock.now().nanoseconds
         switch cause {
         case let .event(time, kind):
@@ -262,6 +282,11 @@ extension SoakMonitor.Summary {
     /// The kinds of device in the order they are reported, and their names in the report.
     public static let reportedKinds: [InputDeviceKind] = [.touchscreen, .touchpad, .pointer, .pen]
     public static func label(_ kind: InputDeviceKind) -> String { kind == .pointer ? "mouse" : kind.rawValue }
+    /// A kind's name in this run's report: through a compositor the pointer is every
+    /// touchpad's and mouse's.
+    public func label(_ kind: InputDeviceKind) -> String {
+        path == .compositor && kind == .pointer ? "pointer" : Self.label(kind)
+    }
 
     /// Bytes the resident set grew from the first sample after the warm-up to the largest
     /// after it; nil with fewer than two samples after the warm-up.
@@ -274,12 +299,12 @@ extension SoakMonitor.Summary {
 
     /// What the run broke, in the user's words; empty when it passed.
     public var failures: [String] {
-        var out: [String] = []
+        var out = faults
         if byKind.isEmpty { out.append("no device reached the scene") }
         for kind in Self.reportedKinds {
             guard let k = byKind[kind], k.devicesAdded > 0 else { continue }
-            if k.sequences == 0 { out.append("no \(Self.label(kind)) sequence reached the scene") }
-            if k.actions == 0 { out.append("no recognizer acted on a \(Self.label(kind))") }
+            if k.sequences == 0 { out.append("no \(label(kind)) sequence reached the scene") }
+            if k.actions == 0 { out.append("no recognizer acted on a \(label(kind))") }
         }
         if !stuck.isEmpty {
             out.append("\(stuck.count) recognizer(s) not back in possible when a sequence began or at the end: "
@@ -313,12 +338,19 @@ extension SoakMonitor.Summary {
         var lines: [String] = []
         for kind in Self.reportedKinds {
             guard let k = byKind[kind] else { continue }
-            let name = Self.label(kind)
+            let name = label(kind)
             let what = kind == .touchscreen ? "touch sequences" : "sequences (clicks, gestures, scrolls)"
-            lines.append("\(name): devices added \(k.devicesAdded), removed \(k.devicesRemoved); \(k.sequences) \(what), "
+            let devices = path == .libinput ? "devices" : "seat devices"
+            lines.append("\(name): \(devices) added \(k.devicesAdded), removed \(k.devicesRemoved); \(k.sequences) \(what), "
                          + "\(k.checked) of them begun at rest; \(k.events) events; actions fired \(k.actions)")
-            lines.append("\(name): latency, kernel timestamp to its action: " + spread(k.inputLatencies))
-            lines.append("\(name): latency, libinput's batch handed out to its action: " + spread(k.batchLatencies))
+            switch path {
+            case .libinput:
+                lines.append("\(name): latency, kernel timestamp to its action: " + spread(k.inputLatencies))
+                lines.append("\(name): latency, libinput's batch handed out to its action: " + spread(k.batchLatencies))
+            case .compositor:
+                lines.append("\(name): latency, compositor timestamp (whole ms) to its action: " + spread(k.inputLatencies))
+                lines.append("\(name): latency, the compositor's batch handed out to its action: " + spread(k.batchLatencies))
+            }
             lines.append("\(name): event interval of the recordings (median): \(Self.milliseconds(Self.percentile(k.eventIntervals, 0.5)))")
         }
         lines.append("actions fired \(actions) (recognizer transitions to began, changed, ended or cancelled)")

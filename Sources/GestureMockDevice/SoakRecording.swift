@@ -137,9 +137,12 @@ public struct SoakRecording {
 
     /// A run of `seconds` from `library`'s gestures of `kinds` (each kind needs gestures and a
     /// device description), in segments of `segmentSeconds` times each kind's factor.
-    /// `firstEventNumber`: the first mock node's number (/dev/input/eventN).
+    /// `firstEventNumber`: the first mock node's number (/dev/input/eventN). `gate`: the run
+    /// starts when these bytes are written to every node (`MockDeviceReplay`'s gate; a
+    /// compositor's client says it is ready), not when the node is first read.
     public init(library: Library, kinds wanted: [SoakDeviceKind] = SoakDeviceKind.allCases, seconds: Double,
-                segmentSeconds: Double, unplugEvery: Int = 3, seed: UInt64, firstEventNumber: Int = 20) {
+                segmentSeconds: Double, unplugEvery: Int = 3, seed: UInt64, firstEventNumber: Int = 20,
+                gate: [UInt8]? = nil) {
         let kinds = wanted.filter { !(library.gestures[$0] ?? []).isEmpty && library.descriptions[$0] != nil }
         precondition(!kinds.isEmpty, "no gestures to play")
         var random = SplitMix64(seed: seed)
@@ -201,7 +204,7 @@ public struct SoakRecording {
             let first = plan.events.first?.time.seconds ?? plan.start
             let last = plan.events.last?.time.seconds ?? plan.start
             let vanish = plan.cut ? Self.vanishMidGesture : max(Self.vanishMidGesture, plan.end - last)
-            devices.append(MockDeviceReplay(device: device, events: plan.events, leadIn: first, vanishAfter: vanish))
+            devices.append(MockDeviceReplay(device: device, events: plan.events, leadIn: first, gate: gate, vanishAfter: vanish))
             deviceKinds.append(plan.kind)
             if plan.cut { unpluggedMidGesture[plan.kind, default: 0] += 1 }
             length = max(length, last + vanish)

@@ -195,6 +195,19 @@ public struct UmockdevRunner: Sendable {
                                     childExit: (statusFile, UmockdevRunner.afterChildExit))
     }
 
+    /// Runs `command` under umockdev-run on device files already in `directory` (`writeFiles`),
+    /// started by `launcher` (a program that runs the rest of the line, such as `runuser -u
+    /// USER --` for a compositor that refuses to run as root). Whoever the command runs as
+    /// must be able to write in `directory`: the command's exit status goes there. Never
+    /// hangs: the run is killed after `timeout` seconds.
+    public func run(devices: [MockDeviceReplay], filesIn directory: String, command: [String],
+                    launcher: [String] = []) throws -> UmockdevRunResult {
+        let statusFile = "\(directory)/\(UmockdevRunner.exitStatusFileName)"
+        let args = launcher + commandLine(devices: devices, directory: directory, command: command, exitStatusFile: statusFile)
+        return try ChildProcess.run(args, environment: environment, timeout: timeout,
+                                    childExit: (statusFile, UmockdevRunner.afterChildExit))
+    }
+
     /// Writes each device's files (`deviceN.umockdev`, `.ioctl`, `.script`) into `directory`,
     /// as `commandLine` names them.
     public func writeFiles(devices: [MockDeviceReplay], directory: String) throws {

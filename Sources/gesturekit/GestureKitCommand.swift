@@ -368,19 +368,53 @@ extension Listen {
     /// `gesturekit soak`'s child: the devices through a `SoakMonitor`, its report (and what
     /// failed, each line starting "FAILED: ") written to `summaryPath` at the end.
     func soak(scene: Scene, summaryPath: String) throws {
+        if wayland {
+            try soakThroughWayland(scene: scene, summaryPath: summaryPath)
+            return
+        }
         let monitor = try SoakMonitor(scene: scene)
         var listener = LibinputListener(source: .paths(devices), screenSize: scene.screen, mapping: scene.input,
                                         duration: duration, logPriority: .error)
         listener.access = seatAccess
         let input = LiveInput(listener)
-        monitor.input = input
+        monitor.origin = { [weak input] in input?.origin }
         do {
             try input.run(monitor)
         } catch let e as LibinputError {
             throw fail(e.description)
         }
-        let summary = monitor.summary
-        try writeFile(summaryPath, (summary.report + summary.failures.map { "FAILED: \($0)" }).joined(separator: "\n") + "\n")
+        try writeSoakSummary(monitor.summary, to: summaryPath)
+    }
+
+    /// `gesturekit soak --through compositor`'s client: a full-screen window on the
+    /// compositor's seat through a `SoakMonitor`. The compositor going away ends it with a
+    /// failure in the summary.
+    func soakThroughWayland(scene: Scene, summaryPath: String) throws {
+        let monitor = try SoakMonitor(scene: scene, path: .compositor)
+        var lost: String?
+        do {
+            let connection = try WaylandConnection()
+            let window = try WaylandWindow(connection: connection, title: "gesturekit soak",
+                                           appID: "gesturekit", size: scene.screen)
+            if let readyFile {
+                try window.settle()
+                try writeFile(readyFile, "ready\n")
+            }
+            let input = WaylandInput(connection: connection, window: window, duration: duration)
+            monitor.origin = { [weak input] in input?.origin }
+            if case let .connectionLost(message) = try input.run(monitor) { lost = message }
+            window.destroy()
+            connection.disconnect()
+        } catch let e as WaylandError {
+            throw fail(e.description)
+        }
+        var summary = monitor.summary
+        if let lost { summary.faults.append("the connection to the compositor was lost: \(lost)") }
+        try writeSoakSummary(summary, to: summaryPath)
+    }
+
+    func writeSoakSummary(_ summary: SoakMonitor.Summary, to path: String) throws {
+        try writeFile(path, (summary.report + summary.failures.map { "FAILED: \($0)" }).joined(separator: "\n") + "\n")
     }
 
     /// A window of the scene's size on the session's compositor; its touches, pointer and

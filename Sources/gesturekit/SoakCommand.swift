@@ -40,6 +40,15 @@ struct Soak: ParsableCommand {
     @Option(help: "The kinds of device to play, comma-separated: touchscreen, touchpad, mouse.")
     var kinds = "touchscreen,touchpad,mouse"
 
+    @Option(help: "The way in: libinput (gesturekit listen reads the mock devices), or compositor (headless sway reads them with its libinput; gesturekit listen --wayland is its client).")
+    var through: SoakPath = .libinput
+
+    @Option(help: "With --through compositor as root: the unprivileged user sway runs as (it refuses root).")
+    var user: String?
+
+    @Flag(help: "With --through compositor: keep the session's files (sway's log, the client's, the device scripts) even when the run passes.")
+    var keep = false
+
     static let scene = """
     { "screen": [1000, 1000],
       "views": [{ "id": "root", "frame": [0, 0, 1000, 1000] }],
@@ -73,10 +82,13 @@ struct Soak: ParsableCommand {
         for kind in wanted where (library.gestures[kind] ?? []).isEmpty || library.descriptions[kind] == nil {
             throw fail("\(fixtures): no \(kind) gestures (\(Self.prefixes[kind]!.map { $0 + "*.evemu" }.joined(separator: ", ")))")
         }
-        let recording = SoakRecording(library: library, kinds: wanted, seconds: minutes * 60, segmentSeconds: segment, seed: seed)
+        if through == .compositor { try CompositorSoak.check(user: user) }
+        let recording = SoakRecording(library: library, kinds: wanted, seconds: minutes * 60, segmentSeconds: segment, seed: seed,
+                                      gate: through == .compositor ? Array(LibinputReplay.gateToken.utf8) : nil)
 
         let out = LineWriter(fd: 1)
-        out.write("soak: seed \(seed), \(fmt1(recording.length)) s through libinput under umockdev")
+        let way = through == .libinput ? "libinput under umockdev" : "sway (headless, its libinput under umockdev) to a Wayland window"
+        out.write("soak: seed \(seed), \(fmt1(recording.length)) s through \(way)")
         for kind in wanted {
             let devices = recording.deviceKinds.filter { $0 == kind }.count
             let description = kind == .touchscreen ? "" : " (\(library.descriptions[kind]!.name))"
@@ -84,6 +96,10 @@ struct Soak: ParsableCommand {
                       + "\(recording.played[kind] ?? 0) gestures played from \(library.gestures[kind]!.count) cut from \(library.recordings[kind] ?? 0) recordings")
         }
         out.flush()
+        if through == .compositor {
+            try CompositorSoak(recording: recording, library: library, kinds: wanted, scene: Self.scene, user: user, keepFiles: keep).run(out)
+            return
+        }
         var template = Array("/tmp/gesturekit-soak-XXXXXX".utf8CString)
         guard let dir = mkdtemp(&template).map({ String(cString: $0) }) else { throw fail("cannot make a temporary directory") }
         defer {
@@ -143,4 +159,9 @@ struct Soak: ParsableCommand {
         }
         return names.sorted().map { "\(fixtures)/\($0)" }
     }
+}
+
+/// The way `gesturekit soak` feeds the scene.
+enum SoakPath: String, ExpressibleByArgument, CaseIterable {
+    case libinput, compositor
 }
