@@ -27,6 +27,9 @@ struct PhotoWallGTK: ParsableCommand {
     @Option(help: "Seconds to run (default: until the window closes or Ctrl-C).")
     var duration: Double?
 
+    @Option(name: .customLong("ready-file"), help: "Create this file once the window is drawn at --size (the compositor gave it that size: it is on screen and can take input); --duration then counts from it.")
+    var readyFile: String?
+
     @Option(help: "Write a PNG of the wall as drawn in the window to this file, --screenshot-at seconds after the start.")
     var screenshot: String?
 
@@ -50,7 +53,20 @@ struct PhotoWallGTK: ParsableCommand {
                 print(window.savePNG(to: screenshot) ? "screenshot: \(screenshot)" : "screenshot: the window could not be drawn to \(screenshot)")
             }
         }
-        window.run(duration: duration)
+        if let readyFile {
+            var announced = false
+            let (size, duration) = (app.wall.screen, self.duration)
+            window.onDrawn = { [unowned window] drawn in
+                guard !announced, drawn == size else { return }
+                announced = true
+                let fd = open(readyFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                if fd >= 0 { close(fd) }
+                if let duration { window.after(seconds: duration) { [weak window] in window?.stopRunning() } }
+            }
+            window.run(duration: nil)
+        } else {
+            window.run(duration: duration)
+        }
         app.report()
     }
 }

@@ -49,22 +49,35 @@ public enum LibinputReplay {
         -> (replays: [MockDeviceReplay], duration: Double) {
         let reader = try TraceReader(path: tracePath, screen: screen)
         guard reader.format != .debugEvents else { throw Failure.noRawEvents(path: tracePath) }
-        var replays: [MockDeviceReplay] = []
-        var last = Instant.zero
+        var devices: [(MockDevice, [EvdevEvent])] = []
         for (i, device) in reader.devices.enumerated()
         where device.kind != nil || device.description?.isRelativePointer == true || device.description?.hasWheel == true
             || device.description?.isKeyboard == true {
             guard let description = device.description else { continue }
             var events: [EvdevEvent] = []
-            try reader.forEachEvdevEvent(device: device.id) { event in
-                events.append(event)
-                last = max(last, event.time)
-            }
-            replays.append(MockDeviceReplay(device: MockDevice(description, eventNumber: 10 + i),
-                                            events: events, leadIn: leadInSeconds, gate: Array(gateToken.utf8)))
+            try reader.forEachEvdevEvent(device: device.id) { events.append($0) }
+            devices.append((MockDevice(description, eventNumber: 10 + i), events))
         }
-        guard !replays.isEmpty else { throw Failure.noTouchDevice(path: tracePath) }
-        return (replays, leadInSeconds + last.seconds + tailSeconds)
+        guard !devices.isEmpty else { throw Failure.noTouchDevice(path: tracePath) }
+        let offsets = timelineOffsets(devices.map(\.1))
+        let replays = zip(devices, offsets).map { device, offset in
+            MockDeviceReplay(device: device.0, events: device.1, leadIn: leadInSeconds + offset, gate: Array(gateToken.utf8))
+        }
+        let first = devices.compactMap { $0.1.first?.time }.min() ?? .zero
+        let last = devices.compactMap { $0.1.last?.time }.max() ?? first
+        return (replays, leadInSeconds + last.seconds(since: first) + tailSeconds)
+    }
+
+    /// For each device's events, the seconds from the recording's first event (any device's)
+    /// to the device's own first: a mock device's script counts from its own first event, so
+    /// its lead-in adds this, and every device keeps its place on the recording's timeline (a
+    /// second touchscreen that taps 3 s in taps 3 s in).
+    public static func timelineOffsets(_ devices: [[EvdevEvent]]) -> [Double] {
+        let first = devices.compactMap { $0.first?.time }.min()
+        return devices.map { events in
+            guard let first, let own = events.first?.time else { return 0 }
+            return own.seconds(since: first)
+        }
     }
 
     /// Runs `listener` (this tool's own executable) under umockdev-run on the recording.

@@ -23,6 +23,8 @@ import Glibc
 ///   and no input for `Summary.restPause` but the pointer's motion or its leaving the window),
 ///   every recognizer but the hover ones (which follow the pointer, not sequences) is in
 ///   `possible`; at the end, with every device gone, every one is.
+/// - Held: no device stays in the middle of a sequence for `Summary.longestSequence` (a touch
+///   down, a button held, a gesture or scroll under way): input that began and never ended.
 public final class SoakMonitor: LiveInputClient {
     /// What one kind of device did.
     public struct KindFigures: Sendable {
@@ -57,6 +59,16 @@ public final class SoakMonitor: LiveInputClient {
         public var deadlineLatencies: [Int64] = []
         /// "12.3 s: tap in state began" for every recognizer found stuck.
         public var stuck: [String] = []
+        /// "40.1 s: the touchscreen's touches 3 down since 12.0 s, never ended" for every
+        /// sequence that outlived `longestSequence`.
+        public var held: [String] = []
+        /// Through a compositor, touches held that long and nothing else: touches the
+        /// compositor never ended. sway 1.7 (wlroots 0.15) sends neither `up` nor `cancel` for
+        /// the touches of a touchscreen unplugged mid-touch while the seat keeps another
+        /// (wlroots issue 1997); the client cannot know, and cancels them when their id comes
+        /// back (WaylandConnection's rule). Counted apart, and checked by `gesturekit soak`
+        /// against the touchscreens it unplugged mid-gesture.
+        public var lostByCompositor: [String] = []
         /// (seconds since the first event, resident bytes).
         public var residentMemory: [(seconds: Double, bytes: Int)] = []
         /// What else went wrong, in the user's words (the compositor went away).
@@ -95,6 +107,8 @@ public final class SoakMonitor: LiveInputClient {
     private var lastEvent: [InputDeviceID: Instant] = [:]
     private var lastInput: Instant?
     private var lastSample: Instant?
+    private var busySince: [InputDeviceID: Instant] = [:]
+    private var heldReported: Set<InputDeviceID> = []
     private var batchStart: Instant?
 
     public init(scene: Scene, path: Path = .libinput) throws {
@@ -145,6 +159,8 @@ public final class SoakMonitor: LiveInputClient {
             scrolling.remove(id)
             lastWheel[id] = nil
             lastEvent[id] = nil
+            busySince[id] = nil
+            heldReported.remove(id)
             session.handle(event)
             return
         default:
@@ -202,6 +218,40 @@ public final class SoakMonitor: LiveInputClient {
             if g.phase == .end || g.phase == .cancel { gestures.remove(device) }
         default: break
         }
+        checkHeld(device, at: time)
+    }
+
+    /// A device in the middle of one sequence for longer than `Summary.longestSequence` is
+    /// held: what began never ended (a touch never lifted, a button never released, a
+    /// gesture or a scroll never stopped). Said once for each time it happens.
+    private func checkHeld(_ device: InputDeviceID, at time: Instant) {
+        let inProgress = !(touches[device] ?? []).isEmpty || !(buttons[device] ?? []).isEmpty
+            || gestures.contains(device) || scrolling.contains(device)
+        guard inProgress else {
+            busySince[device] = nil
+            heldReported.remove(device)
+            return
+        }
+        guard let since = busySince[device] else {
+            busySince[device] = time
+            return
+        }
+        guard time - since > Summary.longestSequence, !heldReported.contains(device) else { return }
+        heldReported.insert(device)
+        var what: [String] = []
+        if let t = touches[device], !t.isEmpty { what.append("touches \(t.sorted().map(String.init).joined(separator: ", ")) down") }
+        if let b = buttons[device], !b.isEmpty { what.append("buttons \(b.sorted().map { "0x" + String($0, radix: 16) }.joined(separator: ", ")) held") }
+        if gestures.contains(device) { what.append("a touchpad gesture under way") }
+        if scrolling.contains(device) { what.append("a scroll under way") }
+        let name = kinds[device].map { summary.label($0) } ?? "device"
+        let touchesOnly = (buttons[device] ?? []).isEmpty && !gestures.contains(device) && !scrolling.contains(device)
+        if summary.path == .compositor && touchesOnly {
+            summary.lostByCompositor.append("\(DecimalText.fixed(time.seconds, digits: 3)) s: the \(name)'s \(what.joined(separator: " and ")) since "
+                                            + "\(DecimalText.fixed(since.seconds, digits: 3)) s")
+            return
+        }
+        summary.held.append("\(DecimalText.fixed(time.seconds, digits: 3)) s: the \(name)'s \(what.joined(separator: " and ")) since "
+                            + "\(DecimalText.fixed(since.seconds, digits: 3)) s, never ended")
     }
 
     public var nextDeadline: Instant? { session.nextDeadline }
@@ -278,6 +328,9 @@ extension SoakMonitor.Summary {
     /// Events of one device closer than this are of one gesture (their interval is the
     /// recording's frame interval).
     public static let burstGap = Duration.milliseconds(100)
+    /// No sequence of the recordings lasts this long (the longest, a mouse's, is under 10 s):
+    /// a device in the middle of one for longer holds input that never ended.
+    public static let longestSequence = Duration.seconds(30)
 
     /// The kinds of device in the order they are reported, and their names in the report.
     public static let reportedKinds: [InputDeviceKind] = [.touchscreen, .touchpad, .pointer, .pen]
@@ -309,6 +362,9 @@ extension SoakMonitor.Summary {
         if !stuck.isEmpty {
             out.append("\(stuck.count) recognizer(s) not back in possible when a sequence began or at the end: "
                        + stuck.prefix(5).joined(separator: "; "))
+        }
+        if !held.isEmpty {
+            out.append("\(held.count) sequence(s) never ended (input left down): " + held.prefix(5).joined(separator: "; "))
         }
         if let growth = residentGrowth, growth >= Self.residentGrowthLimit {
             out.append("resident memory grew \(DecimalText.fixed(Double(growth) / 1024, digits: 0)) KiB after the warm-up (limit \(Self.residentGrowthLimit / 1024) KiB)")
@@ -361,6 +417,11 @@ extension SoakMonitor.Summary {
                          + "growth after the warm-up \(growth) (\(residentMemory.count) samples)")
         }
         lines.append("recognizers stuck: \(stuck.count)")
+        lines.append("sequences never ended: \(held.count)")
+        if path == .compositor {
+            lines.append("touches the compositor never ended: \(lostByCompositor.count)"
+                         + (lostByCompositor.isEmpty ? "" : " (" + lostByCompositor.prefix(5).joined(separator: "; ") + ")"))
+        }
         return lines
     }
 }

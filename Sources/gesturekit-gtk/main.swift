@@ -80,7 +80,8 @@ struct GestureKitGTK: ParsableCommand {
                     err.write("gesturekit-gtk: the window's own GtkGestureDrag: \(what)")
                 }
             }
-            if let destroyContentAfter { window.destroyContent(after: destroyContentAfter) }
+            // --destroy-content-after counts from the ready file when there is one, as --duration does.
+            if let destroyContentAfter, readyFile == nil { window.destroyContent(after: destroyContentAfter) }
             if let readyFile {
                 let finalSize = try readySize.map(Self.parseSize) ?? scene.screen
                 var announced = false
@@ -91,6 +92,7 @@ struct GestureKitGTK: ParsableCommand {
                     let fd = open(readyFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
                     if fd >= 0 { close(fd) }
                     if let duration { window.after(seconds: duration) { [weak window] in window?.stopRunning() } }
+                    if let destroyContentAfter { window.destroyContent(after: destroyContentAfter) }
                 }
                 window.run(duration: nil)
             } else {

@@ -127,6 +127,13 @@ struct CompositorSoak {
                 lines.append("FAILED: \(planned) mock \(kind)s were plugged in and unplugged; sway added \(added) and removed \(removed)")
             }
         }
+        // Touches the compositor never ended (SoakMonitor.Summary.lostByCompositor): at most
+        // one episode for each touchscreen unplugged mid-gesture.
+        let cut = recording.unpluggedMidGesture[.touchscreen] ?? 0
+        if let line = lines.first(where: { $0.hasPrefix("touches the compositor never ended: ") }),
+           let count = Int(line.dropFirst("touches the compositor never ended: ".count).prefix { $0.isNumber }), count > cut {
+            lines.append("FAILED: \(count) touch sequences were never ended, more than the \(cut) touchscreens unplugged mid-gesture could leave")
+        }
         let listenStatus = read("listen.status").split(separator: "\n").first.flatMap { Int32($0) }
         if listenStatus != 0 {
             lines.append("FAILED: the client gesturekit listen --wayland ended with status \(listenStatus.map(String.init) ?? "none"): \(read("listen.err").suffix(1500))")

@@ -55,14 +55,15 @@ struct Mockdev: ParsableCommand {
         }
         let replays: [MockDeviceReplay]
         do {
-            var (devices, _) = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000))
-            devices = devices.map { replay in
-                MockDeviceReplay(device: replay.device,
-                                 events: Mockdev.events(of: replay, trace: trace, hold: hold),
-                                 leadIn: leadIn ?? (gate == nil ? 2 : UmockdevScriptEncoder.gateSettleSeconds),
+            let (devices, _) = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000))
+            let events = devices.map { Mockdev.events(of: $0, trace: trace, hold: hold) }
+            // Every device keeps its place on the recording's timeline (its script counts from its own first event).
+            let offsets = LibinputReplay.timelineOffsets(events)
+            replays = zip(zip(devices, events), offsets).map { pair, offset in
+                MockDeviceReplay(device: pair.0.device, events: pair.1,
+                                 leadIn: (leadIn ?? (gate == nil ? 2 : UmockdevScriptEncoder.gateSettleSeconds)) + offset,
                                  gate: gate.map { Array($0.utf8) }, vanishAfter: vanishAfter)
             }
-            replays = devices
         } catch let e as TraceError {
             throw fail(e.description)
         } catch let e as LibinputReplay.Failure {

@@ -20,6 +20,7 @@ struct SoakTests {
         let lines = run.out.split(separator: "\n").map(String.init)
         #expect(lines.last == "soak: passed", "it ends by saying it passed: \(lines.suffix(3))")
         #expect(lines.contains("soak: recognizers stuck: 0"), "no recognizer was found stuck")
+        #expect(lines.contains("soak: sequences never ended: 0"), "every touch lifted, every button released, every gesture and scroll ended")
         for (kind, count) in Self.devices {
             let line = lines.first { $0.hasPrefix("soak: \(kind): devices added ") }
             #expect(line?.hasPrefix("soak: \(kind): devices added \(count), removed \(count);") == true,

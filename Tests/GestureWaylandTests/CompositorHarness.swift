@@ -177,6 +177,26 @@ enum Compositor {
             return (p.terminationStatus, data)
         }
 
+        /// Whether sway has an input device of `type` (`touch`, `pointer`, `tablet_tool`, as
+        /// `swaymsg -t get_inputs` says it): its libinput has opened the mock device.
+        func swayHasInput(ofType type: String) -> Bool {
+            guard let (status, data) = try? swaymsgOutput(["-t", "get_inputs"]), status == 0,
+                  let inputs = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return false }
+            return inputs.contains { $0["type"] as? String == type }
+        }
+
+        /// Waits until the recording's gate has opened (gate.sh wrote its token to every node:
+        /// the recording plays `UmockdevScriptEncoder.gateSettleSeconds` later), then `seconds`
+        /// more; whether the gate opened.
+        @discardableResult
+        func waitForRecording(thenSeconds seconds: Double) -> Bool {
+            let opened = wait(seconds: Double(Compositor.readyTimeout) + 20) {
+                FileManager.default.fileExists(atPath: directory + "/gate.opened")
+            }
+            usleep(useconds_t(seconds * 1_000_000))
+            return opened
+        }
+
         /// Says the client is ready (a test's own window, in a session started with
         /// `readiness: .file`): the recording starts.
         func ready() { FileManager.default.createFile(atPath: directory + "/ready", contents: Data("ready\n".utf8)) }

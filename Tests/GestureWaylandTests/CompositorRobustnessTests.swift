@@ -29,7 +29,7 @@ struct CompositorRobustnessTests {
           arguments: ["synthetic-tp-elantech-pinch-out-2f.evemu", "synthetic-tp-elantech-pinch-out-in-2f.evemu"])
     func photoWallTouchpadPinch(_ fixture: String) throws {
         let trace = Compositor.fixture(fixture)
-        let seconds = Compositor.leadIn + 3
+        let seconds = Compositor.readyToRecording + 3
         let session = try PhotoWallDesktopTests.startWall(trace: trace, seconds: seconds)
         defer { session.remove() }
         session.finish(timeout: seconds + 20)
@@ -89,11 +89,15 @@ struct CompositorRobustnessTests {
     }
 
     /// A connection of the test process itself to the session's sway, once sway's socket is up
-    /// (a required condition), `seconds` after it is.
-    static func connect(_ session: Compositor.Session, after seconds: Double = 0) throws -> WaylandConnection {
+    /// and, with `whenSwayHas`, once sway has an input device of that type (`touch`,
+    /// `pointer`, as `swaymsg -t get_inputs` says it): both required conditions.
+    static func connect(_ session: Compositor.Session, whenSwayHas inputType: String? = nil) throws -> WaylandConnection {
         let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
         try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
-        if seconds > 0 { usleep(useconds_t(seconds * 1_000_000)) }
+        if let inputType {
+            let seen = session.wait(seconds: 20) { session.swayHasInput(ofType: inputType) }
+            try #require(seen, "sway reads the mock \(inputType) device: \(session.swayLog.suffix(1000))")
+        }
         return try WaylandConnection(display: session.waylandDisplay)
     }
 
@@ -107,8 +111,7 @@ struct CompositorRobustnessTests {
                                            hold: true, client: "sleep 30", environment: ["WAYLAND_DEBUG=server"])
         defer { session.remove() }
         defer { session.stopCompositor() }
-        // The mock touchscreen is sway's once the lead-in has passed.
-        let connection = try Self.connect(session, after: Compositor.leadIn)
+        let connection = try Self.connect(session, whenSwayHas: "touch")
         defer { connection.disconnect() }
         var events = try Self.collect(connection, seconds: 0.5)
         let first = Self.added(events)
@@ -137,8 +140,9 @@ struct CompositorRobustnessTests {
         let socket = session.directory + "/run/wayland-k"
         let socketUp = session.wait(seconds: 20) { FileManager.default.fileExists(atPath: socket) }
         try #require(socketUp, "KWin starts: \(session.read("kwin.log").suffix(1000))")
-        // KWin has the touchscreen once sway has it: after the lead-in.
-        usleep(useconds_t(Compositor.leadIn * 1_000_000))
+        // KWin has the touchscreen once sway has it.
+        let seen = session.wait(seconds: 20) { session.swayHasInput(ofType: "touch") }
+        try #require(seen, "sway reads the mock touchscreen: \(session.swayLog.suffix(1000))")
         let connection = try WaylandConnection(display: socket)
         defer { connection.disconnect() }
         let added = Self.added(try Self.collect(connection, seconds: 1))

@@ -36,6 +36,7 @@ struct CompositorSoakTests {
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.last == "soak: passed", "it ends by saying it passed: \(lines.suffix(3))")
         #expect(lines.contains("soak: recognizers stuck: 0"), "no recognizer was found stuck")
+        #expect(lines.contains("soak: sequences never ended: 0"), "every touch lifted, every button released, every gesture and scroll ended")
         for (kind, count) in Self.devices {
             #expect(lines.contains("soak: \(kind): sway added \(count) devices, removed \(count) (its log)"),
                     "sway's libinput added and removed the \(count) mock \(kind)s: \(lines.filter { $0.contains("sway added") })")

@@ -224,6 +224,53 @@ struct CompositorTests {
                 "the press cancelled, then the tap after the touchscreen came back: \(recognized)")
     }
 
+    /// Two touchscreens in one recording (libinput record YAML): the first holds a long press
+    /// and is unplugged with the finger down (`vanishAfter` after its own last event), the
+    /// second taps 3 s after that.
+    static func unpluggedBesideAnotherTrace() throws -> String {
+        let press = try TraceReader(path: Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu"))
+        let tap = try TraceReader(path: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"))
+        let device = try #require(press.devices.first), tapDevice = try #require(tap.devices.first)
+        var held: [EvdevEvent] = []
+        var frame: [EvdevEvent] = []
+        try press.forEachEvdevEvent(device: device.id) { e in
+            frame.append(e)
+            if e.type == .syn && e.code == .synReport { held += frame; frame = [] }
+        }
+        // Up to the frame before the first lift: the finger stays down.
+        if let lift = held.firstIndex(where: { $0.type == .abs && $0.code == .absMTTrackingID && $0.value == -1 }) {
+            let frameStart = held[..<lift].lastIndex { $0.type == .syn && $0.code == .synReport }.map { $0 + 1 } ?? 0
+            held = Array(held[..<frameStart])
+        }
+        var tapEvents: [EvdevEvent] = []
+        try tap.forEachEvdevEvent(device: tapDevice.id) { tapEvents.append($0) }
+        let end = try #require(held.last?.time), tapStart = try #require(tapEvents.first?.time)
+        tapEvents = tapEvents.map { var e = $0; e.time = end.advanced(bySeconds: 3 + $0.time.seconds(since: tapStart)); return e }
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-unplugged-beside-another.yml"
+        try TraceWriter.libinputRecord(devices: [(try #require(device.description), held), (try #require(tapDevice.description), tapEvents)])
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("a touchscreen is unplugged mid long press while the seat keeps another: the long press ends cancelled, never recognized (sway 1.7 says nothing of that touch, so it is cancelled when the other touchscreen's tap reuses its id), and the tap is one tap")
+    func touchscreenUnpluggedBesideAnother() throws {
+        let trace = try Self.unpluggedBesideAnotherTrace()
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let session = try Compositor.start(trace: trace, vanishAfter: 0.8)
+        defer { session.remove() }
+        session.finish(timeout: 40)
+        let lines = Self.lines(of: session, "two touchscreens, one unplugged")
+        let recognized = Line.recognized(lines)
+        #expect(recognized == ["longPress began", "longPress cancelled", "single ended"],
+                "the press cancelled (its touchscreen gone), then the other touchscreen's tap: \(recognized)\n\(session.output.suffix(3000))\n\(session.errors.suffix(1000))")
+        // The lost touch is cancelled at the latest as the tap's touch begins (sway 1.7 says
+        // nothing of it until its id comes back; before, it then ended as if lifted).
+        let cancel = lines.first { $0.recognizer == "longPress" && $0.to == "cancelled" }
+        let tapBegan = lines.last { $0.type == "touches" && $0.phase == "began" }
+        #expect(cancel?.object["reason"] as? String == "touches cancelled" && (cancel?.time ?? .infinity) <= (tapBegan?.time ?? 0),
+                "the long press is cancelled by its touch's cancellation, by the time the tap's touch begins: \(String(describing: cancel?.object)), tap at \(String(describing: tapBegan?.time))")
+    }
+
     @Test("the touchscreen is unplugged mid long press: the seat loses touch, the touch is cancelled, listen carries on to its end")
     func touchCapabilityLost() throws {
         let trace = Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu")

@@ -174,6 +174,9 @@ struct GTKCompositorTests {
     // MARK: faults
 
     static let client = "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gesturekit-gtk --json"
+    /// The client, saying when its window is drawn full screen: the recording starts then,
+    /// and --duration (and --destroy-content-after) count from then.
+    static let readyClient = client + " --ready-file CLIENT_DIR/ready --ready-size 1000x1000"
 
     /// Each recognizer's last state in `lines`, for "nothing left stuck".
     static func lastStates(_ lines: [Line]) -> [String: String] {
@@ -183,10 +186,11 @@ struct GTKCompositorTests {
     @Test("the drawing area is destroyed mid long press: its touch is cancelled, the long press ends cancelled, every recognizer ends in a final state, and the window runs on to its end")
     func widgetDestroyedMidGesture() throws {
         let trace = Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu")
-        // The press begins 0.5 s after the finger lands, at the lead-in's end.
-        let session = try Compositor.start(trace: trace, hold: true, listenSeconds: 8,
-                                           client: Self.client + " --duration 8 --destroy-content-after \(Compositor.leadIn + 1.2)",
-                                           copy: [Self.tool])
+        // The press begins 0.5 s after the finger lands, at most `readyToRecording` after the
+        // ready file.
+        let session = try Compositor.start(trace: trace, hold: true, listenSeconds: 6,
+                                           client: Self.readyClient + " --duration 6 --destroy-content-after \(Compositor.readyToRecording + 1.2)",
+                                           copy: [Self.tool], readiness: .file)
         defer { session.remove() }
         session.finish(timeout: 40)
         #expect(session.clientStatus == 0, "gesturekit-gtk runs to its end: \(session.errors)")
@@ -202,8 +206,8 @@ struct GTKCompositorTests {
     @Test("the touchscreen is unplugged mid long press: GTK cancels the touch (its seat lost touch), the long press ends cancelled, nothing is left stuck")
     func touchscreenUnplugged() throws {
         let trace = Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu")
-        let session = try Compositor.start(trace: trace, hold: true, vanishAfter: 0.8, listenSeconds: 9,
-                                           client: Self.client + " --duration 9", copy: [Self.tool])
+        let session = try Compositor.start(trace: trace, hold: true, vanishAfter: 0.8, listenSeconds: 6,
+                                           client: Self.readyClient + " --duration 6", copy: [Self.tool], readiness: .file)
         defer { session.remove() }
         session.finish(timeout: 40)
         #expect(session.clientStatus == 0, "gesturekit-gtk runs to its end: \(session.errors)")
@@ -222,7 +226,8 @@ struct GTKCompositorTests {
     @Test("the compositor goes away mid long press: GTK ends the process itself (exit status 1, saying the display broke); nothing of it is left running")
     func compositorGoesAway() throws {
         let session = try Compositor.start(trace: Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu"),
-                                           hold: true, listenSeconds: 30, client: Self.client + " --duration 30", copy: [Self.tool])
+                                           hold: true, listenSeconds: 30, client: Self.readyClient + " --duration 30", copy: [Self.tool],
+                                           readiness: .file)
         defer { session.remove() }
         let began = session.wait(seconds: 20) { session.output.contains(#""recognizer":"longPress","from":"possible","to":"began""#) }
         try #require(began, "the long press begins before the compositor is stopped: \(session.output) \(session.errors)")
@@ -243,17 +248,20 @@ struct GTKCompositorTests {
 @Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
 struct PhotoWallGTKTests {
     static let tool = Compositor.packageRoot + "/.build/debug/photowall-gtk"
-    static let client = "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/photowall-gtk --size 1000x1000"
+    /// The wall full screen, saying when it is drawn so (the recording starts then, and
+    /// --duration counts from then).
+    static let client = "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/photowall-gtk --size 1000x1000 --ready-file CLIENT_DIR/ready"
 
     @Test("a recorded tap, double tap and flick reach the GTK wall once each, as in the built-in replay; grim takes its picture",
           arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "ts-wacom-isdv4-e6-double-tap-1f.evemu", "synthetic-ts-wacom-flick-up-1f.evemu"])
     func wall(_ fixture: String) throws {
         let trace = Compositor.fixture(fixture)
-        let seconds = Compositor.leadIn + 4
+        let seconds = Compositor.readyToRecording + 4
         let session = try Compositor.start(trace: trace, listenSeconds: seconds,
-                                           client: Self.client + " --duration \(seconds)", copy: [Self.tool])
+                                           client: Self.client + " --duration \(seconds)", copy: [Self.tool], readiness: .file)
         defer { session.remove() }
-        usleep(useconds_t((Compositor.leadIn + 2) * 1_000_000))
+        // After the gesture (a fling comes to rest within a second), before the wall stops.
+        #expect(session.waitForRecording(thenSeconds: 2), "the wall says it is drawn and the recording plays: \(session.errors)")
         let shot = session.directory + "/photowall-gtk.png"
         let grimStatus = try session.grim([shot])
         session.finish(timeout: seconds + 20)
@@ -284,15 +292,15 @@ struct PhotoWallGTKTests {
     func rightClickMenu() throws {
         // The recording (9.7 s): clicks, the wheel, and a right click 3.6 s in, held 0.5 s.
         let trace = Compositor.fixture("mouse-logitech-ultrathin-wheel.evemu")
-        let seconds = Compositor.leadIn + 11
+        let seconds = Compositor.readyToRecording + 11
         // The pointer starts at the right edge, so that the mouse's path (it moves far left)
         // stays over the photos.
         let session = try Compositor.start(trace: trace, listenSeconds: seconds,
                                            client: Self.client + " --duration \(seconds)", copy: [Self.tool],
-                                           swayConfig: "seat seat0 cursor set 990 300")
+                                           swayConfig: "seat seat0 cursor set 990 300", readiness: .file)
         defer { session.remove() }
         // The menu is open from the second right click (5.2 s in) to the next left click (5.6 s).
-        let opened = session.wait(seconds: Compositor.leadIn + 8) { session.output.contains("menu: opened on ") }
+        let opened = session.wait(seconds: Double(Compositor.readyTimeout) + 8) { session.output.contains("menu: opened on ") }
         let shot = session.directory + "/photowall-gtk-menu.png"
         let grimStatus = opened ? try session.grim([shot]) : -1
         session.finish(timeout: seconds + 20)

@@ -15,7 +15,7 @@ struct OutputGeometryCompositorTests {
                                            client: "sleep 30", swayConfig: "output * scale 1.5")
         defer { session.remove() }
         defer { session.stopCompositor() }
-        let connection = try CompositorRobustnessTests.connect(session, after: Compositor.leadIn)
+        let connection = try CompositorRobustnessTests.connect(session, whenSwayHas: "touch")
         defer { connection.disconnect() }
         let events = try CompositorRobustnessTests.collect(connection, seconds: 0.5)
         let output = try #require(connection.outputs.first, "sway's headless output is bound")

@@ -62,7 +62,7 @@ struct WaylandClientTests {
     @Test("a window destroyed mid long press: its touch is cancelled and the long press ends cancelled; connection, window, input loop and engine are freed after")
     func windowDestroyedMidGesture() throws {
         let session = try Compositor.start(trace: Compositor.fixture("synthetic-ts-wacom-long-press-drag-1f.evemu"),
-                                           hold: true, client: "sleep 20")
+                                           hold: true, client: "sleep 20", readiness: .file)
         defer { session.remove() }
         defer { session.stopCompositor() }
         let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
@@ -76,11 +76,14 @@ struct WaylandClientTests {
             defer { connection.disconnect() }
             let window = try WaylandWindow(connection: connection, title: "test", appID: "gesturekit",
                                            size: Size(width: 1000, height: 1000))
+            // The recording starts once the window has its size and the seat is bound.
+            try window.settle()
+            session.ready()
             let client = DestroyOnLongPress(window: window)
-            let input = WaylandInput(connection: connection, window: window, duration: Compositor.leadIn + 5)
+            let input = WaylandInput(connection: connection, window: window, duration: Compositor.readyToRecording + 5)
             client.input = input
             let reason = try input.run(client)
-            #expect(reason == .stopped, "stopped by the client, not by the 7 s limit")
+            #expect(reason == .stopped, "stopped by the client, not by the 6 s limit")
             #expect(client.states == [.began, .cancelled], "the long press begins, then is cancelled: \(client.states)")
             #expect(client.viewPhases.first == .began && client.viewPhases.last == .cancelled,
                     "the view's touch begins and is cancelled: \(client.viewPhases)")
@@ -115,10 +118,12 @@ struct PhotoWallDesktopTests {
 
     /// Starts sway on `trace` with PhotoWall in a window as its client (SDL's Wayland video
     /// driver), which runs for `seconds` (its --duration).
+    /// PhotoWall full screen under sway, for `seconds` from its first frame on screen
+    /// (`--ready-file`, which starts the recording).
     static func startWall(trace: String, seconds: Double) throws -> Compositor.Session {
         try Compositor.start(trace: trace,
-                             client: "SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
-                             copy: [photowall])
+                             client: "SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --ready-file CLIENT_DIR/ready --duration \(seconds)",
+                             copy: [photowall], readiness: .file)
     }
 
     /// "0.324 s  tap: selected Sunrise 13" → "tap: selected Sunrise 13".
@@ -132,11 +137,11 @@ struct PhotoWallDesktopTests {
           arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "ts-wacom-isdv4-e6-double-tap-1f.evemu"])
     func wallInAWindow(_ fixture: String) throws {
         let trace = Compositor.fixture(fixture)
-        let seconds = Compositor.leadIn + 3
+        let seconds = Compositor.readyToRecording + 3
         let session = try Self.startWall(trace: trace, seconds: seconds)
         defer { session.remove() }
         // After the gesture (the recording lasts under 0.4 s), before the wall stops.
-        usleep(useconds_t((Compositor.leadIn + 1.5) * 1_000_000))
+        #expect(session.waitForRecording(thenSeconds: 1.5), "the wall says it is ready and the recording plays: \(session.errors)")
         let shot = session.directory + "/photowall-sway.png"
         let grimStatus = try session.grim([shot])
         session.finish(timeout: seconds + 20)
@@ -167,7 +172,7 @@ struct PhotoWallDesktopTests {
     @Test("PhotoWall in a window under sway: a one-finger flick scrolls it, and the content moves on after the lift in display-link frames on the real clock, coming to rest where it said at the lift")
     func flingInAWindow() throws {
         let trace = Compositor.fixture("synthetic-ts-wacom-flick-up-1f.evemu")
-        let seconds = Compositor.leadIn + 4
+        let seconds = Compositor.readyToRecording + 4
         let session = try Self.startWall(trace: trace, seconds: seconds)
         defer { session.remove() }
         session.finish(timeout: seconds + 20)
@@ -326,7 +331,7 @@ struct DecorationSurfaceTests {
     /// Runs the recorded tap (at about (457, 452)) with a subsurface over the window's middle
     /// band (y 300 to 600), reading `onlyContent` ? the window's surface only : every surface.
     static func touchesBegan(onlyContent: Bool) throws -> Int {
-        let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"), client: "sleep 20")
+        let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"), client: "sleep 20", readiness: .file)
         defer { session.remove() }
         defer { session.stopCompositor() }
         let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
@@ -337,8 +342,10 @@ struct DecorationSurfaceTests {
         let decoration = try Decoration(connection: connection, parent: window.surface, frame: Rect(x: 0, y: 300, width: 1000, height: 300))
         defer { decoration.destroy() }
         if onlyContent { connection.inputSurfaces = [window.surface] }
+        try window.settle()
+        session.ready()
         let client = Counter(size: window.size)
-        _ = try WaylandInput(connection: connection, window: window, duration: Compositor.leadIn + 2).run(client)
+        _ = try WaylandInput(connection: connection, window: window, duration: Compositor.readyToRecording + 2).run(client)
         return client.began
     }
 
