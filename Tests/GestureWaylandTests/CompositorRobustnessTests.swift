@@ -29,7 +29,7 @@ struct CompositorRobustnessTests {
           arguments: ["synthetic-tp-elantech-pinch-out-2f.evemu", "synthetic-tp-elantech-pinch-out-in-2f.evemu"])
     func photoWallTouchpadPinch(_ fixture: String) throws {
         let trace = Compositor.fixture(fixture)
-        let seconds = Compositor.readyToRecording + 3
+        let seconds = Compositor.leadIn + 3
         let session = try PhotoWallDesktopTests.startWall(trace: trace, seconds: seconds)
         defer { session.remove() }
         session.finish(timeout: seconds + 20)

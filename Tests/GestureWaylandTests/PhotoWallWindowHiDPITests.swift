@@ -38,13 +38,13 @@ struct PhotoWallWindowHiDPITests {
     /// with `corner`, also a PNG of the wall's top left corner, 240 × 160 pt at the output's
     /// pixels, into out/ (the README's picture).
     static func run(environment: String = "", corner: String? = nil) throws -> Run {
-        let seconds = Compositor.readyToRecording + 3
+        let seconds = Compositor.leadIn + 3
         let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"),
-                                           client: "\(environment) SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --ready-file CLIENT_DIR/ready --duration \(seconds)",
-                                           copy: [PhotoWallDesktopTests.photowall], swayConfig: outputConfig, readiness: .file)
+                                           client: "\(environment) SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
+                                           copy: [PhotoWallDesktopTests.photowall], swayConfig: outputConfig)
         defer { session.remove() }
         // After the recorded tap (it lands below the header), before the wall stops.
-        session.waitForRecording(thenSeconds: 1.5)
+        usleep(useconds_t((Compositor.leadIn + 1.5) * 1_000_000))
         let shot = session.directory + "/wall.ppm"
         try session.grim(["-t", "ppm", shot])
         if let corner {

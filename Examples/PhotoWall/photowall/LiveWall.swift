@@ -121,10 +121,7 @@ final class WindowWall {
         self.frames = frames
     }
 
-    /// `readyFile`: created once the first frame is presented and the compositor has answered
-    /// (a roundtrip on the wall's own Wayland queue: the frame's commit, and the seat, handled);
-    /// `duration` then counts from it.
-    func run(duration: Double?, readyFile: String? = nil) throws {
+    func run(duration: Double?) throws {
         var adapter = SDLInputAdapter(windowSize: wall.screen)
         var compositor = canvas.waylandDisplay.flatMap { display -> WaylandConnection? in
             do {
@@ -142,8 +139,7 @@ final class WindowWall {
         frames.say(!onCompositorClock ? "touches: through SDL, on SDL's clock"
                                      : "touches: from the compositor (wl_touch on SDL's Wayland connection), with its times")
         func clockNow() -> Instant { onCompositorClock ? MonotonicClock.now() : SDLClock.ticks }
-        var end = readyFile == nil ? duration.map { clockNow().advanced(bySeconds: $0) } : nil
-        var ready = readyFile == nil
+        let end = duration.map { clockNow().advanced(bySeconds: $0) }
         var dirty = true
         var stats = DrawStatistics()
         while true {
@@ -183,18 +179,6 @@ final class WindowWall {
                 canvas.draw(wall.render())
                 canvas.present()
                 dirty = false
-                if !ready, let readyFile {
-                    ready = true
-                    do {
-                        try compositor?.roundtrip()
-                    } catch {
-                        FileHandle.standardError.write(Data("photowall: \(error)\n".utf8))
-                    }
-                    guard FileManager.default.createFile(atPath: readyFile, contents: Data("ready\n".utf8)) else {
-                        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: readyFile])
-                    }
-                    end = duration.map { clockNow().advanced(bySeconds: $0) }
-                }
             }
             if quit { break }
             if let end, now >= end { break }

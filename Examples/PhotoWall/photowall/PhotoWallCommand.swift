@@ -77,9 +77,6 @@ struct PhotoWallCommand: ParsableCommand {
     @Option(help: "Live: stop after this many seconds (default: at Escape, Q, Ctrl-C or a closed window).")
     var duration: Double?
 
-    @Option(name: .customLong("ready-file"), help: "Live window: create this file once the wall's first frame is on screen and the compositor has answered everything sent before it (Wayland: the window mapped, the seat bound), i.e. when input can reach it; --duration then counts from it (a test starts its recording then).")
-    var readyFile: String?
-
     @Option(help: "The touchscreen is mounted rotated: 0, 90, 180 or 270 degrees clockwise (libinput's matrices).")
     var rotate: String?
 
@@ -232,10 +229,9 @@ struct PhotoWallCommand: ParsableCommand {
             guard !headless else { throw fail("--input window needs a window; leave out --headless") }
             guard devices.isEmpty else { throw fail("--device reads /dev/input; use it with --input libinput") }
             try WindowWall(wall: wall, canvas: canvas, frames: FrameWriter(directory: frames, canvas: canvas))
-                .run(duration: duration, readyFile: readyFile)
+                .run(duration: duration)
             return
         }
-        if readyFile != nil { throw fail("--ready-file says when the wall's window can take input: use it with --input window") }
         let live = LiveWall(wall: wall, canvas: canvas, frames: FrameWriter(directory: frames, canvas: canvas))
         let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
         do {
