@@ -65,8 +65,8 @@ public final class SoakMonitor: LiveInputClient {
         /// Through a compositor, touches held that long and nothing else: touches the
         /// compositor never ended. sway 1.7 (wlroots 0.15) sends neither `up` nor `cancel` for
         /// the touches of a touchscreen unplugged mid-touch while the seat keeps another
-        /// (wlroots issue 1997); the client cannot know; the engine cancels such a touch when
-        /// its id begins again (GestureEngine's rule). Counted apart, and checked by `gesturekit soak`
+        /// (wlroots issue 1997); the client cannot know; the seat cancels such a touch when its
+        /// id begins again (WaylandConnection's rule). Counted apart, and checked by `gesturekit soak`
         /// against the touchscreens it unplugged mid-gesture.
         public var lostByCompositor: [String] = []
         /// (seconds since the first event, resident bytes).

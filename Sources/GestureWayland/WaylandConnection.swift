@@ -43,11 +43,12 @@ public enum WaylandError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// Every seat is bound and its capabilities followed: a touchscreen or mouse that appears adds a
 /// device (`.deviceAdded`), one that goes cancels its touches and gesture and removes the device.
-/// A `wl_touch.down` for an id whose touch was never lifted is passed on as it is: the engine
-/// cancels the earlier touch (its rule, GestureEngine.swift). That is how a touch the
-/// compositor lost ends: sway 1.7 (wlroots 0.15) sends neither `up` nor `cancel` for the
-/// touches of a touchscreen unplugged mid-touch while the seat keeps another (wlroots issue
-/// 1997; measured by the compositor soak), so the touch stays down until its id comes back.
+/// A `wl_touch.down` for an id whose touch was never lifted first cancels that touch, in a
+/// frame of its own: the compositor lost it. sway 1.7 (wlroots 0.15) sends neither `up` nor
+/// `cancel` for the touches of a touchscreen unplugged mid-touch while the seat keeps another
+/// (wlroots issue 1997; measured by the compositor soak), so such a touch stays down until its
+/// id comes back, and is then cancelled, never taken for a lift, and the new touch is a new
+/// sequence the recognizers see.
 /// An `InputEventSource`: its fd waits in the live loop's poll beside the engine's timer.
 ///
 /// A connection can also be shared with the library that owns the window (`init(sharing:)`:

@@ -272,6 +272,16 @@ public final class WaylandSeat {
     fileprivate func touchDown(serial: UInt32, time: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         let location = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         lastInputSerial = serial
+        // An id still down: the compositor lost that touch without a word (the rule at the top
+        // of WaylandConnection.swift). The frame's changes so far go first, then the lost
+        // touch is cancelled in a frame of its own, before the new touch's: left to the
+        // engine's rule, the cancellation and the new touch share one frame, and recognizers
+        // the cancellation ends (as UIKit's, reset after the event) do not see the new touch.
+        if let lost = touches.removeValue(forKey: id) {
+            touchFrame()
+            send(.touchFrame(TouchFrame(time: connection.instant(milliseconds: time), device: touchDevice, deviceKind: .touchscreen,
+                                        changes: [TouchChange(sourceID: Int(id), phase: .cancelled, location: lost.location)])))
+        }
         // A touch on a surface not read here (a toolkit's decoration) is none of ours: with no
         // entry in `touches`, its motion and lift are passed over too.
         guard connection.reads(surface) else { return }

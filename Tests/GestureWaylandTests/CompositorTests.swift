@@ -264,7 +264,7 @@ struct CompositorTests {
         #expect(recognized == ["longPress began", "longPress cancelled", "single ended"],
                 "the press cancelled (its touchscreen gone), then the other touchscreen's tap: \(recognized)\n\(session.output.suffix(3000))\n\(session.errors.suffix(1000))")
         // The lost touch is cancelled at the latest as the tap's touch begins (sway 1.7 says
-        // nothing of it, and the tap reuses its id: the engine cancels a touch whose id begins again).
+        // nothing of it, and the tap reuses its id: the seat cancels it in a frame of its own).
         let cancel = lines.first { $0.recognizer == "longPress" && $0.to == "cancelled" }
         let tapBegan = lines.last { $0.type == "touches" && $0.phase == "began" }
         #expect(cancel?.object["reason"] as? String == "touches cancelled" && (cancel?.time ?? .infinity) <= (tapBegan?.time ?? 0),
