@@ -134,6 +134,10 @@ public struct LibinputListener {
     /// Remove every device at the end (libinput_suspend), so touches and gestures still in
     /// progress are reported cancelled.
     public var removeDevicesAtEnd: Bool
+    /// End the run once every device is gone (each removed by libinput after its node
+    /// vanished, as a mock device does at the end of its recording): the end then follows the
+    /// input, however late a loaded machine plays it, and `duration` is only a limit.
+    public var stopWhenDevicesGone = false
 
     public init(source: Source, screenSize: Size = Size(width: 1000, height: 1000),
                 mapping: TouchMapping = .identity, duration: Double? = nil, logPriority: LibinputLogPriority = .error,
@@ -151,6 +155,8 @@ public struct LibinputListener {
         case duration
         /// SIGINT or SIGTERM.
         case signal
+        /// Every device was gone (`stopWhenDevicesGone`).
+        case devicesGone
     }
 
     /// Runs; `onEvent` gets every converted event (times from the first event, as

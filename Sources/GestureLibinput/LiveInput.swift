@@ -9,7 +9,8 @@ import Musl
 /// Live input from libinput, which `gesturekit listen`, `LiveSession`, the probe and PhotoWall
 /// share: opens libinput on a seat or on device paths and runs it as a source of the shared
 /// live loop (`LiveInputRun`: the fd and the client's next deadline in one poll, times rebased
-/// to the first event, stops on SIGINT/SIGTERM, after `duration`, or on `stop()`); at the end
+/// to the first event, stops on SIGINT/SIGTERM, after `duration`, on `stop()`, or once every
+/// device is gone when `stopWhenDevicesGone` is set); at the end
 /// it removes every device (libinput_suspend, so touches still down are reported cancelled)
 /// and finishes the client.
 public final class LiveInput {
@@ -78,12 +79,17 @@ public final class LiveInput {
             notice?("no touchscreen or touchpad on this seat (yet); listening for devices to appear")
         }
         try onDevicesOpened?()
-        let reason = try run.run(client)
+        let reason = try run.run(client, endWhen: listener.stopWhenDevicesGone ? { context.devices.isEmpty } : nil)
+        let allGone = listener.stopWhenDevicesGone && context.devices.isEmpty
         if listener.removeDevicesAtEnd {
             context.suspend()
             try context.dispatch(into: deliver)
         }
         client.finish()
-        return reason == .signal ? .signal : .duration
+        switch reason {
+        case .signal: return .signal
+        case .stopped where allGone: return .devicesGone
+        default: return .duration
+        }
     }
 }

@@ -43,9 +43,17 @@ public enum LibinputReplay {
     /// engine's last deadlines fire in real time.
     public static let tailSeconds = 1.0
 
+    /// Seconds a listener that stops when its devices vanish (`listen --until-devices-gone`)
+    /// may run past the recording's length before it gives up: only a limit, for a mock that
+    /// never plays its end. A loaded machine plays a recording late; the listener waits for it.
+    public static let lateLimitSeconds = 30.0
+
     /// The recording's touch devices, pens, mice and keyboards as mock devices, with their events, and how long a
     /// listener must listen to see all of them (lead-in + the recording + `tailSeconds`).
-    public static func mockDevices(tracePath: String, screen: Size) throws
+    /// `vanishAtEnd`: every device vanishes `tailSeconds` after the recording's last event
+    /// (any device's), so a listener can stop when they are gone instead of counting the
+    /// duration on its own clock.
+    public static func mockDevices(tracePath: String, screen: Size, vanishAtEnd: Bool = false) throws
         -> (replays: [MockDeviceReplay], duration: Double) {
         let reader = try TraceReader(path: tracePath, screen: screen)
         guard reader.format != .debugEvents else { throw Failure.noRawEvents(path: tracePath) }
@@ -60,11 +68,14 @@ public enum LibinputReplay {
         }
         guard !devices.isEmpty else { throw Failure.noTouchDevice(path: tracePath) }
         let offsets = timelineOffsets(devices.map(\.1))
-        let replays = zip(devices, offsets).map { device, offset in
-            MockDeviceReplay(device: device.0, events: device.1, leadIn: leadInSeconds + offset, gate: Array(gateToken.utf8))
-        }
         let first = devices.compactMap { $0.1.first?.time }.min() ?? .zero
         let last = devices.compactMap { $0.1.last?.time }.max() ?? first
+        let replays = zip(devices, offsets).map { device, offset in
+            // The vanishing counts from the device's own last frame: all vanish together.
+            let vanish = vanishAtEnd ? last.seconds(since: device.1.last?.time ?? first) + tailSeconds : nil
+            return MockDeviceReplay(device: device.0, events: device.1, leadIn: leadInSeconds + offset,
+                                    gate: Array(gateToken.utf8), vanishAfter: vanish)
+        }
         return (replays, leadInSeconds + last.seconds(since: first) + tailSeconds)
     }
 
@@ -85,14 +96,14 @@ public enum LibinputReplay {
     /// `childErrors` is given the child's standard error when it succeeds.
     public static func run(tracePath: String, screen: Size, listener: String,
                            extraArguments: [String], childErrors: ((String) -> Void)? = nil) throws -> [String] {
-        let (replays, duration) = try mockDevices(tracePath: tracePath, screen: screen)
+        let (replays, duration) = try mockDevices(tracePath: tracePath, screen: screen, vanishAtEnd: true)
         let runner: UmockdevRunner
         do {
-            runner = try UmockdevRunner(timeout: duration + 20)
+            runner = try UmockdevRunner(timeout: duration + lateLimitSeconds + 20)
         } catch {
             throw Failure.runner("\(error)")
         }
-        var command = [listener, "listen", "--duration", String(duration),
+        var command = [listener, "listen", "--until-devices-gone", "--duration", String(duration + lateLimitSeconds),
                        "--screen", "\(Int(screen.width))x\(Int(screen.height))", "--open-gate", gateToken]
         for r in replays { command += ["--device", r.device.devicePath] }
         command += extraArguments

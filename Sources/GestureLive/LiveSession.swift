@@ -46,7 +46,8 @@ public final class LiveSession: LiveInputClient {
     public typealias StopReason = LibinputListener.StopReason
 
     /// Listens to libinput devices (a udev seat, or device paths) for `duration` seconds (nil:
-    /// until SIGINT or SIGTERM), feeding the scene; at the end every device is released (its
+    /// until SIGINT or SIGTERM), or until every device is gone with `stopWhenDevicesGone`
+    /// (`LibinputListener.stopWhenDevicesGone`), feeding the scene; at the end every device is released (its
     /// touches cancelled) and the session finished. `log` receives libinput's own messages;
     /// `notice` the loop's word on what it sees (a seat with no touch device yet). `through`: a
     /// client that stands between the loop and this session and passes everything on (an
@@ -55,6 +56,7 @@ public final class LiveSession: LiveInputClient {
     @discardableResult
     public func listen(source: LibinputListener.Source, screenSize: Size, mapping: TouchMapping? = nil,
                        access: DeviceAccess = .automatic, grab: Bool = false, duration: Double?,
+                       stopWhenDevicesGone: Bool = false,
                        through: (any LiveInputClient)? = nil,
                        log: ((LibinputLogPriority, String) -> Void)? = nil,
                        notice: ((String) -> Void)? = nil,
@@ -64,6 +66,7 @@ public final class LiveSession: LiveInputClient {
                                         logPriority: .error)
         listener.access = access
         listener.grab = grab
+        listener.stopWhenDevicesGone = stopWhenDevicesGone
         let client: any LiveInputClient = through ?? self
         let input = LiveInput(listener)
         input.onDevicesOpened = devicesOpened

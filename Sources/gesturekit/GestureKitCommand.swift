@@ -306,11 +306,15 @@ struct Listen: ParsableCommand {
     @Option(name: .customLong("open-gate"), help: "Once libinput has opened the --device nodes, write TOKEN to each: starts the recordings of mock devices gated on it (gesturekit mockdev --gate TOKEN).")
     var openGate: String?
 
+    @Flag(name: .customLong("until-devices-gone"), help: "With --device: stop once every device has gone (a mock device vanishing at the end of its recording, as `replay --backend libinput` plays them); --duration is then only a limit.")
+    var untilDevicesGone = false
+
     @Option(name: .customLong("ready-file"), help: "With --wayland: create this file once the window has its size after the compositor's configures and the seats are bound, i.e. when input can reach the window (a test starts its recording then). --duration counts from then.")
     var readyFile: String?
 
     func run() throws {
         if openGate != nil, devices.isEmpty { throw fail("--open-gate writes to the --device nodes: name them") }
+        if untilDevicesGone, devices.isEmpty { throw fail("--until-devices-gone waits for the --device nodes to vanish: name them") }
         if readyFile != nil, !wayland { throw fail("--ready-file says when the --wayland window is ready: use it with --wayland") }
         var scene = try loadScene(self.scene)
         try mapping.apply(to: &scene)
@@ -352,9 +356,14 @@ struct Listen: ParsableCommand {
                 err.flush()
             }
             let gate = openGate.map { token in { try MockDeviceGate.open(Array(token.utf8), paths: devices) } }
-            try session.listen(source: source, screenSize: scene.screen, access: seatAccess, grab: grab, duration: duration,
-                               through: meter, log: verbose ? { _, message in say("libinput: " + message) } : nil,
-                               notice: { say($0) }, devicesOpened: gate)
+            let reason = try session.listen(source: source, screenSize: scene.screen, access: seatAccess, grab: grab,
+                                            duration: duration, stopWhenDevicesGone: untilDevicesGone, through: meter,
+                                            log: verbose ? { _, message in say("libinput: " + message) } : nil,
+                                            notice: { say($0) }, devicesOpened: gate)
+            if untilDevicesGone, reason == .duration {
+                out.flush()
+                throw fail("--until-devices-gone: a device was still there after --duration (\(duration.map { "\($0) s" } ?? "none")): its recording did not play to its end")
+            }
         } catch let e as LibinputError {
             throw fail(e.description)
         } catch let e as MockDeviceGate.Failure {

@@ -160,6 +160,36 @@ struct LibinputRecognitionTests {
         }
     }
 
+    @Test("listen --until-devices-gone waits for a recording played late, and ends when its device vanishes")
+    func untilDevicesGone() throws {
+        // The pinch starts 3 s after the gate: later than the 1.2 s a --duration of the
+        // recording's own length would have listened, as on a machine too loaded to play it on time.
+        let replay = MockDeviceReplay(device: MockDevice(Fixtures.touchscreen),
+                                      events: Fixtures.pinch(touchpad: false, cx: 2048, cy: 2048, startGap: 400, step: 20, frames: 25),
+                                      leadIn: 3.0, gate: Array(MockDeviceGate.token.utf8), vanishAfter: 0.5)
+        let runner = try UmockdevRunner(timeout: 40)
+        let result = try runner.run(devices: [replay], command: [
+            Self.tool, "listen", "--device", replay.device.devicePath, "--json", "--until-devices-gone", "--duration", "30",
+            "--open-gate", MockDeviceGate.token])
+        #expect(result.exitStatus == 0 && !result.timedOut,
+                "the run ends when the device vanishes, before its 30 s limit: \(result.stderr)")
+        let pinch = Self.parse(result.stdoutLines.joined(separator: "\n")).filter { $0.recognizer == "pinch" }.map(\.to)
+        #expect(pinch.first == "began" && pinch.last == "ended", "the whole late pinch is seen: \(pinch)")
+    }
+
+    @Test("listen --until-devices-gone on a device that stays fails at --duration, saying the recording did not end")
+    func untilDevicesGoneLimit() throws {
+        let replay = MockDeviceReplay(device: MockDevice(Fixtures.touchscreen),
+                                      events: Fixtures.pinch(touchpad: false, cx: 2048, cy: 2048, startGap: 400, step: 20, frames: 5),
+                                      leadIn: UmockdevScriptEncoder.gateSettleSeconds, gate: Array(MockDeviceGate.token.utf8))
+        let runner = try UmockdevRunner(timeout: 20)
+        let result = try runner.run(devices: [replay], command: [
+            Self.tool, "listen", "--device", replay.device.devicePath, "--json", "--until-devices-gone", "--duration", "1",
+            "--open-gate", MockDeviceGate.token])
+        #expect(result.exitStatus == 2, "a limit reached is a failure: status \(result.exitStatus.map(String.init) ?? "none")")
+        #expect(result.stderr.contains("did not play to its end"), "and says why: \(result.stderr)")
+    }
+
     @Test("listen without the device: exit status 2 and a message naming the device")
     func missingDevice() throws {
         let r = try Self.gesturekit(["listen", "--device", "/dev/input/event999", "--duration", "0.1"])

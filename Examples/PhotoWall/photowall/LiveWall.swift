@@ -72,16 +72,33 @@ final class LiveWall: LiveInputClient {
     func finish() { wall.finish() }
 
     /// `devicesOpened`: called once libinput has opened the devices (`LiveInput.onDevicesOpened`).
+    /// `untilDevicesGone`: the run ends once every device has vanished, `duration` being only a
+    /// limit that, reached, is a failure (`LibinputListener.stopWhenDevicesGone`).
     func run(source: LibinputListener.Source, mapping: TouchMapping = .identity, duration: Double?,
-             devicesOpened: (() throws -> Void)? = nil) throws {
-        let listener = LibinputListener(source: source, screenSize: wall.screen, mapping: mapping, duration: duration)
+             untilDevicesGone: Bool = false, devicesOpened: (() throws -> Void)? = nil) throws {
+        var listener = LibinputListener(source: source, screenSize: wall.screen, mapping: mapping, duration: duration)
+        listener.stopWhenDevicesGone = untilDevicesGone
         let input = LiveInput(listener, idleTick: canvas.hasWindow ? LiveWall.windowTick : nil)
         input.onDevicesOpened = devicesOpened
-        try input.run(self)
+        let reason = try input.run(self)
         if let failure { throw failure }
+        if untilDevicesGone, reason == .duration {
+            throw LiveWallFailure.devicesStayed(duration: duration)
+        }
         for event in wall.takeEvents() { try frames.record(event, wall: wall) }
         try frames.finish(wall: wall)
         frames.report(stats)
+    }
+}
+
+enum LiveWallFailure: Error, CustomStringConvertible {
+    case devicesStayed(duration: Double?)
+
+    var description: String {
+        switch self {
+        case let .devicesStayed(duration):
+            return "--until-devices-gone: a device was still there after --duration (\(duration.map { "\($0) s" } ?? "none")): its recording did not play to its end"
+        }
     }
 }
 

@@ -58,6 +58,9 @@ struct PhotoWallCommand: ParsableCommand {
     @Option(name: .customLong("open-gate"), help: "Live: once libinput has opened the --device nodes, write TOKEN to each, starting the recordings of mock devices gated on it (what --replay --backend libinput does).")
     var openGate: String?
 
+    @Flag(name: .customLong("until-devices-gone"), help: "Live: stop once every --device has gone (a mock device vanishing at the end of its recording, as --replay --backend libinput plays them); --duration is then only a limit.")
+    var untilDevicesGone = false
+
     @Option(help: "Live: the udev seat to read when no --device is given.")
     var seat = "seat0"
 
@@ -159,12 +162,12 @@ struct PhotoWallCommand: ParsableCommand {
 
     /// The pattern of `gesturekit replay --backend libinput`: the recording's devices become
     /// mock evdev devices under umockdev-run, and this program runs again inside it, live and
-    /// headless on those devices, for as long as the recording lasts.
+    /// headless on those devices, until they vanish at the recording's end.
     func runLibinputReplay(trace: String, screen: Size) throws {
         let replays: [MockDeviceReplay]
         let duration: Double
         do {
-            (replays, duration) = try LibinputReplay.mockDevices(tracePath: trace, screen: screen)
+            (replays, duration) = try LibinputReplay.mockDevices(tracePath: trace, screen: screen, vanishAtEnd: true)
         } catch let e as TraceError {
             throw fail(e.description)
         } catch let e as LibinputReplay.Failure {
@@ -172,8 +175,9 @@ struct PhotoWallCommand: ParsableCommand {
         }
         let result: UmockdevRunResult
         do {
-            let runner = try UmockdevRunner(timeout: duration + 30)
-            var command = [selfExecutable(), "--headless", "--duration", String(duration),
+            let limit = duration + LibinputReplay.lateLimitSeconds
+            let runner = try UmockdevRunner(timeout: limit + 30)
+            var command = [selfExecutable(), "--headless", "--until-devices-gone", "--duration", String(limit),
                            "--screen", "\(Int(screen.width))x\(Int(screen.height))", "--open-gate", LibinputReplay.gateToken]
             for r in replays { command += ["--device", r.device.devicePath] }
             if let frames { command += ["--frames", frames] }
@@ -236,8 +240,11 @@ struct PhotoWallCommand: ParsableCommand {
         let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
         do {
             let gate = openGate.map { token in { [devices] in try MockDeviceGate.open(Array(token.utf8), paths: devices) } }
-            try live.run(source: source, mapping: mapping(), duration: duration, devicesOpened: gate)
+            try live.run(source: source, mapping: mapping(), duration: duration, untilDevicesGone: untilDevicesGone,
+                         devicesOpened: gate)
         } catch let e as LibinputError {
+            throw fail(e.description)
+        } catch let e as LiveWallFailure {
             throw fail(e.description)
         } catch let e as MockDeviceGate.Failure {
             throw fail(e.description)
