@@ -73,6 +73,23 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
+    /// How far short of a maximum edge `closestPoint(to:)` stops, in points: the last point,
+    /// where X servers and wlroots up to 0.16 keep their cursor (`wlr_box_closest_point`:
+    /// width − 1; later wlroots stop 1/65536 short). A whole point keeps a mouse's whole-unit
+    /// moves on whole points after it.
+    public static let closestPointEdgeInset = 1.0
+
+    /// The point inside the rectangle (`contains` is true of it) closest to `p`: a point past
+    /// a maximum edge stops `closestPointEdgeInset` short of it. A pointer clamped to the
+    /// screen this way stays over the views at its right and bottom edges, as a compositor's
+    /// cursor does; clamped to the edge itself, it would be over none.
+    public func closestPoint(to p: Point) -> Point {
+        func closest(_ v: Double, _ low: Double, _ high: Double) -> Double {
+            v < low ? low : v >= high ? max(low, high - Self.closestPointEdgeInset) : v
+        }
+        return Point(x: closest(p.x, minX, maxX), y: closest(p.y, minY, maxY))
+    }
+
     /// True when the two rectangles share interior area.
     public func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY

@@ -613,7 +613,7 @@ public final class LibinputContext {
     }
 
     private func clamp(_ p: Point) -> Point {
-        Point(x: min(max(p.x, 0), screenSize.width), y: min(max(p.y, 0), screenSize.height))
+        Rect(origin: .zero, size: screenSize).closestPoint(to: p)
     }
 }
 

@@ -79,10 +79,10 @@ public struct PointerDecoder: Sendable {
         states[device.id] = s
     }
 
-    /// Moves the pointer by `delta` points, clamped to the screen.
+    /// Moves the pointer by `delta` points, kept on the screen (`Rect.closestPoint(to:)`: at
+    /// the right or bottom edge it stays over the views there).
     public mutating func move(by delta: Point) {
-        location = Point(x: min(max(location.x + delta.x, 0), screen.width),
-                         y: min(max(location.y + delta.y, 0), screen.height))
+        location = Rect(origin: .zero, size: screen).closestPoint(to: Point(x: location.x + delta.x, y: location.y + delta.y))
     }
 
     /// Feeds one event of a pointer device; at `SYN_REPORT`, hands the frame's pointer events

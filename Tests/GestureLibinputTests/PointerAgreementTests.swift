@@ -111,6 +111,24 @@ struct PointerAgreementTests {
                 "\(fixture): only a click reaches a view, never the pad's contacts")
     }
 
+    @Test("a touchpad move that pushes the pointer against the screen's right edge leaves it over the view there, through libinput and the built-in decoder: the scroll and pinch after it still land")
+    func pointerAtTheEdge() throws {
+        // 780 points wide: both backends' pointer would pass x = 780 in the recording's move
+        // (libinput's, accelerated, to 1000 × 0.96 on a 1000-point screen), and stops on its last point, 779.
+        let scene = Self.everyKindScene.replacingOccurrences(of: #"{"id": "root", "frame": [0, 0, 1000, 1000]}"#,
+                                                        with: #"{"id": "root", "frame": [0, 0, 780, 1000]}"#)
+            .replacingOccurrences(of: #"{ "views""#, with: #"{ "screen": [780, 1000], "views""#)
+        #expect(scene.contains("780, 1000]}") && scene.contains(#""screen": [780, 1000]"#), "the scene is the narrow one")
+        for backend in ["libinput", "builtin"] {
+            let lines = try Self.replay(Fixtures.path("synthetic-tp-elantech-move-then-pinch-2f.evemu"), scene: scene, backend: backend)
+            let hover = lines.filter { $0.recognizer == "hover" }
+            #expect(hover.contains { ($0.object["location"] as? [NSNumber])?.first?.doubleValue ?? 0 >= 779 },
+                    "\(backend): the pointer reaches the right edge")
+            #expect(!hover.contains { $0.to == "ended" }, "\(backend): the hover never ends, the pointer never leaves the view: \(hover.map { $0.to })")
+            #expect(lines.contains { $0.recognizer == "pinch" && $0.to == "ended" }, "\(backend): the pinch lands on the view at the edge")
+        }
+    }
+
     static func close(_ a: Double, _ b: Double, within fraction: Double) -> Bool {
         abs(a - b) <= fraction * max(abs(a), abs(b))
     }

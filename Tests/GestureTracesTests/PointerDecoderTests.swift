@@ -31,11 +31,18 @@ struct PointerDecoderTests {
         return (out, notes)
     }
 
-    @Test("motion adds up within a frame, a point per unit from the centre, clamped to the screen")
+    @Test("motion adds up within a frame, a point per unit from the centre, kept on the screen: pushed past the right or bottom edge, the pointer stays just inside it, over the views there")
     func motion() {
-        let (events, _) = Self.run(Self.mouse(), [[(2, 0, 3), (2, 1, -4), (2, 0, 2)], [(2, 0, 900)]])
-        #expect(events.map(\.location) == [Point(x: 505, y: 496), Point(x: 1000, y: 496)],
-                "5 right and 4 up from the centre, then clamped at the right edge: \(events.map(\.location))")
+        let (events, _) = Self.run(Self.mouse(), [[(2, 0, 3), (2, 1, -4), (2, 0, 2)], [(2, 0, 900)], [(2, 1, 900)],
+                                                  [(2, 0, -2000), (2, 1, -2000)]])
+        let inside = 1000 - Rect.closestPointEdgeInset
+        #expect(events.map(\.location) == [Point(x: 505, y: 496), Point(x: inside, y: 496), Point(x: inside, y: inside),
+                                            Point(x: 0, y: 0)],
+                "5 right and 4 up from the centre, then stopped just inside the right edge, the bottom-right corner, and the top-left corner: \(events.map(\.location))")
+        let rightmost = Rect(x: 900, y: 0, width: 100, height: 1000)
+        #expect(events.dropFirst().allSatisfy { Rect(x: 0, y: 0, width: 1000, height: 1000).contains($0.location) },
+                "every location is on the screen")
+        #expect(rightmost.contains(events[1].location), "a view at the screen's right edge is under the pointer pushed against it")
     }
 
     @Test("a button's press and release are pointer events at the pointer; the kernel's autorepeat (value 2) is no new press")
