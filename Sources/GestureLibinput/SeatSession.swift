@@ -41,13 +41,14 @@ final class SeatSession {
     }
 
     /// Whether a seat daemon or a logind session is there to ask: seatd's socket
-    /// (`$SEATD_SOCK`, else /run/seatd.sock), or a logind session (`$XDG_SESSION_ID` with
-    /// /run/systemd/seats present).
+    /// (`$SEATD_SOCK`, else /run/seatd.sock), or a logind session (a non-empty
+    /// `$XDG_SESSION_ID` with /run/systemd/seats present; a umockdev testbed empties it).
     static func seatAvailable() -> Bool {
         let socket = getenv("SEATD_SOCK").map { String(cString: $0) } ?? "/run/seatd.sock"
         var st = stat()
         if stat(socket, &st) == 0 && (st.st_mode & S_IFMT) == S_IFSOCK { return true }
-        return getenv("XDG_SESSION_ID") != nil && access("/run/systemd/seats", F_OK) == 0
+        guard let session = getenv("XDG_SESSION_ID"), session.pointee != 0 else { return false }
+        return access("/run/systemd/seats", F_OK) == 0
     }
 
     /// Opens the seat and waits up to `timeout` seconds for it to be enabled.

@@ -107,10 +107,7 @@ public enum LibinputReplay {
                        "--screen", "\(Int(screen.width))x\(Int(screen.height))", "--open-gate", gateToken]
         for r in replays { command += ["--device", r.device.devicePath] }
         command += extraArguments
-        let result = try runner.runRetryingMockSetup(devices: replays, command: command) { note in
-            let line = "gesturekit: \(note)\n"
-            _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
-        }
+        let result = try runner.run(devices: replays, command: command)
         guard result.exitStatus == 0, !result.timedOut else {
             throw Failure.child(status: result.exitStatus, stderr: result.stderr)
         }

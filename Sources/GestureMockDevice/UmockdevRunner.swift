@@ -151,6 +151,23 @@ public struct UmockdevRunner: Sendable {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// The testbed's mock nodes exist only inside it; a seat daemon outside it (seatd on
+    /// /run/seatd.sock, which umockdev does not redirect, or logind) cannot open them. One
+    /// that is in another testbed opens that testbed's node, or dies under its reader: seen
+    /// here as the reader's open failing with EPIPE (libseat's word for seatd hanging up),
+    /// libinput refusing a node whose descriptor came from another testbed, or "no such
+    /// device", when one test's seatd served another test's reader. So `commandLine` runs
+    /// the testbed with seatd's socket pointing inside the testbed, where nothing listens,
+    /// and with no logind session (`XDG_SESSION_ID` empty): `--seat-access auto` then opens
+    /// the nodes directly, and libseat finds no daemon. A caller that starts its own seatd in
+    /// the testbed sets `SEATD_SOCK` in `environment`, and this is left out.
+    public func seatIsolation(directory: String) -> [String] {
+        environment["SEATD_SOCK"] != nil ? [] : ["SEATD_SOCK=\(directory)/\(Self.noSeatdSocketName)", "XDG_SESSION_ID="]
+    }
+
+    /// The name, in the testbed's directory, `SEATD_SOCK` points to: nothing is ever there.
+    public static let noSeatdSocketName = "no-seatd.sock"
+
     /// Seconds `run` waits for umockdev-run to end by itself after the command under test
     /// exited, before ending it.
     public static let afterChildExit = 1.0
@@ -160,7 +177,7 @@ public struct UmockdevRunner: Sendable {
     /// wrapper shell waits for it instead of becoming it).
     public func commandLine(devices: [MockDeviceReplay], directory: String,
                             command: [String], exitStatusFile: String? = nil) -> [String] {
-        var args = [umockdevRun]
+        var args = ["/usr/bin/env"] + seatIsolation(directory: directory) + [umockdevRun]
         for (i, replay) in devices.enumerated() {
             let node = replay.device.devicePath
             args += ["-d", "\(directory)/device\(i).umockdev",
@@ -387,34 +404,5 @@ enum ChildProcess {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}
-
-// MARK: Mock nodes umockdev could not set up
-
-extension UmockdevRunResult {
-    /// Whether the child stopped before printing anything because a mock node could not be
-    /// opened ("Cannot open /dev/input/…", "No such input device: /dev/input/…") or libinput
-    /// refused it ("did not accept /dev/input/…"), as GestureKit's tools say it. umockdev does this now and then on a
-    /// loaded machine (an open of the node failing with EPIPE, or its ioctl emulation not
-    /// answering libinput's first questions): a fault of the mock, never of the recording.
-    public var isMockSetupFailure: Bool {
-        guard let status = exitStatus, status != 0, !timedOut, stdoutLines.isEmpty else { return false }
-        return stderr.contains("Cannot open /dev/input/") || stderr.contains("did not accept /dev/input/")
-            || stderr.contains("No such input device: /dev/input/")
-    }
-}
-
-extension UmockdevRunner {
-    /// `run(devices:command:)`, and once more when the first run was a mock setup failure
-    /// (`isMockSetupFailure`): nothing was read or printed, so the second run repeats
-    /// nothing. `onRetry` is told why first, so the retry is never silent.
-    public func runRetryingMockSetup(devices: [MockDeviceReplay], command: [String],
-                                     onRetry: (String) -> Void) throws -> UmockdevRunResult {
-        let first = try run(devices: devices, command: command)
-        guard first.isMockSetupFailure else { return first }
-        let reason = first.stderr.split(separator: "\n").first.map(String.init) ?? ""
-        onRetry("umockdev's mock device could not be set up (\(reason)); running once more")
-        return try run(devices: devices, command: command)
     }
 }

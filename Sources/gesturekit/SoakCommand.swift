@@ -118,10 +118,7 @@ struct Soak: ParsableCommand {
         } catch {
             throw fail("\(error)")
         }
-        let result = try runner.runRetryingMockSetup(devices: recording.devices, command: command) { note in
-            out.write("soak: \(note)")
-            out.flush()
-        }
+        let result = try runner.run(devices: recording.devices, command: command)
         let summary = readWholeFile(dir + "/summary.txt").map { String(decoding: $0, as: UTF8.self) } ?? ""
         var lines = summary.split(separator: "\n").map(String.init)
         // Every device planned reached libinput, kind by kind.

@@ -208,11 +208,16 @@ struct GeneratorTests {
         let runner = try UmockdevRunner(preloadLibrary: "/proc/self/exe")
         let replay = MockDeviceReplay(device: MockDevice(Self.small, eventNumber: 7), script: [])
         let args = runner.commandLine(devices: [replay], directory: "/tmp/d", command: ["probe", "x"])
-        #expect(args.dropFirst() == [
+        #expect(Array(args.prefix(4)) == ["/usr/bin/env", "SEATD_SOCK=/tmp/d/no-seatd.sock", "XDG_SESSION_ID=", runner.umockdevRun],
+                "the testbed runs with no seat daemon or logind session to ask: \(args.prefix(4))")
+        #expect(args.dropFirst(4) == [
             "-d", "/tmp/d/device0.umockdev", "-i", "/dev/input/event7=/tmp/d/device0.ioctl",
             "-s", "/dev/input/event7=/tmp/d/device0.script",
             "--", "/bin/sh", "-c", #"LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@""#,
             "/proc/self/exe", "probe", "x"])
+        let ownSeatd = try UmockdevRunner(preloadLibrary: "/proc/self/exe", environment: ["SEATD_SOCK": "/run/seatd.sock"])
+        #expect(ownSeatd.commandLine(devices: [replay], directory: "/tmp/d", command: ["probe"]).prefix(2) == ["/usr/bin/env", ownSeatd.umockdevRun],
+                "a caller that starts its own seatd in the testbed keeps its SEATD_SOCK")
     }
 
     @Test func missingPreloadLibraryIsAClearError() {

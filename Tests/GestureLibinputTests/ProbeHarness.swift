@@ -58,10 +58,9 @@ enum ProbeHarness {
                     timeout: Double = 20, options: [String] = []) throws -> ProbeRun {
         let runner = try UmockdevRunner(timeout: timeout)
         let paths = replays.map(\.device.devicePath)
-        let result = try runner.runRetryingMockSetup(
+        let result = try runner.run(
             devices: replays, command: [probePath, "--duration", String(duration), "--screen", screen,
-                                        "--open-gate", MockDeviceGate.token] + options + paths
-        ) { note in print("ProbeHarness: \(note)") }
+                                        "--open-gate", MockDeviceGate.token] + options + paths)
         var lines: [[String: Any]] = []
         for line in result.stdoutLines {
             guard let data = line.data(using: .utf8),

@@ -45,24 +45,16 @@ struct SeatTests {
         #expect(!FileManager.default.fileExists(atPath: log), "expected no EVIOCGRAB without --grab")
     }
 
-    @Test("auto opens the device directly where no seat daemon or logind session is there")
+    @Test("auto opens a mock device directly: a testbed has no seat daemon or logind session (UmockdevRunner.seatIsolation), whatever the machine runs")
     func automaticWithoutSeat() throws {
-        guard !FileManager.default.fileExists(atPath: "/run/seatd.sock"), ProcessInfo.processInfo.environment["XDG_SESSION_ID"] == nil else {
-            print("SeatTests.automaticWithoutSeat: not run: this machine has a seat (seatd's socket or a logind session), so auto uses it")
-            return
-        }
         let result = try Self.listen([])
         #expect(result.exitStatus == 0, "stderr: \(result.stderr)")
         #expect(!result.stderr.contains("through the seat"), "expected no seat here; stderr: \(result.stderr)")
         #expect(result.stdoutLines.contains { $0.contains(#""to":"ended""#) }, "expected the tap recognized")
     }
 
-    @Test("--seat-access libseat with no seat stops with a message that says what to do")
+    @Test("--seat-access libseat with no seat (none in a testbed) stops with a message that says what to do")
     func libseatWithoutSeat() throws {
-        guard !FileManager.default.fileExists(atPath: "/run/seatd.sock"), ProcessInfo.processInfo.environment["XDG_SESSION_ID"] == nil else {
-            print("SeatTests.libseatWithoutSeat: not run: this machine has a seat, so libseat would open it")
-            return
-        }
         // libseat's builtin backend would start a seat of its own as root: keep to seatd and logind.
         let result = try Self.listen(["--seat-access", "libseat"], environment: ["LIBSEAT_BACKEND": "seatd"])
         #expect(result.exitStatus == 2, "expected exit status 2; stderr: \(result.stderr)")
@@ -118,7 +110,9 @@ struct SeatdTests {
               --open-gate \(MockDeviceGate.token); status=$?
             kill $seatd; wait $seatd 2>/dev/null; exit $status
             """
-        let runner = try UmockdevRunner(timeout: duration + 20)
+        // This testbed's own seatd, on the only path seatd 0.7 listens on: not the testbed's
+        // isolation from seat daemons (UmockdevRunner.seatIsolation).
+        let runner = try UmockdevRunner(timeout: duration + 20, environment: ["SEATD_SOCK": "/run/seatd.sock"])
         let result = try runner.run(devices: [replay], command: ["/bin/sh", "-c", script])
         let seatd = (try? String(contentsOfFile: seatdLog, encoding: .utf8)) ?? ""
         let recognized = result.stdoutLines.contains { $0.contains(#""recognizer":"tap""#) && $0.contains(#""to":"ended""#) }
@@ -126,5 +120,41 @@ struct SeatdTests {
         // (SCM_RIGHTS, what seatd hands its clients), so libinput's ioctls on it are answered.
         #expect(result.exitStatus == 0 && recognized,
                 "expected the tap through seatd; exit \(String(describing: result.exitStatus)), stderr: \(result.stderr)\nseatd: \(seatd.suffix(1500))")
+    }
+
+    @Test("a seatd outside the testbed is never asked for its mock nodes: the reader opens them itself and its tap arrives (when one test's seatd served another's reader, the reader's open failed with EPIPE or libinput refused the node)",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+                   "needs root, for a private /run with a seatd of its own (unshare -m)"))
+    func seatdOutsideTheTestbed() throws {
+        let sceneFile = try LibinputRecognitionTests.sceneFile(SeatTests.scene)
+        let out = NSTemporaryDirectory() + "gesturekit-seatd-outside-\(UUID().uuidString)"
+        defer {
+            try? FileManager.default.removeItem(atPath: sceneFile)
+            try? FileManager.default.removeItem(atPath: out)
+        }
+        let tool = LibinputRecognitionTests.tool
+        // A private /run: this seatd is seen by nothing else on the machine.
+        let script = """
+            mount -t tmpfs tmpfs /run || exit 97
+            SEATD_VTBOUND=0 /usr/sbin/seatd 2>/dev/null & seatd=$!
+            i=0; while [ ! -S /run/seatd.sock ] && [ $i -lt 100 ]; do sleep 0.02; i=$((i+1)); done
+            [ -S /run/seatd.sock ] || exit 98
+            "\(tool)" mockdev "\(Fixtures.path("ts-wacom-isdv4-e6-tap-1f.evemu"))" --out "\(out)" --gate \(MockDeviceGate.token) -- \
+              "\(tool)" listen --json --duration 3 --scene "\(sceneFile)" --device /dev/input/event10 --open-gate \(MockDeviceGate.token)
+            status=$?; kill $seatd; wait $seatd 2>/dev/null; exit $status
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["-m", "--propagation", "private", "/bin/sh", "-c", script]
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the reader beside an outside seatd runs to its end: status \(process.terminationStatus), stderr: \(errors)")
+        #expect(!errors.contains("through the seat"), "it opened its nodes itself, not through the seat: \(errors)")
+        #expect(output.contains(#""recognizer":"tap""#) && output.contains(#""to":"ended""#), "its tap is recognized: \(output)")
     }
 }

@@ -182,11 +182,7 @@ struct PhotoWallCommand: ParsableCommand {
             for r in replays { command += ["--device", r.device.devicePath] }
             if let frames { command += ["--frames", frames] }
             command += mappingArguments
-            result = try runner.runRetryingMockSetup(devices: replays, command: command) { note in
-                let err = LineWriter(fd: 2)
-                err.write("photowall: \(note)")
-                err.flush()
-            }
+            result = try runner.run(devices: replays, command: command)
         } catch {
             throw fail("umockdev: \(error)")
         }

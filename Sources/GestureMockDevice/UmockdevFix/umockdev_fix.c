@@ -31,11 +31,9 @@
  *     a grab is never in a recording. It succeeds (grab, or release); with
  *     $GESTUREKIT_UMOCKDEV_GRAB_LOG set, "grab /dev/input/eventN 1" (or 0) is appended to that
  *     file, so a test can see the grab asked for.
- *  9. open() of a mocked node under /dev failing with EPIPE (seen on a loaded machine, about
- *     once in a few hundred opens; umockdev's own open path cannot return it, read in its
- *     source from 0.17.16 to 0.19.7, so it comes from below it, cause not found), or with
- *     ENOENT, ENXIO, ENODEV or EIO while the testbed's node (its symlink) is there (seen once
- *     under load: the node's pseudo-terminal not there yet or any more): the open is tried
+ *  9. open() of a mocked node under /dev failing with ENOENT, ENXIO, ENODEV or EIO while the
+ *     testbed's node (its symlink) is there (seen once under load: the node's
+ *     pseudo-terminal not there yet or any more): the open is tried
  *     again, up to OPEN_RETRIES times, OPEN_RETRY_US apart. Few times: umockdev's preload
  *     keeps a slot of its 50-slot table of open nodes, and a socket, for every open of a
  *     mocked node, failed ones included, and never frees them for a failed one; the 50th
@@ -167,7 +165,7 @@ redirect_udev_data(const char *path, char *buf, size_t len)
 static int
 open_error_is_transient(int err)
 {
-    return err == EPIPE || err == ENOENT || err == ENXIO || err == ENODEV || err == EIO;
+    return err == ENOENT || err == ENXIO || err == ENODEV || err == EIO;
 }
 
 /* Whether `path` names an evdev node (/dev/input/eventN) in a testbed. */
