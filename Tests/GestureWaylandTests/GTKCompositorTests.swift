@@ -332,17 +332,49 @@ struct GTKX11Tests {
             .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// An X server of 1000 × 1000 pixels on display `:number`, ready (its socket there).
-    static func startXvfb(_ xvfb: String, number: Int) throws -> (display: String, server: Process) {
+    /// An X server of 1000 × 1000 pixels on a free display, ready: Xvfb picks the display and
+    /// writes its number to `-displayfd` once it accepts connections. (Waiting for the
+    /// socket file was not enough: a server killed before leaves its socket behind, and a
+    /// client on a loaded machine then connected before the new server listened.) Stop it
+    /// with `stopXvfb`, which lets it remove its socket and lock.
+    static func startXvfb(_ xvfb: String) throws -> (display: String, server: Process) {
         let server = Process()
         server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = [":\(number)", "-screen", "0", "1000x1000x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
+        server.arguments = ["-displayfd", "1", "-screen", "0", "1000x1000x24", "-nolisten", "tcp"]
+        let ready = Pipe()
+        server.standardOutput = ready
         server.standardError = FileHandle.nullDevice
         try server.run()
-        let socket = "/tmp/.X11-unix/X\(number)"
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+        let fd = ready.fileHandleForReading.fileDescriptor
+        var text = ""
+        var pending = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let deadline = Date().addingTimeInterval(20)
+        while !text.hasSuffix("\n"), Date() < deadline {
+            guard poll(&pending, 1, 500) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 16)
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            text += String(decoding: buffer[..<n], as: UTF8.self)
+        }
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            stopXvfb(server)
+            throw XvfbFailure(said: text)
+        }
         return (":\(number)", server)
+    }
+
+    struct XvfbFailure: Error, CustomStringConvertible {
+        let said: String
+        var description: String { "Xvfb did not say it was ready within 20 s (-displayfd wrote \"\(said)\")" }
+    }
+
+    /// Ends the X server: SIGTERM, so it removes its socket and lock; SIGKILL if it is still
+    /// there 5 s later.
+    static func stopXvfb(_ server: Process) {
+        kill(server.processIdentifier, SIGTERM)
+        for _ in 0..<100 where server.isRunning { usleep(50_000) }
+        if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+        server.waitUntilExit()
     }
 
     /// A GTK program on the X server at `display` (GDK's X11 backend, cairo), its output in
@@ -430,8 +462,8 @@ struct GTKX11Tests {
             last = press.seconds
         }
 
-        let (display, server) = try Self.startXvfb(xvfb, number: 90 + Int(getpid() % 9))
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        let (display, server) = try Self.startXvfb(xvfb)
+        defer { Self.stopXvfb(server) }
 
         let scenePath = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
         try Self.scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
@@ -453,8 +485,8 @@ struct GTKX11Tests {
     func wallOnX11() throws {
         let xvfb = try #require(Self.program("Xvfb"), "install xvfb (scripts/install-deps.sh installs it)")
         let xdotool = try #require(Self.program("xdotool"), "install xdotool (scripts/install-deps.sh installs it)")
-        let (display, server) = try Self.startXvfb(xvfb, number: 80 + Int(getpid() % 9))
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        let (display, server) = try Self.startXvfb(xvfb)
+        defer { Self.stopXvfb(server) }
 
         let shot = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: shot) }
