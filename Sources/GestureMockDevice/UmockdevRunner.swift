@@ -27,6 +27,9 @@ public struct MockDeviceReplay: Sendable {
         self.script = UmockdevScriptEncoder.script(for: events, leadIn: leadIn, gate: gate,
                                                    vanishAfter: vanishAfter)
     }
+
+    /// Whether the script waits for a gate: it begins with a write operation.
+    public var isGated: Bool { script.starts(with: Array("w ".utf8)) }
 }
 
 public enum UmockdevRunError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -85,8 +88,9 @@ public struct UmockdevRunResult: Sendable {
 /// umockdev-run appends `libumockdev-preload.so.0` to the LD_PRELOAD it inherits and runs
 /// the child with it; anything put in LD_PRELOAD before umockdev-run would therefore come
 /// first but also be loaded into umockdev-run itself. So the child is started through
-/// `/bin/sh -c 'LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@"' FIX.so CHILD ARGS…`,
-/// which puts the fix first in the child's LD_PRELOAD only.
+/// `/bin/bash -c '…; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@"' FIX.so 0 CHILD ARGS…`,
+/// which puts the fix first in the child's LD_PRELOAD only (the `0`: how many gated nodes
+/// the shell holds open first, named after it; see `commandLine`).
 ///
 /// umockdev-run outlives the command it runs until every device script has played to its
 /// end (measured: a child that exits at once, with a script whose lead-in is 20 s, ends
@@ -165,6 +169,25 @@ public struct UmockdevRunner: Sendable {
         environment["SEATD_SOCK"] != nil ? [] : ["SEATD_SOCK=\(directory)/\(Self.noSeatdSocketName)", "XDG_SESSION_ID="]
     }
 
+    /// umockdev-run itself runs with the fix library loaded, keeping its write log (the
+    /// library's item 11) in `directory`: for every frame it writes, the frame's recorded time
+    /// and when it was written. The reader's side of the library stamps a frame with the time
+    /// it was written, not the time it was read, as a kernel stamps an event when the device
+    /// sends it, however late its reader reads: a compositor busy for 0.2 s on a loaded
+    /// machine read a touch's lift late, and the lift was stamped so, which made a 1.5 s long
+    /// press last 1.7 s. Any LD_PRELOAD already set comes after the library.
+    public func writeLog(directory: String) -> [String] {
+        let inherited = environment["LD_PRELOAD"] ?? Self.env("LD_PRELOAD") ?? ""
+        return ["LD_PRELOAD=\(preloadLibrary)\(inherited.isEmpty ? "" : ":" + inherited)",
+                "\(Self.writeLogEnvironment)=\(directory)"]
+    }
+
+    /// How the files of the write log begin (one a pseudo-terminal: write-log-pts<N>).
+    public static let writeLogFilePrefix = "write-log-pts"
+
+    /// The variable that names the directory of umockdev-run's write log.
+    public static let writeLogEnvironment = "GESTUREKIT_UMOCKDEV_WRITE_LOG"
+
     /// The name, in the testbed's directory, `SEATD_SOCK` points to: nothing is ever there.
     public static let noSeatdSocketName = "no-seatd.sock"
 
@@ -175,23 +198,38 @@ public struct UmockdevRunner: Sendable {
     /// The umockdev-run command line for `devices` (files in `directory`) and `command`.
     /// With `exitStatusFile`, the command's exit status is written there when it exits (the
     /// wrapper shell waits for it instead of becoming it).
+    ///
+    /// The wrapper shell opens every gated device's node (`MockDeviceReplay.isGated`) before
+    /// it runs `command`, and keeps it open (the command inherits the descriptors, and never
+    /// reads them): umockdev-run waits for a gate by reading its side of the node's
+    /// pseudo-terminal, and while no process in the testbed has the node open, that read
+    /// fails at once and is tried again, a busy loop that took a whole core from the start of
+    /// the run until the command under test opened the node (measured: umockdev-run at 99.6 %
+    /// CPU for a gated script with `sleep 5` as the command). On a loaded machine that core
+    /// was another test's mock device or reader.
     public func commandLine(devices: [MockDeviceReplay], directory: String,
                             command: [String], exitStatusFile: String? = nil) -> [String] {
-        var args = ["/usr/bin/env"] + seatIsolation(directory: directory) + [umockdevRun]
+        var args = ["/usr/bin/env"] + seatIsolation(directory: directory) + writeLog(directory: directory)
+            + [umockdevRun]
         for (i, replay) in devices.enumerated() {
             let node = replay.device.devicePath
             args += ["-d", "\(directory)/device\(i).umockdev",
                      "-i", "\(node)=\(directory)/device\(i).ioctl",
                      "-s", "\(node)=\(directory)/device\(i).script"]
         }
+        let held = devices.filter(\.isGated).map(\.device.devicePath)
+        let hold = #"while [ "$n" -gt 0 ]; do exec {held}<"$1"; shift; n=$((n - 1)); done; "#
         if let exitStatusFile {
-            args += ["--", "/bin/sh", "-c",
-                     #"f="$1"; shift; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" "$@"; s=$?; echo "$s" > "$f.new" && mv "$f.new" "$f"; exit "$s""#,
-                     preloadLibrary, exitStatusFile]
+            args += ["--", "/bin/bash", "-c",
+                     #"f="$1"; n="$2"; shift 2; "# + hold
+                        + #"LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" "$@"; s=$?; echo "$s" > "$f.new" && mv "$f.new" "$f"; exit "$s""#,
+                     preloadLibrary, exitStatusFile, String(held.count)]
         } else {
-            args += ["--", "/bin/sh", "-c", #"LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@""#,
-                     preloadLibrary]
+            args += ["--", "/bin/bash", "-c",
+                     #"n="$1"; shift; "# + hold + #"LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@""#,
+                     preloadLibrary, String(held.count)]
         }
+        args += held
         args += command
         return args
     }
@@ -259,6 +297,15 @@ public struct UmockdevRunner: Sendable {
         unlink("\(directory)/\(exitStatusFileName)")
         for i in 0..<files {
             for ext in ["umockdev", "ioctl", "script"] { unlink("\(directory)/device\(i).\(ext)") }
+        }
+        if let dir = opendir(directory) {
+            var logs: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name.hasPrefix(writeLogFilePrefix) { logs.append(name) }
+            }
+            closedir(dir)
+            for name in logs { unlink("\(directory)/\(name)") }
         }
         rmdir(directory)
     }

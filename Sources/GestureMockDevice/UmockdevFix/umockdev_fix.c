@@ -15,7 +15,11 @@
  *     frame and kept (so recorded frame spacing is preserved exactly); it is re-based at a
  *     frame start when the mapped time would lag more than 8 ms behind now or lie more
  *     than 5 ms in the future; a lag over 2 ms (umockdev's replay drifts late by ~0.2 ms
- *     a frame) is followed smoothly, a quarter of it per frame.
+ *     a frame) is followed smoothly, a quarter of it per frame. "Now" is the time the frame
+ *     was written, where the write log (11.) has it: a reader that reads late (busy, or
+ *     starved on a loaded machine) gets the stamps a kernel would have given, the times
+ *     the frames arrived; only a writer that writes late moves them. Without the log, it
+ *     is the time of the read.
  *  4. read() returning a partial struct input_event: the rest is read before returning.
  *  5. realpath() of a path under /dev or /sys resolves inside the testbed: a mocked node
  *     (a symlink to its pseudo-terminal) is its own canonical path; sysfs paths resolve in
@@ -50,6 +54,14 @@
  *     recording waits for a token written from inside the testbed) would read it as the
  *     client's side of the dialog and abort the run ("data mismatch", measured with sway and a
  *     keyboard). A write of another length (a gate's token) passes.
+ * 11. The write log. Loaded into umockdev-run itself (its program name is umockdev-run) with
+ *     $GESTUREKIT_UMOCKDEV_WRITE_LOG naming a directory, the library does nothing but note,
+ *     for every frame umockdev-run writes to a pseudo-terminal's master, the frame's
+ *     recorded time and the time of the write, in a shared ring per pseudo-terminal
+ *     (<directory>/write-log-pts<N>, the last WRITE_LOG_SIZE frames). Every other wrapper
+ *     passes straight through in umockdev-run. A reader (3.) looks its frame up there by the
+ *     recorded time. Measured before the log: under load, a touch's lift reached sway 0.2 s
+ *     late and was stamped so, which made a 1.5 s long press last 1.7 s.
  *
  * One extension (a private protocol with GestureMockDevice's script generator): an event
  * with type 0xFFFF, code 0x4756 ("GV") means "the device vanished": the marker is never
@@ -69,6 +81,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -86,6 +99,9 @@ int gesturekit_umockdev_fix_version(void);
 #define MAX_PTYS 64
 #define OPEN_RETRIES 3 /* see 9.: each try costs a slot of umockdev's table */
 #define OPEN_RETRY_US 20000 /* 20 ms */
+#define WRITE_LOG_SIZE 256 /* frames remembered per pseudo-terminal (11.) */
+#define PTMX_MAJOR 5
+#define PTMX_MINOR 2
 
 #define NEXT(name) \
     static __typeof__(name) *next_##name; \
@@ -93,7 +109,136 @@ int gesturekit_umockdev_fix_version(void);
 
 static pthread_mutex_t fix_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int gesturekit_umockdev_fix_version(void) { return 5; }
+int gesturekit_umockdev_fix_version(void) { return 6; }
+
+/* ---------------------------------------------------------------- 11. the write log */
+
+struct write_log_entry {
+    int64_t recorded_us;    /* the frame's first event's time, as recorded */
+    int64_t written_us;     /* CLOCK_MONOTONIC when umockdev-run wrote it */
+};
+
+struct write_log {
+    uint64_t count;         /* frames noted; entry i is at e[i % WRITE_LOG_SIZE] */
+    struct write_log_entry e[WRITE_LOG_SIZE];
+};
+
+/* Whether this process is umockdev-run with a write log to keep: then only write() acts. */
+static int writer_mode;
+
+__attribute__((constructor)) static void
+decide_mode(void)
+{
+    extern char *program_invocation_short_name;
+    const char *dir = getenv("GESTUREKIT_UMOCKDEV_WRITE_LOG");
+    writer_mode = dir != NULL && dir[0] != '\0' && program_invocation_short_name != NULL
+                  && strcmp(program_invocation_short_name, "umockdev-run") == 0;
+}
+
+#define PASS_IN_WRITER(call) \
+    do { if (writer_mode) return call; } while (0)
+
+static int64_t monotonic_us(void);
+
+/* The write log of pseudo-terminal `pts`, mapped; created (by the writer) if `create`.
+ * NULL if there is none (yet). */
+static struct write_log *
+map_write_log(unsigned pts, int create)
+{
+    const char *dir = getenv("GESTUREKIT_UMOCKDEV_WRITE_LOG");
+    if (dir == NULL || dir[0] == '\0')
+        return NULL;
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof(path), "%s/write-log-pts%u", dir, pts) >= (int)sizeof(path))
+        return NULL;
+    int saved = errno;
+    NEXT(open);
+    int fd = next_open(path, create ? (O_RDWR | O_CREAT | O_CLOEXEC) : (O_RDONLY | O_CLOEXEC), 0644);
+    struct write_log *log = NULL;
+    if (fd >= 0) {
+        struct stat st;
+        NEXT(fstat);
+        if (create && ftruncate(fd, sizeof(struct write_log)) != 0) {
+            /* no log: readers fall back to the time of the read */
+        } else if (next_fstat(fd, &st) == 0 && st.st_size >= (off_t)sizeof(struct write_log)) {
+            void *m = mmap(NULL, sizeof(struct write_log), create ? PROT_READ | PROT_WRITE : PROT_READ,
+                           MAP_SHARED, fd, 0);
+            if (m != MAP_FAILED)
+                log = m;
+        }
+        close(fd);
+    }
+    errno = saved;
+    return log;
+}
+
+static struct { unsigned pts; struct write_log *log; } writer_logs[MAX_PTYS];
+
+/* umockdev-run writes `count` bytes to `fd`: if they are whole input events going to a
+ * pseudo-terminal's master, note each frame's recorded time and now. */
+static void
+note_write(int fd, const void *buf, size_t count)
+{
+    if (count == 0 || count % EVENT_SIZE != 0)
+        return;
+    struct stat st;
+    int saved = errno;
+    NEXT(fstat);
+    NEXT(ioctl);
+    unsigned pts;
+    if (next_fstat(fd, &st) != 0 || !S_ISCHR(st.st_mode) || major(st.st_rdev) != PTMX_MAJOR
+        || minor(st.st_rdev) != PTMX_MINOR || next_ioctl(fd, TIOCGPTN, &pts) != 0) {
+        errno = saved;
+        return;
+    }
+    pthread_mutex_lock(&fix_lock);
+    struct write_log *log = NULL;
+    for (int i = 0; i < MAX_PTYS && log == NULL; i++) {
+        if (writer_logs[i].log != NULL && writer_logs[i].pts == pts) {
+            log = writer_logs[i].log;
+        } else if (writer_logs[i].log == NULL) {
+            log = map_write_log(pts, 1);
+            writer_logs[i].pts = pts;
+            writer_logs[i].log = log;
+            break;
+        }
+    }
+    if (log != NULL) {
+        int64_t now = monotonic_us();
+        const struct input_event *ev = buf;
+        size_t events = count / EVENT_SIZE;
+        int frame_start = 1;
+        uint64_t n = log->count;
+        for (size_t i = 0; i < events; i++) {
+            if (frame_start) {
+                log->e[n % WRITE_LOG_SIZE].recorded_us =
+                    (int64_t)ev[i].input_event_sec * 1000000 + (int64_t)ev[i].input_event_usec;
+                log->e[n % WRITE_LOG_SIZE].written_us = now;
+                n++;
+            }
+            frame_start = ev[i].type == EV_SYN && (ev[i].code == SYN_REPORT || ev[i].code == SYN_DROPPED);
+        }
+        __atomic_store_n(&log->count, n, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&fix_lock);
+    errno = saved;
+}
+
+/* The time umockdev-run wrote the frame recorded at `recorded_us`, from `log`: the newest
+ * such entry. 0 if the log does not have it. */
+static int64_t
+written_time(const struct write_log *log, int64_t recorded_us)
+{
+    if (log == NULL)
+        return 0;
+    uint64_t n = __atomic_load_n(&log->count, __ATOMIC_ACQUIRE);
+    for (uint64_t k = 1; k <= n && k <= WRITE_LOG_SIZE; k++) {
+        const struct write_log_entry *e = &log->e[(n - k) % WRITE_LOG_SIZE];
+        if (e->recorded_us == recorded_us)
+            return e->written_us;
+    }
+    return 0;
+}
 
 /* Whether `path` (absolute, under /dev/) names a symlink in the testbed: a mocked node. */
 static int
@@ -214,6 +359,7 @@ open_mode(int flags, va_list ap)
         va_start(ap, flags);                                                \
         mode_t mode = open_mode(flags, ap);                                 \
         va_end(ap);                                                         \
+        PASS_IN_WRITER(next_##name(path, flags, mode));                     \
         char buf[PATH_MAX];                                                 \
         int saved = errno;                                                  \
         const char *p = redirect_udev_data(path, buf, sizeof(buf));         \
@@ -245,6 +391,7 @@ open_mode(int flags, va_list ap)
         va_start(ap, flags);                                                \
         mode_t mode = open_mode(flags, ap);                                 \
         va_end(ap);                                                         \
+        PASS_IN_WRITER(next_##name(dirfd, path, flags, mode));              \
         char buf[PATH_MAX];                                                 \
         int saved = errno;                                                  \
         const char *p = redirect_udev_data(path, buf, sizeof(buf));         \
@@ -272,6 +419,7 @@ open_mode(int flags, va_list ap)
     FILE *name(const char *path, const char *mode)                          \
     {                                                                       \
         NEXT(name);                                                         \
+        PASS_IN_WRITER(next_##name(path, mode));                            \
         char buf[PATH_MAX];                                                 \
         int saved = errno;                                                  \
         const char *p = redirect_udev_data(path, buf, sizeof(buf));         \
@@ -335,7 +483,7 @@ fstat(int fd, struct stat *st)
 {
     NEXT(fstat);
     int r = next_fstat(fd, st);
-    if (r == 0)
+    if (r == 0 && !writer_mode)
         fix_stat_rdev(st);
     return r;
 }
@@ -345,7 +493,7 @@ fstat64(int fd, struct stat64 *st)
 {
     NEXT(fstat64);
     int r = next_fstat64(fd, st);
-    if (r == 0)
+    if (r == 0 && !writer_mode)
         fix_stat_rdev((struct stat *)st); /* identical layout on 64-bit */
     return r;
 }
@@ -359,6 +507,7 @@ struct pty_state {
     int frame_start;
     int vanished;
     int64_t offset_us;      /* monotonic = recorded + offset */
+    struct write_log *log;  /* umockdev-run's write log of this pty (11.), once there */
 };
 
 static struct pty_state ptys[MAX_PTYS];
@@ -427,6 +576,10 @@ ssize_t
 write(int fd, const void *buf, size_t count)
 {
     NEXT(write);
+    if (writer_mode) {
+        note_write(fd, buf, count);
+        return next_write(fd, buf, count);
+    }
     if (count > 0 && count % EVENT_SIZE == 0) {
         pthread_mutex_lock(&fix_lock);
         struct pty_state *s = evdev_state_for_fd(fd);
@@ -441,6 +594,7 @@ ssize_t
 read(int fd, void *buf, size_t count)
 {
     NEXT(read);
+    PASS_IN_WRITER(next_read(fd, buf, count));
     pthread_mutex_lock(&fix_lock);
     struct pty_state *s = evdev_state_for_fd(fd);
     if (s != NULL && s->vanished) {
@@ -469,13 +623,17 @@ read(int fd, void *buf, size_t count)
         }
         int64_t t = (int64_t)ev[i].input_event_sec * 1000000 + (int64_t)ev[i].input_event_usec;
         if (s->frame_start) {
+            if (s->log == NULL)
+                s->log = map_write_log((major(s->pty) - 136) * 256 + minor(s->pty), 0);
+            int64_t written = written_time(s->log, t);
+            int64_t arrived = written != 0 ? written : now;
             int64_t mapped = t + s->offset_us;
-            if (!s->has_offset || now - mapped > LAG_LIMIT_US || mapped - now > LEAD_LIMIT_US) {
-                s->offset_us = now - t;
+            if (!s->has_offset || arrived - mapped > LAG_LIMIT_US || mapped - arrived > LEAD_LIMIT_US) {
+                s->offset_us = arrived - t;
                 s->has_offset = 1;
-            } else if (now - mapped > SLEW_FROM_US) {
+            } else if (arrived - mapped > SLEW_FROM_US) {
                 /* replay drifts late (~0.2 ms a frame): follow it smoothly */
-                s->offset_us += (now - mapped - SLEW_FROM_US) / 4;
+                s->offset_us += (arrived - mapped - SLEW_FROM_US) / 4;
             }
             s->frame_start = 0;
         }
@@ -504,7 +662,7 @@ ioctl(int fd, unsigned long request, ...)
     va_start(ap, request);
     void *arg = va_arg(ap, void *);
     va_end(ap);
-    if (request == (unsigned long)EVIOCGRAB) {
+    if (request == (unsigned long)EVIOCGRAB && !writer_mode) {
         pthread_mutex_lock(&fix_lock);
         struct pty_state *s = evdev_state_for_fd(fd);
         dev_t emulated = s != NULL ? s->emulated : 0;
@@ -530,6 +688,7 @@ char *
 realpath(const char *path, char *resolved)
 {
     NEXT(realpath);
+    PASS_IN_WRITER(next_realpath(path, resolved));
     const char *root = getenv("UMOCKDEV_DIR");
     if (path == NULL || root == NULL || root[0] == '\0' ||
         (strncmp(path, "/dev/", 5) != 0 && strncmp(path, "/sys/", 5) != 0))
@@ -626,7 +785,7 @@ recvmsg(int sockfd, struct msghdr *msg, int flags)
 {
     NEXT(recvmsg);
     ssize_t n = next_recvmsg(sockfd, msg, flags);
-    if (n < 0 || msg == NULL || msg->msg_controllen == 0)
+    if (writer_mode || n < 0 || msg == NULL || msg->msg_controllen == 0)
         return n;
     int saved = errno;
     for (struct cmsghdr *c = CMSG_FIRSTHDR(msg); c != NULL; c = CMSG_NXTHDR(msg, c)) {
