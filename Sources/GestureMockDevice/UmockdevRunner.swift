@@ -83,14 +83,16 @@ public struct UmockdevRunResult: Sendable {
 }
 
 /// Runs a command under `umockdev-run` with mocked evdev devices and GestureKit's umockdev
-/// fix library preloaded in front of umockdev's own (in the child only).
+/// fix library preloaded in front of umockdev's own.
 ///
 /// umockdev-run appends `libumockdev-preload.so.0` to the LD_PRELOAD it inherits and runs
-/// the child with it; anything put in LD_PRELOAD before umockdev-run would therefore come
-/// first but also be loaded into umockdev-run itself. So the child is started through
+/// the child with it; anything put in LD_PRELOAD before umockdev-run therefore comes first,
+/// but is loaded into umockdev-run itself too. The fix library is (for its write log, see
+/// `writeLog`, where it does nothing else), and to be sure it comes first in the child
+/// whatever the caller's LD_PRELOAD, the child is started through
 /// `/bin/bash -c '…; LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" exec "$@"' FIX.so 0 CHILD ARGS…`,
-/// which puts the fix first in the child's LD_PRELOAD only (the `0`: how many gated nodes
-/// the shell holds open first, named after it; see `commandLine`).
+/// which puts the fix first in the child's LD_PRELOAD (the `0`: how many gated nodes the
+/// shell holds open first, named after it; see `commandLine`).
 ///
 /// umockdev-run outlives the command it runs until every device script has played to its
 /// end (measured: a child that exits at once, with a script whose lead-in is 20 s, ends
