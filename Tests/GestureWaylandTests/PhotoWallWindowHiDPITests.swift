@@ -38,15 +38,25 @@ struct PhotoWallWindowHiDPITests {
     /// with `corner`, also a PNG of the wall's top left corner, 240 × 160 pt at the output's
     /// pixels, into out/ (the README's picture).
     static func run(environment: String = "", corner: String? = nil) throws -> Run {
-        let seconds = Compositor.leadIn + 3
+        let seconds = Compositor.leadIn + 5
         let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"),
                                            client: "\(environment) SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
                                            copy: [PhotoWallDesktopTests.photowall], swayConfig: outputConfig)
         defer { session.remove() }
-        // After the recorded tap (it lands below the header), before the wall stops.
+        // After the recorded tap (it lands below the header), before the wall stops; again, a
+        // quarter second apart, while the screen is still the compositor's background alone (the
+        // header's swatch and bar one colour): on a loaded machine OpenGL ES in software had not
+        // drawn the first frame of 2000 × 2000 pixels 1.5 s after the tap (measured once). The
+        // last screenshot is the one judged.
         usleep(useconds_t((Compositor.leadIn + 1.5) * 1_000_000))
         let shot = session.directory + "/wall.ppm"
-        try session.grim(["-t", "ppm", shot])
+        let lastTry = Date().addingTimeInterval(Self.drawnWithin)
+        repeat {
+            try session.grim(["-t", "ppm", shot])
+            let picture = (try? Data(contentsOf: URL(fileURLWithPath: shot))).flatMap(HiDPITests.Picture.init(ppm:))
+            if let picture, picture.width > textInset * outputScale, !Self.isBackgroundOnly(picture) { break }
+            usleep(250_000)
+        } while Date() < lastTry
         if let corner {
             let png = session.directory + "/" + corner
             try session.grim(["-g", "0,0 240x160", png])
@@ -57,6 +67,16 @@ struct PhotoWallWindowHiDPITests {
         let picture = (try? Data(contentsOf: URL(fileURLWithPath: shot))).flatMap(HiDPITests.Picture.init(ppm:))
         session.finish(timeout: seconds + 20)
         return Run(output: session.output, errors: session.errors, status: session.clientStatus, picture: picture)
+    }
+
+    /// Seconds after the first screenshot in which the wall must have drawn.
+    static let drawnWithin = 2.5
+
+    /// Whether the header's row shows one colour only: the wall has not drawn yet.
+    static func isBackgroundOnly(_ p: HiDPITests.Picture) -> Bool {
+        let y = headerHeight * outputScale / 2
+        let first = p.pixel(0, y)
+        return (0..<(textInset * outputScale)).allSatisfy { p.pixel($0, y) == first } && p.pixel(textInset * outputScale - 1, 2) == first
     }
 
     /// How many aligned 2 × 2 pixel blocks of the header bar have more than one colour.
