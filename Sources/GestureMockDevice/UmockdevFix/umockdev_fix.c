@@ -16,10 +16,10 @@
  *     frame start when the mapped time would lag more than 8 ms behind now or lie more
  *     than 5 ms in the future; a lag over 2 ms (umockdev's replay drifts late by ~0.2 ms
  *     a frame) is followed smoothly, a quarter of it per frame. "Now" is the time the frame
- *     was written, where the write log (11.) has it: a reader that reads late (busy, or
- *     starved on a loaded machine) gets the stamps a kernel would have given, the times
- *     the frames arrived; only a writer that writes late moves them. Without the log, it
- *     is the time of the read.
+ *     was sent (the time umockdev-run was due to write it, 12.), where the write log (11.)
+ *     has it: a reader that reads late (busy, or starved on a loaded machine) gets the
+ *     stamps a kernel would have given, the times the frames were sent. Without the log,
+ *     it is the time of the read.
  *  4. read() returning a partial struct input_event: the rest is read before returning.
  *  5. realpath() of a path under /dev or /sys resolves inside the testbed: a mocked node
  *     (a symlink to its pseudo-terminal) is its own canonical path; sysfs paths resolve in
@@ -57,11 +57,22 @@
  * 11. The write log. Loaded into umockdev-run itself (its program name is umockdev-run) with
  *     $GESTUREKIT_UMOCKDEV_WRITE_LOG naming a directory, the library does nothing but note,
  *     for every frame umockdev-run writes to a pseudo-terminal's master, the frame's
- *     recorded time and the time of the write, in a shared ring per pseudo-terminal
+ *     recorded time and the time it was sent (12.), in a shared ring per pseudo-terminal
  *     (<directory>/write-log-pts<N>, the last WRITE_LOG_SIZE frames). Every other wrapper
  *     passes straight through in umockdev-run. A reader (3.) looks its frame up there by the
  *     recorded time. Measured before the log: under load, a touch's lift reached sway 0.2 s
  *     late and was stamped so, which made a 1.5 s long press last 1.7 s.
+ * 12. The writer's schedule. umockdev-run plays a script by sleeping each line's delay
+ *     (g_usleep, a relative nanosleep) and then writing, so every sleep's overshoot adds up:
+ *     measured on the 152 frames of a 1.51 s long press, 32 ms late by the lift on an idle
+ *     machine, 45 ms beside four busy loops, 150 ms in a loaded `make test`, where a long press
+ *     then outlasted its recording. In umockdev-run (11.), a thread's nanosleep that follows
+ *     its frame write counts from when the sleep before that write was due to end, not from
+ *     now, so the frames keep the recording's spacing (a late write shortens the next
+ *     sleeps until the thread is back on time); and the write log notes each frame's due time
+ *     as the time it was sent, as a device's clock would have it. A thread's first sleep, or
+ *     one after it read from a pseudo-terminal (a gate's token), or one that would start more
+ *     than PACE_CATCH_UP_LIMIT_US behind its schedule, counts from now.
  *
  * One extension (a private protocol with GestureMockDevice's script generator): an event
  * with type 0xFFFF, code 0x4756 ("GV") means "the device vanished": the marker is never
@@ -102,6 +113,7 @@ int gesturekit_umockdev_fix_version(void);
 #define WRITE_LOG_SIZE 256 /* frames remembered per pseudo-terminal (11.) */
 #define PTMX_MAJOR 5
 #define PTMX_MINOR 2
+#define PACE_CATCH_UP_LIMIT_US 1000000 /* 1 s: further behind, a writer's schedule starts again (12.) */
 
 #define NEXT(name) \
     static __typeof__(name) *next_##name; \
@@ -109,13 +121,13 @@ int gesturekit_umockdev_fix_version(void);
 
 static pthread_mutex_t fix_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int gesturekit_umockdev_fix_version(void) { return 6; }
+int gesturekit_umockdev_fix_version(void) { return 7; }
 
 /* ---------------------------------------------------------------- 11. the write log */
 
 struct write_log_entry {
     int64_t recorded_us;    /* the frame's first event's time, as recorded */
-    int64_t written_us;     /* CLOCK_MONOTONIC when umockdev-run wrote it */
+    int64_t sent_us;     /* CLOCK_MONOTONIC when umockdev-run was due to write it (12.) */
 };
 
 struct write_log {
@@ -174,6 +186,10 @@ map_write_log(unsigned pts, int create)
 
 static struct { unsigned pts; struct write_log *log; } writer_logs[MAX_PTYS];
 
+/* 12.: when this thread's last sleep was due to end, and what the thread did since. */
+static __thread int64_t pace_due_us;
+static __thread enum { PACE_NONE, PACE_SLEPT, PACE_WROTE } pace_state;
+
 /* umockdev-run writes `count` bytes to `fd`: if they are whole input events going to a
  * pseudo-terminal's master, note each frame's recorded time and now. */
 static void
@@ -204,7 +220,7 @@ note_write(int fd, const void *buf, size_t count)
         }
     }
     if (log != NULL) {
-        int64_t now = monotonic_us();
+        int64_t sent = pace_state != PACE_NONE ? pace_due_us : monotonic_us();
         const struct input_event *ev = buf;
         size_t events = count / EVENT_SIZE;
         int frame_start = 1;
@@ -213,7 +229,7 @@ note_write(int fd, const void *buf, size_t count)
             if (frame_start) {
                 log->e[n % WRITE_LOG_SIZE].recorded_us =
                     (int64_t)ev[i].input_event_sec * 1000000 + (int64_t)ev[i].input_event_usec;
-                log->e[n % WRITE_LOG_SIZE].written_us = now;
+                log->e[n % WRITE_LOG_SIZE].sent_us = sent;
                 n++;
             }
             frame_start = ev[i].type == EV_SYN && (ev[i].code == SYN_REPORT || ev[i].code == SYN_DROPPED);
@@ -221,13 +237,43 @@ note_write(int fd, const void *buf, size_t count)
         __atomic_store_n(&log->count, n, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&fix_lock);
+    if (pace_state != PACE_NONE)
+        pace_state = PACE_WROTE;
     errno = saved;
 }
 
-/* The time umockdev-run wrote the frame recorded at `recorded_us`, from `log`: the newest
+/* ---------------------------------------------------------------- 12. the writer's schedule */
+
+int
+nanosleep(const struct timespec *request, struct timespec *remaining)
+{
+    NEXT(nanosleep);
+    if (!writer_mode || request == NULL || request->tv_sec < 0 || request->tv_nsec < 0
+        || request->tv_nsec >= 1000000000L)
+        return next_nanosleep(request, remaining);
+    int64_t now = monotonic_us();
+    int64_t delay = (int64_t)request->tv_sec * 1000000 + request->tv_nsec / 1000;
+    int chained = pace_state == PACE_WROTE && now - pace_due_us <= PACE_CATCH_UP_LIMIT_US;
+    int64_t due = (chained ? pace_due_us : now) + delay;
+    pace_due_us = due;
+    pace_state = PACE_SLEPT;
+    struct timespec until = { .tv_sec = due / 1000000, .tv_nsec = (due % 1000000) * 1000 };
+    int r;
+    while ((r = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL)) == EINTR)
+        continue;
+    if (remaining != NULL)
+        remaining->tv_sec = remaining->tv_nsec = 0;
+    if (r != 0) {
+        errno = r;
+        return -1;
+    }
+    return 0;
+}
+
+/* The time umockdev-run sent the frame recorded at `recorded_us`, from `log`: the newest
  * such entry. 0 if the log does not have it. */
 static int64_t
-written_time(const struct write_log *log, int64_t recorded_us)
+sent_time(const struct write_log *log, int64_t recorded_us)
 {
     if (log == NULL)
         return 0;
@@ -235,7 +281,7 @@ written_time(const struct write_log *log, int64_t recorded_us)
     for (uint64_t k = 1; k <= n && k <= WRITE_LOG_SIZE; k++) {
         const struct write_log_entry *e = &log->e[(n - k) % WRITE_LOG_SIZE];
         if (e->recorded_us == recorded_us)
-            return e->written_us;
+            return e->sent_us;
     }
     return 0;
 }
@@ -594,7 +640,10 @@ ssize_t
 read(int fd, void *buf, size_t count)
 {
     NEXT(read);
-    PASS_IN_WRITER(next_read(fd, buf, count));
+    if (writer_mode) {
+        pace_state = PACE_NONE; /* 12.: a gate's token: the next sleep counts from now */
+        return next_read(fd, buf, count);
+    }
     pthread_mutex_lock(&fix_lock);
     struct pty_state *s = evdev_state_for_fd(fd);
     if (s != NULL && s->vanished) {
@@ -625,8 +674,8 @@ read(int fd, void *buf, size_t count)
         if (s->frame_start) {
             if (s->log == NULL)
                 s->log = map_write_log((major(s->pty) - 136) * 256 + minor(s->pty), 0);
-            int64_t written = written_time(s->log, t);
-            int64_t arrived = written != 0 ? written : now;
+            int64_t sent = sent_time(s->log, t);
+            int64_t arrived = sent != 0 ? sent : now;
             int64_t mapped = t + s->offset_us;
             if (!s->has_offset || arrived - mapped > LAG_LIMIT_US || mapped - arrived > LEAD_LIMIT_US) {
                 s->offset_us = arrived - t;
