@@ -38,17 +38,29 @@ struct PhotoWallWindowHiDPITests {
     /// with `corner`, also a PNG of the wall's top left corner, 240 × 160 pt at the output's
     /// pixels, into out/ (the README's picture).
     static func run(environment: String = "", corner: String? = nil) throws -> Run {
-        let seconds = Compositor.leadIn + 5
+        // The wall says when its first frame is presented (its ready file); the recording (a
+        // tap below the header) starts then, and the wall runs `seconds` from then. A fixed
+        // lead-in was not enough on a loaded machine: OpenGL in software had drawn nothing of
+        // 2000 × 2000 pixels 7 s after the wall started (measured once).
+        let seconds = 5.0
         let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"),
-                                           client: "\(environment) SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds)",
-                                           copy: [PhotoWallDesktopTests.photowall], swayConfig: outputConfig)
+                                           client: "\(environment) SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --ready-file CLIENT_DIR/ready --duration \(seconds)",
+                                           copy: [PhotoWallDesktopTests.photowall], swayConfig: outputConfig,
+                                           readiness: .file)
         defer { session.remove() }
-        // After the recorded tap (it lands below the header), before the wall stops; again, a
-        // quarter second apart, while the screen is still the compositor's background alone (the
-        // header's swatch and bar one colour): on a loaded machine OpenGL ES in software had not
-        // drawn the first frame of 2000 × 2000 pixels 1.5 s after the tap (measured once). The
-        // last screenshot is the one judged.
-        usleep(useconds_t((Compositor.leadIn + 1.5) * 1_000_000))
+        let ready = session.directory + "/ready"
+        let readyBy = Date().addingTimeInterval(Double(Compositor.readyTimeout))
+        while access(ready, F_OK) != 0 && Date() < readyBy { usleep(20_000) }
+        guard access(ready, F_OK) == 0 else {
+            session.finish(timeout: 10)
+            return Run(output: session.output, errors: "the wall never presented its first frame (no ready file after \(Compositor.readyTimeout) s): " + session.errors,
+                       status: session.clientStatus, picture: nil)
+        }
+        // After the recorded tap, before the wall stops; again, a quarter second apart, while
+        // the screen is still the compositor's background alone (the header's swatch and bar
+        // one colour: a presented frame the compositor has not shown yet). The last screenshot
+        // is the one judged.
+        usleep(1_500_000)
         let shot = session.directory + "/wall.ppm"
         let lastTry = Date().addingTimeInterval(Self.drawnWithin)
         repeat {
@@ -65,7 +77,7 @@ struct PhotoWallWindowHiDPITests {
             try? FileManager.default.copyItem(atPath: png, toPath: Compositor.packageRoot + "/out/" + corner)
         }
         let picture = (try? Data(contentsOf: URL(fileURLWithPath: shot))).flatMap(HiDPITests.Picture.init(ppm:))
-        session.finish(timeout: seconds + 20)
+        session.finish(timeout: seconds + 30)
         return Run(output: session.output, errors: session.errors, status: session.clientStatus, picture: picture)
     }
 

@@ -138,7 +138,8 @@ final class WindowWall {
         self.frames = frames
     }
 
-    func run(duration: Double?) throws {
+    /// `readyFile`: created once the first frame is presented; `duration` then counts from it.
+    func run(duration: Double?, readyFile: String? = nil) throws {
         var adapter = SDLInputAdapter(windowSize: wall.screen)
         var compositor = canvas.waylandDisplay.flatMap { display -> WaylandConnection? in
             do {
@@ -156,7 +157,8 @@ final class WindowWall {
         frames.say(!onCompositorClock ? "touches: through SDL, on SDL's clock"
                                      : "touches: from the compositor (wl_touch on SDL's Wayland connection), with its times")
         func clockNow() -> Instant { onCompositorClock ? MonotonicClock.now() : SDLClock.ticks }
-        let end = duration.map { clockNow().advanced(bySeconds: $0) }
+        var end = duration.map { clockNow().advanced(bySeconds: $0) }
+        var presented = false
         var dirty = true
         var stats = DrawStatistics()
         while true {
@@ -196,6 +198,15 @@ final class WindowWall {
                 canvas.draw(wall.render())
                 canvas.present()
                 dirty = false
+                if !presented {
+                    presented = true
+                    if let readyFile {
+                        guard FileManager.default.createFile(atPath: readyFile, contents: Data("ready\n".utf8)) else {
+                            throw fail("\(readyFile): cannot create the ready file (\(String(cString: strerror(errno))))")
+                        }
+                        end = duration.map { clockNow().advanced(bySeconds: $0) }
+                    }
+                }
             }
             if quit { break }
             if let end, now >= end { break }

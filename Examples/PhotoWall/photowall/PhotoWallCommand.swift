@@ -80,6 +80,9 @@ struct PhotoWallCommand: ParsableCommand {
     @Option(help: "Live: stop after this many seconds (default: at Escape, Q, Ctrl-C or a closed window).")
     var duration: Double?
 
+    @Option(name: .customLong("ready-file"), help: "Live, in a window: create this file once the wall's first frame is presented (a test takes its screenshot, or starts its recording, then); --duration counts from then.")
+    var readyFile: String?
+
     @Option(help: "The touchscreen is mounted rotated: 0, 90, 180 or 270 degrees clockwise (libinput's matrices).")
     var rotate: String?
 
@@ -229,7 +232,7 @@ struct PhotoWallCommand: ParsableCommand {
             guard !headless else { throw fail("--input window needs a window; leave out --headless") }
             guard devices.isEmpty else { throw fail("--device reads /dev/input; use it with --input libinput") }
             try WindowWall(wall: wall, canvas: canvas, frames: FrameWriter(directory: frames, canvas: canvas))
-                .run(duration: duration)
+                .run(duration: duration, readyFile: readyFile)
             return
         }
         let live = LiveWall(wall: wall, canvas: canvas, frames: FrameWriter(directory: frames, canvas: canvas))
