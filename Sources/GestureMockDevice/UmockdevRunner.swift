@@ -173,11 +173,12 @@ public struct UmockdevRunner: Sendable {
 
     /// umockdev-run itself runs with the fix library loaded, keeping its write log (the
     /// library's item 11) in `directory`: for every frame it writes, the frame's recorded time
-    /// and when it was written. The reader's side of the library stamps a frame with the time
-    /// it was written, not the time it was read, as a kernel stamps an event when the device
-    /// sends it, however late its reader reads: a compositor busy for 0.2 s on a loaded
-    /// machine read a touch's lift late, and the lift was stamped so, which made a 1.5 s long
-    /// press last 1.7 s. Any LD_PRELOAD already set comes after the library.
+    /// and when it was sent, the time it was due on the recording's schedule, which the
+    /// library keeps umockdev-run's writes on (item 12). The reader's side of the library
+    /// stamps a frame with that time, not the time it was read, as a kernel stamps an event
+    /// when the device sends it, however late its reader reads: a compositor busy for 0.2 s on
+    /// a loaded machine read a touch's lift late, and the lift was stamped so, which made a
+    /// 1.5 s long press last 1.7 s. Any LD_PRELOAD already set comes after the library.
     public func writeLog(directory: String) -> [String] {
         let inherited = environment["LD_PRELOAD"] ?? Self.env("LD_PRELOAD") ?? ""
         return ["LD_PRELOAD=\(preloadLibrary)\(inherited.isEmpty ? "" : ":" + inherited)",

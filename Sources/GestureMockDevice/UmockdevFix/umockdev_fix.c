@@ -127,7 +127,7 @@ int gesturekit_umockdev_fix_version(void) { return 7; }
 
 struct write_log_entry {
     int64_t recorded_us;    /* the frame's first event's time, as recorded */
-    int64_t sent_us;     /* CLOCK_MONOTONIC when umockdev-run was due to write it (12.) */
+    int64_t sent_us;        /* CLOCK_MONOTONIC when umockdev-run was due to write it (12.) */
 };
 
 struct write_log {
@@ -191,7 +191,8 @@ static __thread int64_t pace_due_us;
 static __thread enum { PACE_NONE, PACE_SLEPT, PACE_WROTE } pace_state;
 
 /* umockdev-run writes `count` bytes to `fd`: if they are whole input events going to a
- * pseudo-terminal's master, note each frame's recorded time and now. */
+ * pseudo-terminal's master, note each frame's recorded time and the time it was sent: when
+ * the sleep before it was due to end (12.), or now if the thread did not sleep before it. */
 static void
 note_write(int fd, const void *buf, size_t count)
 {
