@@ -48,19 +48,15 @@ struct PhotoWallWindowHiDPITests {
                                            copy: [PhotoWallDesktopTests.photowall], swayConfig: outputConfig,
                                            readiness: .file)
         defer { session.remove() }
-        let ready = session.directory + "/ready"
-        let readyBy = Date().addingTimeInterval(Double(Compositor.readyTimeout))
-        while access(ready, F_OK) != 0 && Date() < readyBy { usleep(20_000) }
-        guard access(ready, F_OK) == 0 else {
+        // The recording's gate opens on the ready file. After the recorded tap, before the wall
+        // stops; again, a quarter second apart, while the screen is still the compositor's
+        // background alone (the header's swatch and bar one colour: a presented frame the
+        // compositor has not shown yet). The last screenshot is the one judged.
+        guard session.waitForRecording(thenSeconds: 1.5) else {
             session.finish(timeout: 10)
-            return Run(output: session.output, errors: "the wall never presented its first frame (no ready file after \(Compositor.readyTimeout) s): " + session.errors,
+            return Run(output: session.output, errors: "the wall never presented its first frame (no ready file, so the recording's gate never opened): " + session.errors,
                        status: session.clientStatus, picture: nil)
         }
-        // After the recorded tap, before the wall stops; again, a quarter second apart, while
-        // the screen is still the compositor's background alone (the header's swatch and bar
-        // one colour: a presented frame the compositor has not shown yet). The last screenshot
-        // is the one judged.
-        usleep(1_500_000)
         let shot = session.directory + "/wall.ppm"
         let lastTry = Date().addingTimeInterval(Self.drawnWithin)
         repeat {
