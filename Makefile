@@ -1,4 +1,6 @@
-# GestureKit: the README's two commands are `make demo` and `make test`.
+# GestureKit: the README's two commands are `make demo` and `make test`. Each target installs the
+# Debian packages its own part needs when they are missing (scripts/install-deps.sh PART);
+# `make test` and `make build` install everything.
 SWIFT ?= swift
 OUT ?= out
 DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
@@ -15,7 +17,8 @@ build: deps
 
 # The main job: replay a real recording through the default scene, print what was
 # recognized, and draw the replay (SVG, and PNG through rsvg-convert).
-demo: deps
+demo:
+	@scripts/install-deps.sh demo
 	@mkdir -p $(OUT)
 	$(SWIFT) run gesturekit replay $(DEMO_TRACE) --svg $(OUT)/replay.svg
 	rsvg-convert -o $(OUT)/replay.png $(OUT)/replay.svg
@@ -23,7 +26,8 @@ demo: deps
 
 # The example app: replay a recording into the photo wall, headless, and write a PNG of
 # the wall after every recognized gesture (and of the last frame) to out/photowall/.
-photowall: deps
+photowall:
+	@scripts/install-deps.sh photowall
 	@mkdir -p $(OUT)/photowall
 	$(SWIFT) run photowall --replay $(PHOTOWALL_TRACE) --frames $(OUT)/photowall
 
@@ -52,7 +56,8 @@ test-debian13:
 
 # The DocC documentation of every library module, as static HTML in out/docs/site, with
 # the state-machine diagrams drawn again from the code first.
-docs: deps
+docs:
+	@scripts/install-deps.sh docs
 	SWIFT=$(SWIFT) scripts/docs.sh
 
 # Installs gesturekit, photowall, the umockdev preload library, man pages and bash, zsh and
@@ -67,7 +72,8 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 TOOLS = gesturekit photowall
-install: deps
+install:
+	@scripts/install-deps.sh photowall
 	$(SWIFT) build -c $(CONFIG) --product gesturekit
 	$(SWIFT) build -c $(CONFIG) --product photowall
 	# The argument parser's generate-manual tool (what its generate-manual plugin runs; the
@@ -93,7 +99,7 @@ uninstall:
 	-rmdir $(LIBDIR)
 
 # The benchmarks (Benchmarks/, a package of its own) and the replay comparison; results
-# in out/bench/. See README's Performance section.
+# in out/bench/. Benchmarks/README.md has the figures and how to read them.
 bench:
 	@scripts/install-bench-deps.sh
 	SWIFT=$(SWIFT) scripts/bench.sh
@@ -103,6 +109,7 @@ bench:
 SECONDS ?= 60
 FUZZ_TARGETS ?=
 fuzz:
+	@scripts/install-deps.sh g++
 	Fuzz/fuzz.sh $(SECONDS) $(FUZZ_TARGETS)
 
 # Minutes of random gestures from the recordings into a scene with every recognizer kind and
@@ -110,11 +117,12 @@ fuzz:
 # umockdev, then through headless sway (its libinput reading the same mock devices) into a
 # Wayland window. Each fails on a crash, a recognizer stuck out of possible, or memory
 # growing, and prints the latencies. sway refuses root: as root its run is the unprivileged
-# user gesturekit-test's (made here if missing, as the tests make it). README's "Reliability"
-# section has the figures of the last run.
+# user gesturekit-test's (made here if missing, as the tests make it). docs/TESTING.md describes
+# it; Benchmarks/README.md has the figures of the last run.
 MINUTES ?= 10
 SOAK_USER = gesturekit-test
-soak: deps
+soak:
+	@scripts/install-deps.sh soak
 	$(SWIFT) build -c release --product gesturekit
 	.build/release/gesturekit soak --minutes $(MINUTES)
 	if [ "$$(id -u)" = 0 ]; then \

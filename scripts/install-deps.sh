@@ -1,33 +1,52 @@
 #!/usr/bin/env bash
-# Installs the Debian packages GestureKit needs, only those that are missing (on Debian 12 and 13,
-# and Ubuntu: the package names are the same).
+# Installs the Debian packages a part of GestureKit needs, only those that are missing (on Debian
+# 12 and 13, and Ubuntu: the package names are the same). Each make target asks for its own part:
+#
+#   scripts/install-deps.sh            everything: make test, make build (every product and test)
+#   scripts/install-deps.sh demo       make demo: the gesturekit tool and rsvg-convert
+#   scripts/install-deps.sh tool       the gesturekit tool alone (make install builds it too)
+#   scripts/install-deps.sh photowall  make photowall: the tool's libraries and SDL2
+#   scripts/install-deps.sh docs       make docs: every library module's headers and Graphviz
+#   scripts/install-deps.sh soak       make soak: the tool, umockdev and sway
+#   scripts/install-deps.sh PKG ...    those Debian packages
+#
+# What each package is for:
 #   libinput-dev libevdev-dev libudev-dev pkg-config: the libinput wrapper (system libraries)
 #   libseat-dev: devices opened through the seat (seatd, logind) instead of the input group
-#   umockdev: real libinput on recorded devices, with no hardware (tests, --backend libinput)
-#   sway grim wev libwayland-dev wayland-protocols seatd libseat-dev: desktop sessions (GestureWayland
-#     and its tests against a headless sway compositor fed by umockdev)
+#   libwayland-dev libxkbcommon-dev: GestureWayland (the compositor's input, its keyboard's
+#     modifiers); the gesturekit tool links it and the libinput wrapper
 #   librsvg2-bin: rsvg-convert, to turn replay pictures (SVG) into PNG
+#   umockdev: real libinput on recorded devices, with no hardware (tests, --backend libinput)
+#   sway grim wev wayland-protocols seatd: desktop sessions (GestureWayland's tests against a
+#     headless sway compositor fed by umockdev)
 #   graphviz: dot, to draw the recognizers' state machines for the documentation (make docs)
 #   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core: the PhotoWall example
 #     (text in DejaVu Sans, PNG frames)
 #   libgl1-mesa-dri: OpenGL on the CPU (Mesa's llvmpipe), through which SDL2 presents the
 #     PhotoWall window at the output's scale (its software renderer has one pixel a point)
 #   g++: the C++ standard library libFuzzer links with (make fuzz, and the fuzz run of make test)
-#   libxkbcommon-dev: the keymap a compositor sends, to read its keyboard's modifiers
 #   weston, kwin-wayland: second and third compositors, nested in the headless sway, for the
 #     tests of their protocol behaviour (weston's touch frames, KWin's wheel)
 #   libgtk-4-dev: GestureGTK (GestureKit inside a GTK 4 widget) and its tool gesturekit-gtk
 #   xvfb xdotool: GTK's X11 path in the tests (a window on Xvfb, clicks through XTest)
 #   libsdl3-dev (optional: only where the package lists have it, Debian 13 but not 12; never a
 #     reason to update them): GestureSDL3 (Packages/GestureSDL3)
-# With arguments, installs those packages instead (scripts/install-bench-deps.sh does).
 set -euo pipefail
-packages=(libinput-dev libevdev-dev libudev-dev pkg-config umockdev librsvg2-bin graphviz
-          libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libgl1-mesa-dri
-          sway grim wev libwayland-dev wayland-protocols seatd libseat-dev g++ weston kwin-wayland libxkbcommon-dev
+tool=(pkg-config libinput-dev libevdev-dev libudev-dev libseat-dev libwayland-dev libxkbcommon-dev)
+sdl2=(libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libgl1-mesa-dri)
+packages=("${tool[@]}" umockdev librsvg2-bin graphviz "${sdl2[@]}"
+          sway grim wev wayland-protocols seatd g++ weston kwin-wayland
           libgtk-4-dev xvfb xdotool)
 optional=(libsdl3-dev)
-[ $# -gt 0 ] && { packages=("$@"); optional=(); }
+case "${1:-}" in
+    "") ;;
+    demo) packages=("${tool[@]}" librsvg2-bin); optional=() ;;
+    tool) packages=("${tool[@]}"); optional=() ;;
+    photowall) packages=("${tool[@]}" "${sdl2[@]}"); optional=() ;;
+    docs) packages=("${tool[@]}" "${sdl2[@]}" libgtk-4-dev graphviz); optional=() ;;
+    soak) packages=("${tool[@]}" umockdev sway seatd); optional=() ;;
+    *) packages=("$@"); optional=() ;;
+esac
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 has_candidate() { [ -n "$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | grep -v '(none)')" ]; }
 missing=()
