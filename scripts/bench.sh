@@ -2,7 +2,7 @@
 # `make bench`: GestureKit's benchmarks (Benchmarks/, ordo-one/benchmark), then the replay
 # figures that need a process of their own (peak RSS per file size) and the side-by-side
 # timing against libinput's own analysis tool. Everything it prints also goes to
-# out/bench/; the README's Performance table is copied from that.
+# out/bench/; Benchmarks/README.md's figures are copied from that.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
