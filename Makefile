@@ -7,7 +7,7 @@ DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
 PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test test-debian13 docs install uninstall photowall bench fuzz soak clean
+.PHONY: deps build demo test test-debian13 check-fresh-demo docs install uninstall photowall bench fuzz soak clean
 
 deps:
 	@scripts/install-deps.sh
@@ -53,6 +53,14 @@ test: deps
 # (versions, times, results) go to $(OUT)/debian13/. See scripts/test-debian13.sh.
 test-debian13:
 	OUT=$(OUT) SWIFT=$(SWIFT) scripts/test-debian13.sh
+
+# `make demo` on a brand-new Debian 12 minbase root (debootstrap, in a temporary directory under
+# /var/tmp, removed at the end) with nothing but what this machine's Swift toolchain needs, from a
+# clean clone of the committed HEAD: checks that out/replay.png is made and prints how long the
+# demo's packages, build and replay took and which Debian packages it installed. Needs root.
+# See scripts/check-fresh-demo.sh; results in $(OUT)/fresh-demo/.
+check-fresh-demo:
+	OUT=$(OUT) SWIFT=$(SWIFT) scripts/check-fresh-demo.sh
 
 # The DocC documentation of every library module, as static HTML in out/docs/site, with
 # the state-machine diagrams drawn again from the code first.

@@ -1,0 +1,273 @@
+#!/usr/bin/env bash
+# make check-fresh-demo: proves the README's first command, `make demo`, on a brand-new Debian 12
+# (bookworm) machine that has nothing but Swift, and measures it.
+#
+# What it does and checks:
+#   1. Makes a new Debian 12 minbase root with debootstrap in a temporary directory under /var/tmp
+#      (debootstrap is installed through scripts/install-deps.sh if missing). Its APT sources are a
+#      real install's: bookworm, bookworm-updates and bookworm-security.
+#   2. Installs in it only what this machine's Swift toolchain needs to run and link there (the
+#      list below: each package was added because an error said it was missing), then empties
+#      APT's package lists and cache, as on a fresh machine or container image: the demo's
+#      `apt-get update` starts from nothing.
+#   3. Binds this machine's Swift toolchain at /opt/swift (read-only) and, where git here reads
+#      github.com from a local mirror of Swift packages (url.<dir>.insteadOf in the system git
+#      config), that mirror at the same path (read-only) with the same rules.
+#   4. Copies a clean `git clone` of the repository's committed HEAD (not the work tree:
+#      uncommitted changes are left out) to /src/gesturekit in the root.
+#   5. Runs `make demo` there, holding a build lock (flock on GESTUREKIT_BUILD_LOCK, so that no
+#      other build that takes the same lock runs during the timed part; the clock starts once it is
+#      held), and times its parts from the time each line of its output appeared:
+#        - packages: scripts/install-deps.sh demo (apt-get update, then the install)
+#        - build: `swift run gesturekit` up to "Build of product 'gesturekit' complete!"
+#          (resolving the Swift packages from the mirror, then compiling)
+#        - replay: the gesturekit replay itself, up to rsvg-convert
+#        - PNG: rsvg-convert
+#   6. Checks that out/replay.png exists and is a PNG; prints the times and the Debian packages
+#      that `make demo` installed (dpkg's list before and after).
+#   7. Removes the root (every process in it stopped and every mount undone first), also on failure
+#      or Ctrl-C. What to keep goes to $OUT/fresh-demo/ (default out/fresh-demo): result.txt,
+#      demo.log (make demo's output, each line with its time), debootstrap.log, replay.svg and
+#      replay.png.
+#
+# How long it takes (2 cores; two runs on 2026-11-27, at 80c06cd and 42622c6):
+#   debootstrap 29-35 s (88 packages); the toolchain's packages 12-33 s (57 more);
+#   `make demo` 59-67 s in all: its packages 15-17 s (apt-get update from empty lists 2-3 s, then
+#   101 packages), the build 44-50 s (resolving the Swift packages from the local mirror 7-8 s,
+#   compiling the tool 37-41 s), the replay 0.1 s, rsvg-convert 0.1 s;
+#   removing the root about 55 s (this machine's disk is mounted with discard: deleting is slow);
+#   the whole script about 2 min 45 s, plus any wait for the build lock (minutes while a test run
+#   holds it).
+#
+# Needs root (debootstrap, mount, chroot) and the network to reach Debian's mirror. Exit status:
+# make demo's if it failed, 1 if out/replay.png is missing or not a PNG, else 0.
+#
+# Settings (environment): SWIFT (the swift whose toolchain is bound in; default the one on PATH),
+# OUT (default out), FRESH_DEMO_MIRROR (default http://deb.debian.org/debian),
+# FRESH_DEMO_SECURITY_MIRROR (default http://deb.debian.org/debian-security),
+# GESTUREKIT_BUILD_LOCK (default /tmp/gesturekit-build.lock).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+top=$(pwd)
+OUT=${OUT:-out}
+MIRROR_URL=${FRESH_DEMO_MIRROR:-http://deb.debian.org/debian}
+SECURITY_URL=${FRESH_DEMO_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+LOCK=${GESTUREKIT_BUILD_LOCK:-/tmp/gesturekit-build.lock}
+# What the Swift toolchain needs inside a bookworm minbase root, each found missing by the error it
+# gave (swift --version, ldd on the toolchain's programs, then a build of a small package with a C
+# target and Foundation, then this make demo):
+#   libncurses6 libsqlite3-0: swift-driver, swift-package, swift-build-tool ("error while loading
+#     shared libraries: libncurses.so.6", then libsqlite3.so.0)
+#   libcurl4 libxml2: swift-package (libcurl.so.4, libxml2.so.2: `swift run` is swift-package)
+#   binutils: the linker (clang: "posix_spawn failed: No such file or directory" for ld; the
+#     toolchain links with ld.gold)
+#   libc6-dev: the C library's headers and crt files ("libc not found for
+#     'x86_64-unknown-linux-gnu'"), with the kernel's headers (linux-libc-dev)
+#   libgcc-12-dev: crtbeginS.o, crtendS.o, -lgcc, -lgcc_s (ld.gold: "cannot open crtbeginS.o")
+#   git: SwiftPM clones the package's dependencies with it
+#   make: the README's command is `make demo`
+# Not needed here: libedit2 (only lldb and the REPL), libpython3 (lldb), gcc (the toolchain's
+# clang compiles the C targets), libstdc++-12-dev (no C++ in the tool). ca-certificates is added
+# only when there is no local package mirror (SwiftPM then clones from github.com over https).
+toolchain_packages=(libncurses6 libsqlite3-0 libcurl4 libxml2 binutils libc6-dev libgcc-12-dev git make)
+
+say() { printf 'check-fresh-demo: %s\n' "$*" >&2; }
+diff_s() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }   # seconds from $1 to $2
+[ "$(id -u)" -eq 0 ] || { say "needs root (debootstrap, mount and chroot); run it as root or with sudo"; exit 2; }
+
+swift_bin=$(command -v "${SWIFT:-swift}") || { say "no swift on PATH"; exit 2; }
+toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$swift_bin")")")")   # …/usr/bin/swift → …
+[ -x "$toolchain/usr/bin/swift" ] || { say "cannot find the toolchain root of $swift_bin (looked at $toolchain)"; exit 2; }
+command -v flock >/dev/null || { say "no flock (util-linux)"; exit 2; }
+
+# The local mirror of Swift packages, as scripts/test-debian13.sh finds it.
+package_mirror=""
+rules=$(git config --system --get-regexp '^url\..*\.insteadof$' 2>/dev/null || true)
+if [ -n "$rules" ]; then
+    package_mirror=$(printf '%s\n' "$rules" | head -n1 | sed -E 's/^url\.(.*)\.insteadof .*/\1/')
+    package_mirror=${package_mirror%/}
+    [ -d "$package_mirror" ] || package_mirror=""
+fi
+[ -n "$package_mirror" ] || toolchain_packages+=(ca-certificates)
+
+script_start=$EPOCHREALTIME
+results="$top/$OUT/fresh-demo"
+mkdir -p "$results"
+rm -f "$results"/{result.txt,demo.log,debootstrap.log,replay.svg,replay.png}
+command -v debootstrap >/dev/null || scripts/install-deps.sh debootstrap
+ROOT=$(mktemp -d /var/tmp/gesturekit-fresh-demo.XXXXXX)
+chmod 755 "$ROOT"   # a machine's / is 755; mktemp's 700 would keep apt's _apt user out of it
+
+in_root() {   # runs a command in the root, in a clean environment, from the package directory
+    chroot "$ROOT" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
+        PATH=/opt/swift/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+        /bin/bash -c "cd /src/gesturekit 2>/dev/null || cd /root; $1"
+}
+
+mounts=()
+stop_root_processes() {
+    local pid root_of
+    for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+        root_of=$(readlink "/proc/$pid/root" 2>/dev/null) || continue
+        [ "$root_of" = "$ROOT" ] && kill -TERM "$pid" 2>/dev/null || true
+    done
+    sleep 1
+    for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+        root_of=$(readlink "/proc/$pid/root" 2>/dev/null) || continue
+        [ "$root_of" = "$ROOT" ] && kill -KILL "$pid" 2>/dev/null || true
+    done
+}
+unmount_all() {
+    stop_root_processes
+    local i
+    for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
+        umount "${mounts[$i]}" 2>/dev/null || { say "${mounts[$i]} is busy: unmounting it lazily"; umount -l "${mounts[$i]}" || true; }
+    done
+    mounts=()
+}
+mount_at() {   # mount_at TARGET ARGS…
+    local target=$1; shift
+    mkdir -p "$target"
+    mount "$@" "$target"
+    mounts+=("$target")
+}
+mount_all() {
+    mount_at "$ROOT/proc" -t proc proc
+    mount_at "$ROOT/sys" -t sysfs sysfs
+    mount_at "$ROOT/dev" --bind /dev
+    mount_at "$ROOT/dev/pts" --bind /dev/pts
+    mount_at "$ROOT/dev/shm" -t tmpfs -o mode=1777,nosuid,nodev shm
+    mount_at "$ROOT/opt/swift" --bind "$toolchain"
+    mount -o remount,bind,ro "$ROOT/opt/swift"
+    if [ -n "$package_mirror" ]; then
+        mount_at "$ROOT$package_mirror" --bind "$package_mirror"
+        mount -o remount,bind,ro "$ROOT$package_mirror"
+    fi
+}
+remove_root() {
+    unmount_all
+    # Never remove while anything is still mounted under the root: /dev is bound there read-write.
+    if awk -v r="$ROOT" '$2 == r || index($2, r "/") == 1 { found = 1 } END { exit !found }' /proc/mounts; then
+        say "something is still mounted under $ROOT; left it in place (umount it, then rm -rf it)"
+        return
+    fi
+    local t=$EPOCHREALTIME
+    rm -rf --one-file-system "$ROOT"
+    local note="removing the root: $(diff_s "$t" "$EPOCHREALTIME") s; the whole script: $(diff_s "$script_start" "$EPOCHREALTIME") s"
+    say "$note"
+    [ ! -f "$results/result.txt" ] || echo "$note" >> "$results/result.txt"
+}
+trap remove_root EXIT
+trap 'exit 130' INT TERM
+
+
+say "making a Debian 12 minbase root in $ROOT"
+t=$EPOCHREALTIME
+debootstrap --variant=minbase bookworm "$ROOT" "$MIRROR_URL" >"$results/debootstrap.log" 2>&1 || {
+    say "debootstrap failed; its log: $results/debootstrap.log"; tail -n 20 "$results/debootstrap.log" >&2; exit 1; }
+debootstrap_s=$(diff_s "$t" "$EPOCHREALTIME")
+minbase_count=$(chroot "$ROOT" dpkg-query -W -f='${Status}\n' | grep -c 'install ok installed')
+
+# A real Debian 12 install's sources; no services start in the root.
+cat > "$ROOT/etc/apt/sources.list" <<EOF
+deb $MIRROR_URL bookworm main
+deb $MIRROR_URL bookworm-updates main
+deb $SECURITY_URL bookworm-security main
+EOF
+printf '#!/bin/sh\nexit 101\n' > "$ROOT/usr/sbin/policy-rc.d"
+chmod +x "$ROOT/usr/sbin/policy-rc.d"
+cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
+if [ -n "$package_mirror" ]; then
+    {
+        printf '[url "%s/"]\n' "$package_mirror"
+        printf '%s\n' "$rules" | sed -E 's/^url\..*\.insteadof (.*)$/\tinsteadOf = \1/'
+    } > "$ROOT/etc/gitconfig"
+fi
+
+mount_all
+
+say "installing what the Swift toolchain needs: ${toolchain_packages[*]}"
+t=$EPOCHREALTIME
+in_root "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${toolchain_packages[*]} >/dev/null" \
+    || { say "installing the toolchain's packages failed"; exit 1; }
+in_root "apt-get clean && rm -rf /var/lib/apt/lists/*"
+toolchain_s=$(diff_s "$t" "$EPOCHREALTIME")
+in_root "swift --version" >/dev/null 2>&1 || { say "swift does not run in the root:"; in_root "swift --version" >&2 || true; exit 1; }
+
+# The committed HEAD, cloned: what a person who clones the repository gets.
+head=$(git -C "$top" rev-parse HEAD)
+git clone --quiet --no-hardlinks "$top" "$ROOT/src/gesturekit"
+git -C "$ROOT/src/gesturekit" checkout --quiet --detach "$head"
+
+chroot "$ROOT" dpkg-query -W -f='${Status} ${Package}\n' | awk '/install ok installed/ { print $4 }' | sort > "$ROOT/root/packages-before"
+before_count=$(wc -l < "$ROOT/root/packages-before")
+
+# The timed part, run inside the root once the build lock is held: make demo, each output line with
+# the time it appeared.
+cat > "$ROOT/root/timed-demo.sh" <<'EOF'
+cd /src/gesturekit
+start=$EPOCHREALTIME
+make demo 2>&1 | while IFS= read -r line; do printf '%s %s\n' "$EPOCHREALTIME" "$line"; printf '%s\n' "$line" >&2; done > /root/demo.log
+status=${PIPESTATUS[0]}
+echo "$start $EPOCHREALTIME $status" > /root/demo.times
+exit "$status"
+EOF
+say "running make demo in the root (waiting for $LOCK first if another build holds it)"
+lock_asked=$EPOCHREALTIME
+status=0
+flock "$LOCK" chroot "$ROOT" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
+    PATH=/opt/swift/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    /bin/bash /root/timed-demo.sh || status=$?
+
+read -r demo_start demo_end demo_status < "$ROOT/root/demo.times" || { say "make demo did not run"; exit 1; }
+cp "$ROOT/root/demo.log" "$results/demo.log"
+chroot "$ROOT" dpkg-query -W -f='${Status} ${Package}\n' | awk '/install ok installed/ { print $4 }' | sort > "$ROOT/root/packages-after"
+after_count=$(wc -l < "$ROOT/root/packages-after")
+new_packages=$(comm -13 "$ROOT/root/packages-before" "$ROOT/root/packages-after" | tr '\n' ' ')
+
+# The parts of make demo, from the time of the first line that marks each boundary.
+first_time() { awk -v re="$1" '{ t = $1; sub(/^[^ ]+ /, ""); if ($0 ~ re) { print t; exit } }' "$results/demo.log"; }
+t_installing=$(first_time '^installing Debian packages')
+t_swift=$(first_time '^[^ ]*swift run gesturekit ')
+t_building=$(first_time '^Building for ')
+t_built=$(first_time "^Build (of product 'gesturekit' )?complete")
+t_rsvg=$(first_time '^rsvg-convert ')
+part() { if [ -n "$1" ] && [ -n "$2" ]; then echo "$(diff_s "$1" "$2") s"; else echo "(not reached)"; fi; }
+
+png="$ROOT/src/gesturekit/out/replay.png"
+png_ok=no
+if [ -f "$png" ] && [ "$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ]; then
+    png_ok=yes
+    size=$(head -c 24 "$png" | tail -c 8 | od -An -tu1 | awk '{ printf "%dx%d", (($1*256+$2)*256+$3)*256+$4, (($5*256+$6)*256+$7)*256+$8 }')
+    cp "$png" "$results/replay.png"
+    png_note="yes, a PNG of ${size} pixels, $(stat -c %s "$png") bytes"
+elif [ -f "$png" ]; then
+    png_note="no: out/replay.png is there but is not a PNG"
+else
+    png_note="no: there is no out/replay.png"
+fi
+cp "$ROOT/src/gesturekit/out/replay.svg" "$results/replay.svg" 2>/dev/null || true
+
+{
+    echo "make check-fresh-demo, $(date -u '+%Y-%m-%d %H:%M UTC'), commit ${head:0:7}, Debian $(cat "$ROOT/etc/debian_version") minbase, $(in_root 'swift --version 2>/dev/null | head -n1')"
+    echo "make demo: exit $demo_status; out/replay.png made: $png_note"
+    echo "debootstrap: $debootstrap_s s ($minbase_count packages)"
+    echo "the toolchain's packages: $toolchain_s s (${toolchain_packages[*]})"
+    echo "wait for the build lock: $(diff_s "$lock_asked" "$demo_start") s"
+    echo "make demo, in all: $(diff_s "$demo_start" "$demo_end") s"
+    if [ -n "$t_installing" ]; then
+        echo "  packages (scripts/install-deps.sh demo): $(part "$demo_start" "$t_swift") (apt-get update $(part "$demo_start" "$t_installing"), the install $(part "$t_installing" "$t_swift"))"
+    else
+        echo "  packages (scripts/install-deps.sh demo): $(part "$demo_start" "$t_swift")"
+    fi
+    echo "  build (swift run's build of gesturekit): $(part "$t_swift" "$t_built") (resolving the Swift packages $(part "$t_swift" "$t_building"), compiling $(part "$t_building" "$t_built"))"
+    echo "  replay (gesturekit replay --svg): $(part "$t_built" "$t_rsvg")"
+    echo "  PNG (rsvg-convert): $(part "$t_rsvg" "$demo_end")"
+    echo "the script until now (the root is removed next): $(diff_s "$script_start" "$EPOCHREALTIME") s"
+    echo "Debian packages: $minbase_count after debootstrap, $before_count before make demo, $after_count after: make demo installed $((after_count - before_count))"
+    echo "installed by make demo: $new_packages"
+} | tee "$results/result.txt"
+
+[ "$status" -eq 0 ] || { say "make demo failed (exit $status); its output: $results/demo.log"; exit "$status"; }
+[ "$png_ok" = yes ] || { say "out/replay.png was not made"; exit 1; }
+say "passed; results in $results"
