@@ -13,7 +13,7 @@ let package = Package(
         .executable(name: "gesturekit", targets: ["gesturekit"]),
         .library(name: "GestureLibinput", targets: ["GestureLibinput"]),
         .library(name: "GestureMockDevice", targets: ["GestureMockDevice"]),
-        // Live input from libinput into a scene or your own views (LiveSession).
+        // Live input from libinput into a scene (LiveSession); your own engine takes it from LiveInput (GestureLibinput).
         .library(name: "GestureLive", targets: ["GestureLive"]),
         .library(name: "GestureWayland", targets: ["GestureWayland"]),
         .library(name: "GestureInput", targets: ["GestureInput"]),

@@ -72,7 +72,7 @@ public func fuzzMultitouch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
         let selector = Int(r[0])
         let value = Int32(bitPattern: UInt32(r[1]) | UInt32(r[2]) << 8 | UInt32(r[3]) << 16 | UInt32(r[4]) << 24)
         let step = Int16(bitPattern: UInt16(r[5]) | UInt16(r[6]) << 8)
-        time = step == .min ? time.advanced(bySeconds: 3 * 3600)
+        time = step == .min ? time + Duration(seconds: 3 * 3600)
                             : Instant(nanoseconds: time.nanoseconds &+ Int64(step) * 1_000_000)
         let index = Int(r[7] & 1)
         let (type, code) = selector < codes.count

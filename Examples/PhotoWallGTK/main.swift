@@ -49,7 +49,7 @@ struct PhotoWallGTK: ParsableCommand {
         }
         app.attach(to: window)
         if let screenshot {
-            window.after(seconds: screenshotAt) {
+            window.after(Duration(seconds: screenshotAt)) {
                 print(window.savePNG(to: screenshot) ? "screenshot: \(screenshot)" : "screenshot: the window could not be drawn to \(screenshot)")
             }
         }
@@ -61,11 +61,11 @@ struct PhotoWallGTK: ParsableCommand {
                 announced = true
                 let fd = open(readyFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
                 if fd >= 0 { close(fd) }
-                if let duration { window.after(seconds: duration) { [weak window] in window?.stopRunning() } }
+                if let duration { window.after(Duration(seconds: duration)) { [weak window] in window?.stopRunning() } }
             }
-            window.run(duration: nil)
+            window.run()
         } else {
-            window.run(duration: duration)
+            window.run(timeLimit: duration.map(Duration.init(seconds:)))
         }
         app.report()
     }

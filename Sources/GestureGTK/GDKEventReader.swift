@@ -209,7 +209,7 @@ struct GDKEventReader {
         nextDevice += 1
         penDevices[key] = id
         out.append(.deviceAdded(InputDeviceInfo(id: id, name: "GDK tablet tool", systemName: "gtk", kind: .pen,
-                                                capabilities: [.tabletTool], sizeMillimeters: nil)))
+                                                capabilities: [.tabletTool], sizeMillimetres: nil)))
         return id
     }
 
@@ -331,7 +331,7 @@ struct GDKEventReader {
         devices[key] = (id, kind)
         let name = gdk_device_get_name(device).map { String(cString: $0) } ?? "GDK device"
         out.append(.deviceAdded(InputDeviceInfo(id: id, name: name, systemName: "gtk", kind: kind,
-                                                capabilities: [capability], sizeMillimeters: nil)))
+                                                capabilities: [capability], sizeMillimetres: nil)))
         return (id, kind)
     }
 

@@ -86,7 +86,7 @@ public struct GTKDrawingContext {
 /// A GTK 4 window of `size` holding one `GtkDrawingArea` with GestureKit attached
 /// (`GTKGestureInput`): what an app with nothing but a view tree needs, and how
 /// `gesturekit-gtk` shows a scene. `draw` paints it (default: the engine's views, outlined);
-/// every input and deadline redraws. `run` turns GLib's main loop until `duration`, the
+/// every input and deadline redraws. `run` turns GLib's main loop until `timeLimit`, the
 /// window's close, SIGINT or SIGTERM; the touches still down are then cancelled.
 public final class GTKGestureWindow {
     public enum StopReason: Hashable, Sendable { case duration, windowClosed, signal }
@@ -119,15 +119,16 @@ public final class GTKGestureWindow {
         Size(width: Double(gtk_widget_get_width(gk_widget(area))), height: Double(gtk_widget_get_height(gk_widget(area))))
     }
 
-    /// Shows the window and runs GLib's main loop until a stop; then the input is detached
-    /// (touches cancelled, the client finished) and the window destroyed.
+    /// Shows the window and runs GLib's main loop until a stop (the window closed, a signal,
+    /// `stopRunning()`, or `timeLimit` passed); then the input is detached (touches
+    /// cancelled, the client finished) and the window destroyed.
     @discardableResult
-    public func run(duration: Double? = nil) -> StopReason {
+    public func run(timeLimit: Duration? = nil) -> StopReason {
         let me = Unmanaged.passUnretained(self).toOpaque()
         gtk_window_present(gk_window(window))
         // Each source stays until the run ends (returning G_SOURCE_CONTINUE), then is removed.
-        if let duration {
-            sources.append(g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, duration) * 1000), gtkDurationOver, me, nil))
+        if let timeLimit {
+            sources.append(g_timeout_add_full(G_PRIORITY_DEFAULT, Self.milliseconds(timeLimit), gtkDurationOver, me, nil))
         }
         sources.append(g_unix_signal_add_full(G_PRIORITY_DEFAULT, SIGINT, gtkSignal, me, nil))
         sources.append(g_unix_signal_add_full(G_PRIORITY_DEFAULT, SIGTERM, gtkSignal, me, nil))
@@ -138,6 +139,17 @@ public final class GTKGestureWindow {
         gtk_window_destroy(gk_window(window))
         while g_main_context_iteration(nil, 0) != 0 {}
         return stop!
+    }
+
+    @available(*, deprecated, renamed: "run(timeLimit:)", message: "durations are Duration values: use run(timeLimit: .seconds(s))")
+    @discardableResult
+    public func run(duration: Double?) -> StopReason {
+        run(timeLimit: duration.map { Duration(seconds: $0) })
+    }
+
+    /// `duration` in whole milliseconds for GLib's timeouts (none below zero).
+    static func milliseconds(_ duration: Duration) -> guint {
+        guint(clamping: max(0, duration.nanosecondCount / 1_000_000))
     }
 
     /// Writes the drawing area as it is drawn now to `path` as a PNG, rendered by the window's
@@ -211,18 +223,29 @@ public final class GTKGestureWindow {
 
     fileprivate var windowDragReport: ((String) -> Void)?
 
-    /// Takes the drawing area out of the window, destroying it, `seconds` from now (0: at
+    /// Takes the drawing area out of the window, destroying it, `delay` from now (zero: at
     /// once): what an app does when it replaces its content. The input host detaches then
     /// (`GTKGestureInput`: the widget's unrealize), cancelling the touches down; the window
     /// stays until the run ends.
-    public func destroyContent(after seconds: Double = 0) {
-        after(seconds: seconds) { [weak self] in self?.removeArea() }
+    public func destroyContent(after delay: Duration = .zero) {
+        after(delay) { [weak self] in self?.removeArea() }
     }
 
-    /// Runs `body` once on GLib's main loop, `seconds` from now (while the window runs).
-    public func after(seconds: Double, _ body: @escaping () -> Void) {
+    @available(*, deprecated, message: "durations are Duration values: use destroyContent(after: .seconds(s))")
+    public func destroyContent(after seconds: Double) {
+        destroyContent(after: Duration(seconds: seconds))
+    }
+
+    /// Runs `body` once on GLib's main loop, `delay` from now (while the window runs), to
+    /// the millisecond.
+    public func after(_ delay: Duration, _ body: @escaping () -> Void) {
         let box = Unmanaged.passRetained(GTKCallback(body)).toOpaque()
-        _ = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, seconds) * 1000), gtkCallbackOnce, box, gtkCallbackRelease)
+        _ = g_timeout_add_full(G_PRIORITY_DEFAULT, Self.milliseconds(delay), gtkCallbackOnce, box, gtkCallbackRelease)
+    }
+
+    @available(*, deprecated, message: "durations are Duration values: use after(.seconds(s)) { … }")
+    public func after(seconds: Double, _ body: @escaping () -> Void) {
+        after(Duration(seconds: seconds), body)
     }
 
     fileprivate func removeArea() {
@@ -234,7 +257,7 @@ public final class GTKGestureWindow {
         if stop == nil { stop = reason }
     }
 
-    /// Ends `run` as its duration would (from a callback: `after(seconds:)`, `onDrawn`).
+    /// Ends `run` as its time limit would (from a callback: `after(_:_:)`, `onDrawn`).
     public func stopRunning() {
         stopped(.duration)
     }

@@ -10,11 +10,11 @@ import Musl
 /// - the source's fd and the client's next deadline wait together (`InputEventLoop`: poll and
 ///   a timerfd, no busy waiting);
 /// - times are rebased once, here: the first timed event is zero on the client's clock;
-/// - the run ends on SIGINT/SIGTERM, after `duration`, on `stop()`, or when `endWhen` says so
-///   after a batch; the caller then cancels what is in progress and finishes the client.
+/// - the run ends on SIGINT/SIGTERM, after `timeLimit`, on `stop()`, or when `endWhen` says
+///   so after a batch; the caller then cancels what is in progress and finishes the client.
 public final class LiveInputRun {
     public enum StopReason: Hashable, Sendable {
-        /// `duration` passed.
+        /// `timeLimit` passed.
         case duration
         /// SIGINT or SIGTERM.
         case signal
@@ -23,8 +23,14 @@ public final class LiveInputRun {
     }
 
     public let source: any InputEventSource
+    /// How long the run lasts at most; nil: until a signal or `stop()`.
+    public var timeLimit: Duration?
     /// Seconds the run lasts; nil: until a signal or `stop()`.
-    public var duration: Double?
+    @available(*, deprecated, renamed: "timeLimit", message: "durations are Duration values: use timeLimit (.seconds(s))")
+    public var duration: Double? {
+        get { timeLimit?.inSeconds }
+        set { timeLimit = newValue.map { Duration(seconds: $0) } }
+    }
     /// How often the client's `batchHandled` runs when nothing else happens (a window's own
     /// events need reading); nil: only after input and deadlines.
     public var idleTick: Duration?
@@ -33,10 +39,15 @@ public final class LiveInputRun {
     private var loop: InputEventLoop?
     private var stopRequested = false
 
-    public init(source: any InputEventSource, duration: Double? = nil, idleTick: Duration? = nil) {
+    public init(source: any InputEventSource, timeLimit: Duration? = nil, idleTick: Duration? = nil) {
         self.source = source
-        self.duration = duration
+        self.timeLimit = timeLimit
         self.idleTick = idleTick
+    }
+
+    @available(*, deprecated, renamed: "init(source:timeLimit:idleTick:)", message: "durations are Duration values: use timeLimit: .seconds(s)")
+    public convenience init(source: any InputEventSource, duration: Double?, idleTick: Duration? = nil) {
+        self.init(source: source, timeLimit: duration.map { Duration(seconds: $0) }, idleTick: idleTick)
     }
 
     /// Ends the run from inside a client's callback (or before it starts).
@@ -57,7 +68,7 @@ public final class LiveInputRun {
         client.handle(rebased(event))
     }
 
-    /// Runs until a signal, `duration`, `stop()` or `endWhen` (asked after every batch).
+    /// Runs until a signal, `timeLimit`, `stop()` or `endWhen` (asked after every batch).
     /// Errors of the source (a compositor gone) and of the loop's system calls are thrown.
     @discardableResult
     public func run(_ client: some LiveInputClient, endWhen: (() -> Bool)? = nil) throws -> StopReason {
@@ -66,7 +77,7 @@ public final class LiveInputRun {
         defer { self.loop = nil }
         if stopRequested { loop.stop() }
         try loop.stopOnSignals([SIGINT, SIGTERM])
-        let end = duration.map { MonotonicClock.now().advanced(bySeconds: $0) }
+        let end = timeLimit.map { MonotonicClock.now() + $0 }
         var reason = StopReason.stopped
         var lastBatch = MonotonicClock.now()
         let signal = try loop.run(

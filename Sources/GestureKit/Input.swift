@@ -22,13 +22,15 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var seconds: Double { Double(nanoseconds) / 1_000_000_000 }
 
     /// `self` advanced by `seconds` (which may be negative).
+    @available(*, deprecated, message: "durations are Duration values: use instant + Duration(seconds: s), rounded to whole nanoseconds as this is")
     public func advanced(bySeconds seconds: Double) -> Instant {
-        Instant(nanoseconds: nanoseconds &+ Int64((seconds * 1_000_000_000).rounded()))
+        self + Duration(seconds: seconds)
     }
 
     /// Seconds from `earlier` to `self`.
+    @available(*, deprecated, message: "durations are Duration values: use later - earlier (a Duration), and .inSeconds for a Double")
     public func seconds(since earlier: Instant) -> Double {
-        Double(nanoseconds &- earlier.nanoseconds) / 1_000_000_000
+        (self - earlier).inSeconds
     }
 
     /// `self` advanced by `duration` (whole nanoseconds; a finer part is dropped).

@@ -92,7 +92,12 @@ public struct InputDeviceInfo: Hashable, Sendable {
     public var kind: InputDeviceKind?
     public var capabilities: Set<InputDeviceCapability>
     /// Physical size in millimetres, when the device has one.
-    public var sizeMillimeters: Size?
+    public var sizeMillimetres: Size?
+    @available(*, deprecated, renamed: "sizeMillimetres", message: "the API spells it millimetre (pointsPerMillimetre): use sizeMillimetres")
+    public var sizeMillimeters: Size? {
+        get { sizeMillimetres }
+        set { sizeMillimetres = newValue }
+    }
     /// How many points of the device's locations a millimetre of it is, where its source
     /// knows (a touchscreen read through a compositor: its output's points over its
     /// millimetres); the engine takes it (`GestureEngine.pointsPerMillimetre`). Nil where the
@@ -100,14 +105,22 @@ public struct InputDeviceInfo: Hashable, Sendable {
     public var pointsPerMillimetre: Double?
 
     public init(id: InputDeviceID, name: String, systemName: String, kind: InputDeviceKind?,
-                capabilities: Set<InputDeviceCapability>, sizeMillimeters: Size?, pointsPerMillimetre: Double? = nil) {
+                capabilities: Set<InputDeviceCapability>, sizeMillimetres: Size?, pointsPerMillimetre: Double? = nil) {
         self.id = id
         self.name = name
         self.systemName = systemName
         self.kind = kind
         self.capabilities = capabilities
-        self.sizeMillimeters = sizeMillimeters
+        self.sizeMillimetres = sizeMillimetres
         self.pointsPerMillimetre = pointsPerMillimetre
+    }
+
+    @available(*, deprecated, renamed: "init(id:name:systemName:kind:capabilities:sizeMillimetres:pointsPerMillimetre:)",
+               message: "the API spells it millimetre (pointsPerMillimetre): use the sizeMillimetres: label")
+    public init(id: InputDeviceID, name: String, systemName: String, kind: InputDeviceKind?,
+                capabilities: Set<InputDeviceCapability>, sizeMillimeters: Size?, pointsPerMillimetre: Double? = nil) {
+        self.init(id: id, name: name, systemName: systemName, kind: kind, capabilities: capabilities,
+                  sizeMillimetres: sizeMillimeters, pointsPerMillimetre: pointsPerMillimetre)
     }
 }
 

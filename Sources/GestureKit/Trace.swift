@@ -64,7 +64,7 @@ extension GestureTraceEvent: CustomStringConvertible {
             if !t.modifierFlags.isEmpty { line += " with \(t.modifierFlags)" }
             return line
         case let .delivery(d):
-            return "\(formatTime(d.time))  view \(d.view.id): \(d.phase.callbackName) \(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))"
+            return "\(formatTime(d.time))  view \(d.view.debugName): \(d.phase.callbackName) \(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))"
         case let .waiting(time, r, reason):
             return "\(formatTime(time))  \(r.name): possible, \(reason)"
         case let .inputIgnored(time, reason):

@@ -1,11 +1,16 @@
 /// A rectangle on the screen that receives touches, with subviews and gesture
 /// recognizers: the part of UIKit's `UIView` that input needs.
 ///
-/// Subclass it and override the `touches…` methods to receive touches that no recognizer
-/// claimed, or set `onTouches`.
+/// Subclass it and override the `touches…` methods, UIKit's `touchesBegan(_:with:)` and its
+/// siblings, to receive touches that no recognizer claimed, or set `onTouches`.
 open class View {
-    /// An identifier for traces (the scene's view id).
-    public var id: String
+    /// An optional name for traces, logs and tests, as UIKit's `accessibilityIdentifier` is
+    /// one: a scene's views always have one (the scene's view id), a view made with
+    /// `init(frame:)` has none. Traces name a view by `debugName`.
+    public var id: String?
+    /// How traces, logs and errors name the view: its `id`, or, for a view with none, its
+    /// class and frame (`View [0.0, 0.0, 800.0, 480.0]`).
+    public var debugName: String { id ?? "\(type(of: self)) \(frame)" }
     /// Where the view is in its superview before its `transform`: `center` and
     /// `bounds.size` read and write it.
     var untransformedFrame: Rect
@@ -93,6 +98,13 @@ open class View {
         }
     }
 
+    /// UIKit's `init(frame:)`: a view with no `id` (traces name it by its class and frame).
+    public init(frame: Rect = .zero) {
+        self.id = nil
+        self.untransformedFrame = frame
+    }
+
+    /// A view named `id` for traces and logs (a scene's views are made so).
     public init(id: String, frame: Rect) {
         self.id = id
         self.untransformedFrame = frame
@@ -272,18 +284,87 @@ open class View {
     /// Default yes. (A control that wants its own touches says no to an ancestor's pan.)
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
 
+    /// UIKit's `touchesBegan(_:with:)`: touches that landed on this view and reach it (no
+    /// recognizer held them back or took them; see "Delivery to views"). The default calls
+    /// the deprecated `touchesBegan(_: [Touch])`, so that a subclass that still overrides it
+    /// keeps working for one release; an override that calls `super` keeps that too.
+    open func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        callDeprecatedTouchMethod(.began, touches)
+    }
+    /// UIKit's `touchesMoved(_:with:)`: touches of this view that moved.
+    open func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        callDeprecatedTouchMethod(.moved, touches)
+    }
+    /// UIKit's `touchesEnded(_:with:)`: touches of this view that lifted.
+    open func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        callDeprecatedTouchMethod(.ended, touches)
+    }
+    /// UIKit's `touchesCancelled(_:with:)`: touches of this view that were cancelled (the
+    /// system's, or a recognizer that cancels touches in view took them).
+    open func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        callDeprecatedTouchMethod(.cancelled, touches)
+    }
+
+    @available(*, deprecated, message: "override touchesBegan(_:with:) instead (UIKit's signature: a Set<Touch> and a TouchEvent); View's default touchesBegan(_:with:) still calls this one, for one release")
     open func touchesBegan(_ touches: [Touch]) {}
+    @available(*, deprecated, message: "override touchesMoved(_:with:) instead (UIKit's signature: a Set<Touch> and a TouchEvent); View's default touchesMoved(_:with:) still calls this one, for one release")
     open func touchesMoved(_ touches: [Touch]) {}
+    @available(*, deprecated, message: "override touchesEnded(_:with:) instead (UIKit's signature: a Set<Touch> and a TouchEvent); View's default touchesEnded(_:with:) still calls this one, for one release")
     open func touchesEnded(_ touches: [Touch]) {}
+    @available(*, deprecated, message: "override touchesCancelled(_:with:) instead (UIKit's signature: a Set<Touch> and a TouchEvent); View's default touchesCancelled(_:with:) still calls this one, for one release")
     open func touchesCancelled(_ touches: [Touch]) {}
 
-    func deliver(_ phase: TouchPhase, _ touches: [Touch]) {
+    /// The touches of the delivery under way, in the engine's order (the order they were
+    /// handed over before they became a `Set`).
+    private var deliveryOrder: [Touch] = []
+
+    /// `touches` in a deterministic order: the delivery's order for those it holds, then any
+    /// others by id (a `Set`'s own order differs from one process to the next).
+    package func inDeliveryOrder(_ touches: Set<Touch>) -> [Touch] {
+        if deliveryOrder.count == touches.count, deliveryOrder.allSatisfy(touches.contains) { return deliveryOrder }
+        var ordered = deliveryOrder.filter(touches.contains)
+        if ordered.count < touches.count {
+            ordered += touches.subtracting(ordered).sorted { $0.id < $1.id }
+        }
+        return ordered
+    }
+
+    /// The deprecated `[Touch]` method of `phase`, with the touches in delivery order.
+    private func callDeprecatedTouchMethod(_ phase: TouchPhase, _ touches: Set<Touch>) {
+        let ordered = inDeliveryOrder(touches)
+        let legacy: any DeprecatedViewTouchMethods = self
         switch phase {
-        case .began: touchesBegan(touches)
-        case .moved: touchesMoved(touches)
-        case .ended: touchesEnded(touches)
-        case .cancelled: touchesCancelled(touches)
+        case .began: legacy.touchesBegan(ordered)
+        case .moved: legacy.touchesMoved(ordered)
+        case .ended: legacy.touchesEnded(ordered)
+        case .cancelled: legacy.touchesCancelled(ordered)
+        }
+    }
+
+    func deliver(_ phase: TouchPhase, _ touches: [Touch]) {
+        let outer = deliveryOrder   // a delivery made from inside another's callback
+        deliveryOrder = touches
+        defer { deliveryOrder = outer }
+        let set = Set(touches)
+        let event = TouchEvent(timestamp: engine?.now ?? touches.first?.timestamp ?? .zero,
+                               allTouches: engine?.allTouches() ?? set)
+        switch phase {
+        case .began: touchesBegan(set, with: event)
+        case .moved: touchesMoved(set, with: event)
+        case .ended: touchesEnded(set, with: event)
+        case .cancelled: touchesCancelled(set, with: event)
         }
         onTouches?(self, phase, touches)
     }
 }
+
+/// The deprecated `[Touch]` touch methods, called through this protocol by `View`'s
+/// defaults so that calling them is not itself a use of a deprecated declaration.
+private protocol DeprecatedViewTouchMethods {
+    func touchesBegan(_ touches: [Touch])
+    func touchesMoved(_ touches: [Touch])
+    func touchesEnded(_ touches: [Touch])
+    func touchesCancelled(_ touches: [Touch])
+}
+
+extension View: DeprecatedViewTouchMethods {}

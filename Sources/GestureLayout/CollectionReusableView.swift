@@ -73,19 +73,25 @@ open class CollectionViewCell: CollectionReusableView {
         super.init(id: id, frame: frame)
     }
 
-    open override func touchesBegan(_ touches: [Touch]) {
-        collectionView?.handleTouches(.began, touches, from: self)
+    // Each calls super first (View's default: the deprecated `[Touch]` method, which a
+    // subclass may still override), then hands the touches to the collection view.
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesBegan(touches, with: event)
+        collectionView?.handleTouches(.began, inDeliveryOrder(touches), from: self)
     }
 
-    open override func touchesMoved(_ touches: [Touch]) {
-        collectionView?.handleTouches(.moved, touches, from: self)
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesMoved(touches, with: event)
+        collectionView?.handleTouches(.moved, inDeliveryOrder(touches), from: self)
     }
 
-    open override func touchesEnded(_ touches: [Touch]) {
-        collectionView?.handleTouches(.ended, touches, from: self)
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesEnded(touches, with: event)
+        collectionView?.handleTouches(.ended, inDeliveryOrder(touches), from: self)
     }
 
-    open override func touchesCancelled(_ touches: [Touch]) {
-        collectionView?.handleTouches(.cancelled, touches, from: self)
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesCancelled(touches, with: event)
+        collectionView?.handleTouches(.cancelled, inDeliveryOrder(touches), from: self)
     }
 }

@@ -341,10 +341,24 @@ open class CollectionView: ScrollView {
 
     // MARK: Touches (UIResponder overrides: touches on gaps, and on cells that ignore touches)
 
-    open override func touchesBegan(_ touches: [Touch]) { handleTouches(.began, touches, from: self) }
-    open override func touchesMoved(_ touches: [Touch]) { handleTouches(.moved, touches, from: self) }
-    open override func touchesEnded(_ touches: [Touch]) { handleTouches(.ended, touches, from: self) }
-    open override func touchesCancelled(_ touches: [Touch]) { handleTouches(.cancelled, touches, from: self) }
+    // Each calls super first (View's default: the deprecated `[Touch]` method, which a
+    // subclass may still override).
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesBegan(touches, with: event)
+        handleTouches(.began, inDeliveryOrder(touches), from: self)
+    }
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesMoved(touches, with: event)
+        handleTouches(.moved, inDeliveryOrder(touches), from: self)
+    }
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesEnded(touches, with: event)
+        handleTouches(.ended, inDeliveryOrder(touches), from: self)
+    }
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesCancelled(touches, with: event)
+        handleTouches(.cancelled, inDeliveryOrder(touches), from: self)
+    }
 
     // MARK: Registration and dequeuing
 

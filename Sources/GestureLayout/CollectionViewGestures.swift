@@ -22,7 +22,7 @@ extension CollectionView {
     public func installPinchToResize(name: String? = nil,
                                      onLayoutChange: ((_ itemSize: Size, _ contentSize: Size) -> Void)? = nil)
         -> PinchGestureRecognizer {
-        let pinch = PinchGestureRecognizer(name: name ?? "\(id).pinchToResize")
+        let pinch = PinchGestureRecognizer(name: name ?? "\(debugName).pinchToResize")
         for existing in gestureRecognizers where existing is PinchGestureRecognizer {
             // Cannot close a cycle: nothing requires the new recognizer yet.
             existing.require(toFail: pinch)
@@ -67,7 +67,7 @@ extension CollectionView {
     /// the touch on the cell (unhighlighted, not selected).
     @discardableResult
     public func installScrollingPan(name: String? = nil) -> PanGestureRecognizer {
-        let pan = PanGestureRecognizer(name: name ?? "\(id).scroll")
+        let pan = PanGestureRecognizer(name: name ?? "\(debugName).scroll")
         replaceScrollingPan(with: pan)
         return pan
     }

@@ -78,7 +78,7 @@ extension CollectionView {
         minimumPressDuration: Duration = GestureDefaults.minimumPressDuration,
         name: String? = nil
     ) -> LongPressGestureRecognizer {
-        let press = LongPressGestureRecognizer(minimumPressDuration: minimumPressDuration, name: name ?? "\(id).reorder")
+        let press = LongPressGestureRecognizer(minimumPressDuration: minimumPressDuration, name: name ?? "\(debugName).reorder")
         installInteractiveMovement(on: press)
         addGestureRecognizer(press)
         return press

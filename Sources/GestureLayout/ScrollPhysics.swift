@@ -2,7 +2,8 @@ import GestureKit
 import RealModule
 
 /// The curves a scroll view's content follows, one axis at a time, as a pure value type: no
-/// clock is read, elapsed time comes in as milliseconds and seconds.
+/// clock is read. The formulas take elapsed time as a number (milliseconds and seconds, as
+/// each says); the motions (`ScrollAxisMotion`, `ScrollAnimation`) take `Duration`s.
 ///
 /// Rule: a moving axis is in exactly one motion (decelerating, bouncing back to an edge, or
 /// easing to an offset set with animation); each frame advances it along its curve, and it
@@ -166,13 +167,19 @@ public struct ScrollAxisMotion: Hashable, Sendable {
         }
     }
 
-    /// Eases to `target` in `duration` seconds (ease-out cubic: `1 − (1 − s)³`).
-    public mutating func ease(to target: Double, duration: Double) {
+    /// Eases to `target` in `duration` (ease-out cubic: `1 − (1 − s)³`; at least 1 ms).
+    public mutating func ease(to target: Double, duration: Duration) {
         easeFrom = offset
         self.target = target
         easeElapsed = 0
-        easeDuration = max(duration, 1e-3)
+        easeDuration = max(duration.inSeconds, 1e-3)
         phase = .easing
+    }
+
+    /// Eases to `target` in `duration` seconds.
+    @available(*, deprecated, message: "durations are Duration values: use ease(to:duration:) with duration: .seconds(s)")
+    public mutating func ease(to target: Double, duration: Double) {
+        ease(to: target, duration: Duration(seconds: duration))
     }
 
     /// Stops where it is.
@@ -181,8 +188,20 @@ public struct ScrollAxisMotion: Hashable, Sendable {
         velocity = 0
     }
 
+    /// Moves `elapsed` along the current curve.
+    public mutating func advance(by elapsed: Duration, physics: ScrollPhysics) {
+        advance(ms: elapsed.inMilliseconds, physics: physics)
+    }
+
     /// Moves `ms` milliseconds along the current curve.
+    @available(*, deprecated, message: "durations are Duration values: use advance(by: .milliseconds(ms), physics:)")
     public mutating func advance(milliseconds ms: Double, physics: ScrollPhysics) {
+        advance(ms: ms, physics: physics)
+    }
+
+    /// Moves `ms` milliseconds along the current curve (the scroll view's frames, in the
+    /// figures its replays have always printed).
+    mutating func advance(ms: Double, physics: ScrollPhysics) {
         guard ms > 0 else { return }
         switch phase {
         case .rest:
@@ -222,5 +241,13 @@ public struct ScrollAxisMotion: Hashable, Sendable {
                 stop()
             }
         }
+    }
+}
+
+extension Duration {
+    /// The duration in milliseconds, as a `Double` (the scroll curves' unit).
+    var inMilliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 }

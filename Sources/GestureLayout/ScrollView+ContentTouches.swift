@@ -30,7 +30,7 @@ public final class ScrollViewContentTouchRecognizer: GestureRecognizer {
 
     init(scrollView: ScrollView) {
         self.scrollView = scrollView
-        super.init(name: "\(scrollView.id).contentTouches")
+        super.init(name: "\(scrollView.debugName).contentTouches")
         delaysTouchesEnded = false
     }
 

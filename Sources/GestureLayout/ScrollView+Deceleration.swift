@@ -40,10 +40,21 @@ public struct ScrollAnimation: Hashable, Sendable {
         y.release(velocity: velocity.y, target: target?.y, physics: physics)
     }
 
+    /// Moves both axes `elapsed` on.
+    public mutating func advance(by elapsed: Duration) {
+        advance(ms: elapsed.inMilliseconds)
+    }
+
     /// Moves both axes `ms` milliseconds on.
+    @available(*, deprecated, message: "durations are Duration values: use advance(by: .milliseconds(ms))")
     public mutating func advance(milliseconds ms: Double) {
-        x.advance(milliseconds: ms, physics: physics)
-        y.advance(milliseconds: ms, physics: physics)
+        advance(ms: ms)
+    }
+
+    /// Moves both axes `ms` milliseconds on (the scroll view's frames).
+    mutating func advance(ms: Double) {
+        x.advance(ms: ms, physics: physics)
+        y.advance(ms: ms, physics: physics)
     }
 }
 
@@ -61,7 +72,7 @@ extension ScrollView {
             var m = motion
             var guardFrames = 0
             while !m.isAtRest && guardFrames < 100_000 {
-                m.advance(milliseconds: 1000 / Double(frameRate))
+                m.advance(ms: 1000 / Double(frameRate))
                 guardFrames += 1
             }
             comeToRest(after: kind, at: m.offset)
@@ -97,13 +108,13 @@ extension ScrollView {
     func displayFrame(_ link: DisplayLink) {
         let previous = lastFrameTime ?? link.timestamp
         lastFrameTime = link.timestamp
-        let ms = link.timestamp.seconds(since: previous) * 1000
+        let ms = (link.timestamp - previous).inSeconds * 1000
         if zoomAnimation != nil { zoomFrame(milliseconds: ms) }
         guard var motion = animation else {
             pauseDisplayLinkIfIdle()
             return
         }
-        motion.advance(milliseconds: ms)
+        motion.advance(ms: ms)
         animation = motion
         scrollVelocity = motion.velocity
         if !motion.isAtRest {

@@ -21,7 +21,7 @@ extension ScrollView {
     /// Creates or removes the pinch as the zoom range allows zooming or not.
     func updateZooming() {
         if maximumZoomScale > minimumZoomScale, pinchGestureRecognizer == nil {
-            let pinch = PinchGestureRecognizer(name: "\(id).pinch")
+            let pinch = PinchGestureRecognizer(name: "\(debugName).pinch")
             pinch.addTarget { [weak self] pinch in self?.zoomingPinchChanged(pinch) }
             pinch.recognizeSimultaneously(with: panGestureRecognizer)
             contentTouchRecognizer.recognizeSimultaneously(with: pinch)
@@ -151,7 +151,7 @@ extension ScrollView {
             var m = motion
             var frames = 0
             while m.phase != .rest && frames < 100_000 {
-                m.advance(milliseconds: 1000 / Double(frameRate), physics: ScrollPhysics())
+                m.advance(ms: 1000 / Double(frameRate), physics: ScrollPhysics())
                 frames += 1
             }
             applyZoom(m.offset, focus: zoomFocus, anchor: zoomAnchor)
@@ -165,7 +165,7 @@ extension ScrollView {
     /// One frame of the scale's motion, `ms` milliseconds after the previous one.
     func zoomFrame(milliseconds ms: Double) {
         guard var motion = zoomAnimation else { return }
-        motion.advance(milliseconds: ms, physics: ScrollPhysics())
+        motion.advance(ms: ms, physics: ScrollPhysics())
         zoomAnimation = motion
         applyZoom(motion.offset, focus: zoomFocus, anchor: zoomAnchor)
         if motion.phase == .rest {

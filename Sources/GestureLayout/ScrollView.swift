@@ -373,8 +373,9 @@ public enum ScrollViewMetrics {
     /// How much one wheel detent with control held zooms: ×1.1 forward, ÷1.1 back (the
     /// browsers' 10 % zoom step; our choice of figure, GTK has no wheel zoom of its own).
     public static let wheelZoomFactorPerDetent = 1.1 /* unitless, per detent */
-    /// How long `setContentOffset(_:animated:)` takes.
-    public static let scrollingAnimationDuration = 0.3 /* s */
+    /// How long `setContentOffset(_:animated:)` takes (a `Duration`; it was a `Double` of
+    /// seconds up to 0.3.0).
+    public static let scrollingAnimationDuration: Duration = .milliseconds(300)
     /// A release this fast or faster turns the page in its direction; slower ones come to
     /// rest on the nearest page.
     public static let pagingFlickVelocity = 300.0 /* pt per s */

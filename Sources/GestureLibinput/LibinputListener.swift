@@ -26,7 +26,7 @@ public struct LibinputJSONFormatter: Sendable {
             o.string("sysname", info.systemName)
             o.raw("kind", info.kind.map { jsonString($0.rawValue) } ?? "null")
             o.strings("capabilities", info.capabilities.map(\.description).sorted())
-            if let size = info.sizeMillimeters { o.numbers("size", [size.width, size.height]) }
+            if let size = info.sizeMillimetres { o.numbers("size", [size.width, size.height]) }
         case let .deviceRemoved(id, time):
             o.string("type", "device-removed")
             if let time { o.number("time", relative(time)) }
@@ -108,7 +108,7 @@ public struct LibinputJSONFormatter: Sendable {
 
     private mutating func relative(_ time: Instant) -> Double {
         if firstTime == nil { firstTime = time }
-        return time.seconds(since: firstTime!)
+        return (time - firstTime!).inSeconds
     }
 }
 
@@ -128,30 +128,45 @@ public struct LibinputListener {
     public var access: DeviceAccess = .automatic
     /// Grab every device (EVIOCGRAB), so a compositor or console below does not also act on it.
     public var grab = false
+    /// How long to listen at most; nil = until stopped by SIGINT/SIGTERM.
+    public var timeLimit: Duration?
     /// Seconds to listen; nil = until stopped by SIGINT/SIGTERM.
-    public var duration: Double?
+    @available(*, deprecated, renamed: "timeLimit", message: "durations are Duration values: use timeLimit (.seconds(s))")
+    public var duration: Double? {
+        get { timeLimit?.inSeconds }
+        set { timeLimit = newValue.map { Duration(seconds: $0) } }
+    }
     public var logPriority: LibinputLogPriority
     /// Remove every device at the end (libinput_suspend), so touches and gestures still in
     /// progress are reported cancelled.
     public var removeDevicesAtEnd: Bool
     /// End the run once every device is gone (each removed by libinput after its node
     /// vanished, as a mock device does at the end of its recording): the end then follows the
-    /// input, however late a loaded machine plays it, and `duration` is only a limit.
+    /// input, however late a loaded machine plays it, and `timeLimit` is only a limit.
     public var stopWhenDevicesGone = false
 
     public init(source: Source, screenSize: Size = Size(width: 1000, height: 1000),
-                mapping: TouchMapping = .identity, duration: Double? = nil, logPriority: LibinputLogPriority = .error,
+                mapping: TouchMapping = .identity, timeLimit: Duration? = nil, logPriority: LibinputLogPriority = .error,
                 removeDevicesAtEnd: Bool = true) {
         self.source = source
         self.screenSize = screenSize
         self.mapping = mapping
-        self.duration = duration
+        self.timeLimit = timeLimit
         self.logPriority = logPriority
         self.removeDevicesAtEnd = removeDevicesAtEnd
     }
 
+    @available(*, deprecated, renamed: "init(source:screenSize:mapping:timeLimit:logPriority:removeDevicesAtEnd:)",
+               message: "durations are Duration values: use timeLimit: .seconds(s)")
+    public init(source: Source, screenSize: Size = Size(width: 1000, height: 1000),
+                mapping: TouchMapping = .identity, duration: Double?, logPriority: LibinputLogPriority = .error,
+                removeDevicesAtEnd: Bool = true) {
+        self.init(source: source, screenSize: screenSize, mapping: mapping, timeLimit: duration.map { Duration(seconds: $0) },
+                  logPriority: logPriority, removeDevicesAtEnd: removeDevicesAtEnd)
+    }
+
     public enum StopReason: String, Sendable {
-        /// The duration passed, or the run was stopped.
+        /// The time limit passed, or the run was stopped.
         case duration
         /// SIGINT or SIGTERM.
         case signal
@@ -161,7 +176,7 @@ public struct LibinputListener {
 
     /// Runs; `onEvent` gets every converted event (times from the first event, as
     /// `LiveInput` gives them), `log` libinput's messages; `onDevicesOpened` is called once
-    /// libinput has opened the devices, before `duration` starts (`LiveInput.onDevicesOpened`).
+    /// libinput has opened the devices, before `timeLimit` starts (`LiveInput.onDevicesOpened`).
     @discardableResult
     public func run(onEvent: (InputEvent) -> Void,
                     log: ((LibinputLogPriority, String) -> Void)? = nil,

@@ -9,7 +9,7 @@ import Musl
 /// Live input from libinput, which `gesturekit listen`, `LiveSession`, the probe and PhotoWall
 /// share: opens libinput on a seat or on device paths and runs it as a source of the shared
 /// live loop (`LiveInputRun`: the fd and the client's next deadline in one poll, times rebased
-/// to the first event, stops on SIGINT/SIGTERM, after `duration`, on `stop()`, or once every
+/// to the first event, stops on SIGINT/SIGTERM, after `timeLimit`, on `stop()`, or once every
 /// device is gone when `stopWhenDevicesGone` is set); at the end
 /// it removes every device (libinput_suspend, so touches still down are reported cancelled)
 /// and finishes the client.
@@ -38,7 +38,7 @@ public final class LiveInput {
         run?.stop()
     }
 
-    /// Runs `client` until a signal, `duration` or `stop()`. `log` receives libinput's own
+    /// Runs `client` until a signal, `timeLimit` or `stop()`. `log` receives libinput's own
     /// messages; `notice` this loop's word on what it sees (a seat with no touch device yet).
     /// Throws when libinput cannot start, or when a seat's only touch devices may not be read
     /// (the permission error names the device and the fix).
@@ -57,7 +57,7 @@ public final class LiveInput {
                                           access: listener.access, grab: listener.grab,
                                           logPriority: listener.logPriority, log: log)
         }
-        let run = LiveInputRun(source: context, duration: listener.duration, idleTick: idleTick)
+        let run = LiveInputRun(source: context, timeLimit: listener.timeLimit, idleTick: idleTick)
         self.run = run
         defer { self.run = nil }
         if stopRequested { run.stop() }

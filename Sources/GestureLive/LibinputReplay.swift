@@ -72,11 +72,11 @@ public enum LibinputReplay {
         let last = devices.compactMap { $0.1.last?.time }.max() ?? first
         let replays = zip(devices, offsets).map { device, offset in
             // The vanishing counts from the device's own last frame: all vanish together.
-            let vanish = vanishAtEnd ? last.seconds(since: device.1.last?.time ?? first) + tailSeconds : nil
+            let vanish = vanishAtEnd ? (last - (device.1.last?.time ?? first)).inSeconds + tailSeconds : nil
             return MockDeviceReplay(device: device.0, events: device.1, leadIn: leadInSeconds + offset,
                                     gate: Array(gateToken.utf8), vanishAfter: vanish)
         }
-        return (replays, leadInSeconds + last.seconds(since: first) + tailSeconds)
+        return (replays, leadInSeconds + (last - first).inSeconds + tailSeconds)
     }
 
     /// For each device's events, the seconds from the recording's first event (any device's)
@@ -87,7 +87,7 @@ public enum LibinputReplay {
         let first = devices.compactMap { $0.first?.time }.min()
         return devices.map { events in
             guard let first, let own = events.first?.time else { return 0 }
-            return own.seconds(since: first)
+            return (own - first).inSeconds
         }
     }
 

@@ -215,7 +215,7 @@ public struct SoakRecording {
     /// jittered; cut in the middle when `cut`. Returns the seconds it lasts.
     private static func place(_ gesture: SoakGesture, at t: Double, cut: Bool, on plan: inout Plan,
                               description: EvdevDeviceDescription, _ random: inout SplitMix64) -> Double {
-        func at(_ seconds: Double) -> Instant { Instant(seconds: 0).advanced(bySeconds: t + seconds) }
+        func at(_ seconds: Double) -> Instant { Instant(seconds: 0) + Duration(seconds: t + seconds) }
         func half<T>(_ frames: [T]) -> [T] { cut ? Array(frames.prefix(max(1, frames.count / 2))) : frames }
         func jitter(_ n: Int32) -> Double { Double(Int32.random(in: -n...n, using: &random)) }
         var lasts = 0.0

@@ -70,7 +70,7 @@ public struct UmockdevScriptEncoder: Sendable {
         if let vanishAfter {
             let base = lastFrameTime ?? firstTime ?? .zero
             if firstTime == nil { firstTime = base }
-            let time = base.advanced(bySeconds: vanishAfter)
+            let time = base + Duration(seconds: vanishAfter)
             out += line(for: [EvdevEvent(time: time, type: EventType(rawValue: Self.vanishType),
                                          code: EventCode(rawValue: Self.vanishCode), value: 0)],
                         frameTime: time)

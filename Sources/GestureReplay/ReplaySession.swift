@@ -26,7 +26,7 @@ public final class ReplaySession {
         case let .delivery(d):
             var buttons = ButtonMask()
             for touch in d.touches { buttons.formUnion(touch.buttonMask) }
-            output(.touches(time: d.time, view: d.view.id, phase: d.phase, ids: d.touches.map(\.id.rawValue), buttons: buttons))
+            output(.touches(time: d.time, view: d.view.debugName, phase: d.phase, ids: d.touches.map(\.id.rawValue), buttons: buttons))
         case let .waiting(time, r, reason):
             if live.isInternal(r) { return }
             output(.waiting(time: time, recognizer: live.id(of: r), reason: reason.description))
@@ -55,7 +55,7 @@ public final class ReplaySession {
     public func feed(_ event: InputEvent) {
         switch event {
         case let .deviceAdded(info):
-            if info.kind == .touchscreen, info.pointsPerMillimetre == nil, let size = info.sizeMillimeters,
+            if info.kind == .touchscreen, info.pointsPerMillimetre == nil, let size = info.sizeMillimetres,
                let scale = live.scene.input.pointsPerMillimetre(deviceSize: size, screen: live.scene.screen) {
                 live.engine.pointsPerMillimetre[info.id] = scale
             }

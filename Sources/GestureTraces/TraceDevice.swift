@@ -116,6 +116,6 @@ extension TraceDevice {
         }
         if description?.isKeyboard == true { capabilities.insert(.keyboard) }
         return InputDeviceInfo(id: id, name: name, systemName: node ?? "", kind: kind ?? (isPointer ? .pointer : nil),
-                               capabilities: capabilities, sizeMillimeters: physicalSize)
+                               capabilities: capabilities, sizeMillimetres: physicalSize)
     }
 }

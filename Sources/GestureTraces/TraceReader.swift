@@ -63,7 +63,7 @@ public struct TraceReader: Sendable {
         var first: Instant?
         for section in sections {
             var stream = try EvdevStream(path: path, section: section)
-            if let event = try stream.next(), event.time < (first ?? event.time.advanced(bySeconds: 1)) {
+            if let event = try stream.next(), event.time < (first ?? event.time + Duration(seconds: 1)) {
                 first = event.time
             }
         }

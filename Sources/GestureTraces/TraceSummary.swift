@@ -27,7 +27,7 @@ public struct TraceSummary: Sendable, CustomStringConvertible {
         /// Seconds from the device's first to its last event.
         public var duration: Double {
             guard let first = firstEventTime, let last = lastEventTime else { return 0 }
-            return last.seconds(since: first)
+            return (last - first).inSeconds
         }
         /// The most contacts down at once (including synthesized extra fingers).
         public var maxSimultaneousTouches = 0
@@ -120,7 +120,7 @@ public struct TraceSummary: Sendable, CustomStringConvertible {
         }
         self.devices = devices
         let firsts = first.compactMap { $0 }, lasts = last.compactMap { $0 }
-        if let a = firsts.min(), let b = lasts.max() { duration = b.seconds(since: a) } else { duration = 0 }
+        if let a = firsts.min(), let b = lasts.max() { duration = (b - a).inSeconds } else { duration = 0 }
     }
 
     public var description: String {

@@ -5,7 +5,7 @@ import GestureKit
 /// the counterpart of `LiveInput` for an app in a desktop session, where the compositor owns the
 /// devices and hands each window its own input. The connection is a source of the shared live
 /// loop (`LiveInputRun`: its fd and the client's next deadline in one poll, times rebased to
-/// the first event). The run ends on SIGINT/SIGTERM, after `duration`, when the window is
+/// the first event). The run ends on SIGINT/SIGTERM, after `timeLimit`, when the window is
 /// asked to close, on `stop()`, or when the compositor goes away; every way out cancels the
 /// touches and gestures still in progress and finishes the client, so every recognizer ends
 /// in a final state.
@@ -19,23 +19,34 @@ public final class WaylandInput {
     public let connection: WaylandConnection
     /// The window whose close request ends the run, if any.
     public weak var window: WaylandWindow?
-    public var duration: Double?
+    /// How long the run lasts at most; nil: until another way out.
+    public var timeLimit: Duration?
+    @available(*, deprecated, renamed: "timeLimit", message: "durations are Duration values: use timeLimit (.seconds(s))")
+    public var duration: Double? {
+        get { timeLimit?.inSeconds }
+        set { timeLimit = newValue.map { Duration(seconds: $0) } }
+    }
     /// The monotonic time of the first timed event: time zero of the client's clock.
     public var origin: Instant? { run.origin }
     private let run: LiveInputRun
 
-    public init(connection: WaylandConnection, window: WaylandWindow? = nil, duration: Double? = nil) {
+    public init(connection: WaylandConnection, window: WaylandWindow? = nil, timeLimit: Duration? = nil) {
         self.connection = connection
         self.window = window
-        self.duration = duration
+        self.timeLimit = timeLimit
         run = LiveInputRun(source: connection)
+    }
+
+    @available(*, deprecated, renamed: "init(connection:window:timeLimit:)", message: "durations are Duration values: use timeLimit: .seconds(s)")
+    public convenience init(connection: WaylandConnection, window: WaylandWindow? = nil, duration: Double?) {
+        self.init(connection: connection, window: window, timeLimit: duration.map { Duration(seconds: $0) })
     }
 
     public func stop() { run.stop() }
 
     @discardableResult
     public func run(_ client: some LiveInputClient) throws -> StopReason {
-        run.duration = duration
+        run.timeLimit = timeLimit
         var reason: StopReason
         do {
             var closed = false

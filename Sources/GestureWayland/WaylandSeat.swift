@@ -90,7 +90,7 @@ public final class WaylandSeat {
             keyboard = wl_seat_get_keyboard(proxy)
             wl_keyboard_add_listener(keyboard, &SeatListeners.keyboard, data)
             announce(InputDeviceInfo(id: keyboardDevice, name: "\(name) wl_keyboard", systemName: "wayland", kind: nil,
-                                     capabilities: [.keyboard], sizeMillimeters: nil))
+                                     capabilities: [.keyboard], sizeMillimetres: nil))
         } else if !hasKeyboard, keyboard != nil {
             releaseKeyboard()
             remove(keyboardDevice)
@@ -133,9 +133,9 @@ public final class WaylandSeat {
 
     private func flushAnnouncements() {
         for var device in pendingAnnouncements {
-            if device.kind == .touchscreen, device.sizeMillimeters == nil,
+            if device.kind == .touchscreen, device.sizeMillimetres == nil,
                let output = connection.outputs.first(where: { $0.pointsPerMillimetre != nil }) {
-                device.sizeMillimeters = output.physicalSize
+                device.sizeMillimetres = output.physicalSize
                 device.pointsPerMillimetre = output.pointsPerMillimetre
             }
             connection.emit(.deviceAdded(device))
@@ -187,7 +187,7 @@ public final class WaylandSeat {
     func announcePen() {
         penAnnounced = true
         announce(InputDeviceInfo(id: penDevice, name: "\(name) zwp_tablet_tool_v2", systemName: "wayland", kind: .pen,
-                                 capabilities: [.tabletTool], sizeMillimeters: nil))
+                                 capabilities: [.tabletTool], sizeMillimetres: nil))
     }
 
     func removePen() {
@@ -236,7 +236,7 @@ public final class WaylandSeat {
 
     private func info(_ id: InputDeviceID, kind: InputDeviceKind, capability: InputDeviceCapability) -> InputDeviceInfo {
         InputDeviceInfo(id: id, name: "\(name) \(kind == .touchscreen ? "wl_touch" : "wl_pointer")",
-                           systemName: "wayland", kind: kind, capabilities: [capability], sizeMillimeters: nil)
+                           systemName: "wayland", kind: kind, capabilities: [capability], sizeMillimetres: nil)
     }
 
     private func releaseTouch() {

@@ -81,7 +81,7 @@ struct GestureKitGTK: ParsableCommand {
                 }
             }
             // --destroy-content-after counts from the ready file when there is one, as --duration does.
-            if let destroyContentAfter, readyFile == nil { window.destroyContent(after: destroyContentAfter) }
+            if let destroyContentAfter, readyFile == nil { window.destroyContent(after: Duration(seconds: destroyContentAfter)) }
             if let readyFile {
                 let finalSize = try readySize.map(Self.parseSize) ?? scene.screen
                 var announced = false
@@ -91,12 +91,12 @@ struct GestureKitGTK: ParsableCommand {
                     announced = true
                     let fd = open(readyFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
                     if fd >= 0 { close(fd) }
-                    if let duration { window.after(seconds: duration) { [weak window] in window?.stopRunning() } }
-                    if let destroyContentAfter { window.destroyContent(after: destroyContentAfter) }
+                    if let duration { window.after(Duration(seconds: duration)) { [weak window] in window?.stopRunning() } }
+                    if let destroyContentAfter { window.destroyContent(after: Duration(seconds: destroyContentAfter)) }
                 }
-                window.run(duration: nil)
+                window.run()
             } else {
-                window.run(duration: duration)
+                window.run(timeLimit: duration.map(Duration.init(seconds:)))
             }
             (weakSession, weakWindow, weakEngine) = (session, window, session.engine)
         }()

@@ -45,7 +45,7 @@ struct EventLoopTests {
         let source = PipeSource()
         let loop = try InputEventLoop(source: source)
         let start = MonotonicClock.now()
-        var deadline: Instant? = start.advanced(bySeconds: 0.05)
+        var deadline: Instant? = start + Duration(seconds: 0.05)
         var advancedAt: [Instant] = []
         let cpuBefore = threadCPUSeconds()
         try loop.run(onEvent: { _ in },
@@ -53,7 +53,7 @@ struct EventLoopTests {
                      advance: { now in
                          advancedAt.append(now)
                          if advancedAt.count == 1 {
-                             deadline = now.advanced(bySeconds: 0.03)
+                             deadline = now + Duration(seconds: 0.03)
                          } else {
                              deadline = nil
                              loop.stop()
@@ -63,9 +63,9 @@ struct EventLoopTests {
         let cpu = threadCPUSeconds() - cpuBefore
         #expect(advancedAt.count == 2)
         // Never early; late only by the machine's scheduling (generous: a loaded CI machine).
-        let first = advancedAt[0].seconds(since: start)
+        let first = (advancedAt[0] - start).inSeconds
         #expect(first >= 0.05 && first < 0.5, "fired at \(first)")
-        let second = advancedAt[1].seconds(since: advancedAt[0])
+        let second = (advancedAt[1] - advancedAt[0]).inSeconds
         #expect(second >= 0.03 && second < 0.5)
         #expect(cpu < 0.02, "CPU time \(cpu) s for 80 ms of waiting: busy waiting?")
     }
@@ -77,7 +77,7 @@ struct EventLoopTests {
         try loop.run(onEvent: { _ in }, nextDeadline: { calls == 0 ? Instant(nanoseconds: 1) : nil },
                      advance: { _ in calls += 1; loop.stop() })
         #expect(calls == 1)
-        #expect(MonotonicClock.now().seconds(since: start) < 0.5, "a past deadline fires at once, not after a wait")
+        #expect((MonotonicClock.now() - start).inSeconds < 0.5, "a past deadline fires at once, not after a wait")
     }
 
     @Test func deliversSourceEventsInOrder() throws {
@@ -111,7 +111,7 @@ struct EventLoopTests {
         stopper.start()
         let signal = try loop.run(onEvent: { _ in }, nextDeadline: { nil }, advance: { _ in })
         #expect(signal == nil)
-        let elapsed = MonotonicClock.now().seconds(since: start)
+        let elapsed = (MonotonicClock.now() - start).inSeconds
         #expect(elapsed >= 0.045 && elapsed < 0.5)
     }
 

@@ -72,7 +72,7 @@ struct DeviceReplugTests {
         let h = Harness()
         h.add(TapGestureRecognizer(name: "tap"))
         let mouse = InputDeviceInfo(id: InputDeviceID(1), name: "mouse", systemName: "event3", kind: .pointer,
-                                    capabilities: [], sizeMillimeters: nil)
+                                    capabilities: [], sizeMillimetres: nil)
         h.engine.send(.deviceAdded(mouse))
         h.engine.send(.deviceRemoved(InputDeviceID(1), time: Instant(seconds: 0.1)))
         h.button(true, 500, 500, at: 0.2)

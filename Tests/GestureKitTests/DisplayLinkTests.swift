@@ -59,7 +59,7 @@ import Testing
             points.append(t)
         }
         #expect(zip(points, points.dropFirst()).allSatisfy { $0 < $1 })
-        let seconds = points.last!.seconds(since: points.first!)
+        let seconds = (points.last! - points.first!).inSeconds
         #expect(abs(seconds - Double(rate * 2 - 1) / Double(rate)) < 1e-6, "\(rate) frames take one second")
     }
 }

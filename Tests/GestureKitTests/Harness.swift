@@ -21,7 +21,7 @@ final class Harness {
                 reasons[t.recognizer.name, default: []].append(t.reason.description)
                 transitions.append(t)
             case let .delivery(d):
-                log.append("\(ms(d.time)) \(d.view.id): \(d.phase.callbackName) [\(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))]")
+                log.append("\(ms(d.time)) \(d.view.debugName): \(d.phase.callbackName) [\(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))]")
             case let .inputIgnored(_, reason):
                 ignored.append(reason)
             case .waiting, .pen:

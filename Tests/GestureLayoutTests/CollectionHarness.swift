@@ -15,7 +15,7 @@ final class TouchScript {
             case let .transition(t):
                 log.append("\(stamp(t.time)) \(t.recognizer.name): \(t.from.rawValue)→\(t.to.rawValue)")
             case let .delivery(d):
-                log.append("\(stamp(d.time)) \(d.view.id): \(d.phase.callbackName) [\(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))]")
+                log.append("\(stamp(d.time)) \(d.view.debugName): \(d.phase.callbackName) [\(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))]")
             default:
                 break
             }

@@ -132,7 +132,7 @@ enum Fixtures {
         }
 
         mutating func wait(_ seconds: Double) {
-            time = time.advanced(bySeconds: seconds)
+            time = time + Duration(seconds: seconds)
         }
     }
 

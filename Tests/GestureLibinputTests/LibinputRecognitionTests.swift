@@ -81,7 +81,7 @@ struct LibinputRecognitionTests {
         // The pinch sequence runs from about 12.55 s to 13.1 s after the first event; no
         // finger is down at 12.3 s or at 13.5 s.
         let cut = events.filter {
-            let t = $0.time.seconds(since: first)
+            let t = ($0.time - first).inSeconds
             return t >= 12.3 && t < 13.5
         }
         let path = try Self.writeEvemu(description, cut, name: "dell-pinch")

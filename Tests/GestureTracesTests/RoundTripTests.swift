@@ -44,7 +44,7 @@ struct RoundTripTests {
         let (wacom, wacomEvents) = try load(Fixtures.path("ts-wacom-isdv4-e6-double-tap-1f.evemu"))
         var (atmel, atmelEvents) = try load(Fixtures.path("ts-atmel-maxtouch-9-taps-1f.evemu"))
         // Start the Atmel taps 0.1 s after the Wacom's first event.
-        atmelEvents = atmelEvents.map { var e = $0; e.time = e.time.advanced(bySeconds: 0.1); return e }
+        atmelEvents = atmelEvents.map { var e = $0; e.time = e.time + Duration(seconds: 0.1); return e }
         atmel.udevProperties = ["ID_INPUT": "1", "ID_INPUT_TOUCHSCREEN": "1"]
         let yaml = try TempFile(TraceWriter.libinputRecord(devices: [(wacom, wacomEvents), (atmel, atmelEvents)]), name: "two.yml")
         defer { yaml.remove() }

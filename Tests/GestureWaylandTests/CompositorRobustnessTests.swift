@@ -240,7 +240,7 @@ struct CompositorRobustnessTests {
         session.ready()
         let client = SerialRecorder(window: window)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
-        let reason = try WaylandInput(connection: connection, window: window, duration: length + Compositor.readyToRecording + Compositor.tail).run(client)
+        let reason = try WaylandInput(connection: connection, window: window, timeLimit: Duration(seconds: length + Compositor.readyToRecording + Compositor.tail)).run(client)
         #expect(reason == .duration, "the run lasts its duration, with no protocol error: \(reason)")
         let sent = Self.sentSerials(session.swayLog)
         let presses = fixture.contains("double-click") ? 2 : 1
@@ -259,7 +259,7 @@ struct CompositorRobustnessTests {
         var events: [EvdevEvent] = []
         try reader.forEachEvdevEvent(device: device.id) { events.append($0) }
         let first = try #require(events.first?.time)
-        events = events.filter { $0.time.seconds(since: first) < 3.4 }
+        events = events.filter { ($0.time - first).inSeconds < 3.4 }
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-trackpoint-drag.evemu"
         try TraceWriter.evemu(description: description, events: events).write(toFile: path, atomically: true, encoding: .utf8)
         return path
@@ -304,7 +304,7 @@ struct CompositorRobustnessTests {
         session.ready()
         let client = SerialRecorder(window: window, asksMove: asksMove)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
-        let reason = try WaylandInput(connection: connection, window: window, duration: length + Compositor.readyToRecording + Compositor.tail).run(client)
+        let reason = try WaylandInput(connection: connection, window: window, timeLimit: Duration(seconds: length + Compositor.readyToRecording + Compositor.tail)).run(client)
         #expect(reason == .duration, "no protocol error: \(reason)")
         #expect(client.serials.count == 2, "two presses: \(client.serials)")
         let after = try #require(try Self.windowRect(session, appID: appID))
@@ -325,7 +325,7 @@ struct CompositorRobustnessTests {
         let release = try #require(events.first { $0.type.rawValue == 1 && $0.code.rawValue == 0x110 && $0.value == 0 }?.time)
         events = events.map { e in
             var e = e
-            if e.time >= release { e.time = e.time.advanced(bySeconds: 3) }
+            if e.time >= release { e.time = e.time + Duration(seconds: 3) }
             return e
         }
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-held-press.evemu"

@@ -73,7 +73,7 @@ struct CompositorTests {
         try reader.forEachEvdevEvent(device: device.id) { events.append($0) }
         let first = try #require(events.first?.time)
         // The pinch runs from about 12.55 s to 13.1 s; no finger is down at 12.3 s or 13.5 s.
-        let cut = events.filter { let t = $0.time.seconds(since: first); return t >= 12.3 && t < 13.5 }
+        let cut = events.filter { let t = ($0.time - first).inSeconds; return t >= 12.3 && t < 13.5 }
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-dell-pinch.evemu"
         try TraceWriter.evemu(description: description, events: cut).write(toFile: path, atomically: true, encoding: .utf8)
         return path
@@ -182,7 +182,7 @@ struct CompositorTests {
         try tap.forEachEvdevEvent(device: tapDevice.id) { tapEvents.append($0) }
         let end = try #require(events.last?.time), tapStart = try #require(tapEvents.first?.time)
         for var e in tapEvents {
-            e.time = end.advanced(bySeconds: 4 + e.time.seconds(since: tapStart))
+            e.time = end + Duration(seconds: 4 + (e.time - tapStart).inSeconds)
             events.append(e)
         }
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-press-then-tap.evemu"
@@ -245,7 +245,7 @@ struct CompositorTests {
         var tapEvents: [EvdevEvent] = []
         try tap.forEachEvdevEvent(device: tapDevice.id) { tapEvents.append($0) }
         let end = try #require(held.last?.time), tapStart = try #require(tapEvents.first?.time)
-        tapEvents = tapEvents.map { var e = $0; e.time = end.advanced(bySeconds: 3 + $0.time.seconds(since: tapStart)); return e }
+        tapEvents = tapEvents.map { var e = $0; e.time = end + Duration(seconds: 3 + ($0.time - tapStart).inSeconds); return e }
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-unplugged-beside-another.yml"
         try TraceWriter.libinputRecord(devices: [(try #require(device.description), held), (try #require(tapDevice.description), tapEvents)])
             .write(toFile: path, atomically: true, encoding: .utf8)

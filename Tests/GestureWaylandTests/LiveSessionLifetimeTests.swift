@@ -23,7 +23,7 @@ struct LiveSessionLifetimeTests {
             let live = try LiveSession(scene: scene) { _ in records += 1 }
             let device = InputDeviceID(3)
             live.handle(.deviceAdded(InputDeviceInfo(id: device, name: "touchscreen", systemName: "event3", kind: .touchscreen,
-                                                        capabilities: [.touch], sizeMillimeters: Size(width: 200, height: 200))))
+                                                        capabilities: [.touch], sizeMillimetres: Size(width: 200, height: 200))))
             for i in 0...6 {
                 live.handle(.touchFrame(TouchFrame(time: Instant(seconds: 0.016 * Double(i)), device: device, deviceKind: .touchscreen,
                                                    changes: [TouchChange(sourceID: 1, phase: i == 0 ? .began : .moved,

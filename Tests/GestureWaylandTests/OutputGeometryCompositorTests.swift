@@ -30,6 +30,6 @@ struct OutputGeometryCompositorTests {
         #expect(output.physicalSize == nil, "a headless output says 0 x 0 mm")
         #expect(output.pointsPerMillimetre == nil && connection.pointsPerMillimetre == nil)
         let touchscreen = try #require(CompositorRobustnessTests.added(events).first { $0.kind == .touchscreen })
-        #expect(touchscreen.pointsPerMillimetre == nil && touchscreen.sizeMillimeters == nil, "\(touchscreen)")
+        #expect(touchscreen.pointsPerMillimetre == nil && touchscreen.sizeMillimetres == nil, "\(touchscreen)")
     }
 }

@@ -68,10 +68,10 @@ import Testing
         let id = InputDeviceID(3)
         let ppm = OutputGeometry(modeSize: Self.mode, physicalSize: Self.panel, scale: 2).pointsPerMillimetre
         engine.send(.deviceAdded(InputDeviceInfo(id: id, name: "seat0 wl_touch", systemName: "wayland", kind: .touchscreen,
-                                                 capabilities: [.touch], sizeMillimeters: Self.panel, pointsPerMillimetre: ppm)))
+                                                 capabilities: [.touch], sizeMillimetres: Self.panel, pointsPerMillimetre: ppm)))
         #expect(engine.pointsPerMillimetre[id] == 960.0 / 344)
         engine.send(.deviceAdded(InputDeviceInfo(id: InputDeviceID(4), name: "headless wl_touch", systemName: "wayland",
-                                                 kind: .touchscreen, capabilities: [.touch], sizeMillimeters: nil)))
+                                                 kind: .touchscreen, capabilities: [.touch], sizeMillimetres: nil)))
         #expect(engine.pointsPerMillimetre[InputDeviceID(4)] == nil, "a headless output's touchscreen: none")
     }
 
@@ -80,14 +80,14 @@ import Testing
         let session = try LiveSession(scene: .defaultScene(screen: Size(width: 1000, height: 1000))) { _ in }
         let ppm = try #require(OutputGeometry(modeSize: Self.mode, physicalSize: Self.panel, scale: 1.5).pointsPerMillimetre)
         session.handle(.deviceAdded(InputDeviceInfo(id: InputDeviceID(1), name: "seat0 wl_touch", systemName: "wayland",
-                                                    kind: .touchscreen, capabilities: [.touch], sizeMillimeters: Self.panel,
+                                                    kind: .touchscreen, capabilities: [.touch], sizeMillimetres: Self.panel,
                                                     pointsPerMillimetre: ppm)))
         #expect(session.engine.pointsPerMillimetre[InputDeviceID(1)] == 1280.0 / 344,
                 "\(String(describing: session.engine.pointsPerMillimetre[InputDeviceID(1)]))")
         // A recording's or libinput's touchscreen (no scale announced) is still mapped onto the
         // scene's screen: (1000 / 344 + 1000 / 194) / 2.
         session.handle(.deviceAdded(InputDeviceInfo(id: InputDeviceID(2), name: "event5", systemName: "event5",
-                                                    kind: .touchscreen, capabilities: [.touch], sizeMillimeters: Self.panel)))
+                                                    kind: .touchscreen, capabilities: [.touch], sizeMillimetres: Self.panel)))
         let mapped = try #require(session.engine.pointsPerMillimetre[InputDeviceID(2)])
         #expect(abs(mapped - (1000.0 / 344 + 1000.0 / 194) / 2) < 1e-9, "\(mapped)")
     }

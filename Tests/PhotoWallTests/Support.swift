@@ -58,17 +58,17 @@ enum Traces {
         let jitter: [Int32] = [0, 2, -1, 1, -2, 1, 0, -1]
         for i in 0..<80 {   // 0.8 s still
             frame(700 + jitter[i % 8], 600 + jitter[(i + 3) % 8])
-            t = t.advanced(bySeconds: 0.01)
+            t = t + Duration(seconds: 0.01)
         }
         for i in 1...60 {   // 0.6 s eased drag
             let s = Double(i) / 60
             let eased = s * s * (3 - 2 * s)
             frame(700 + Int32((840 * eased).rounded()), 600 + Int32((60 * eased).rounded()))
-            t = t.advanced(bySeconds: 0.01)
+            t = t + Duration(seconds: 0.01)
         }
         for _ in 0..<10 {   // 0.1 s still
             frame(1540, 660)
-            t = t.advanced(bySeconds: 0.01)
+            t = t + Duration(seconds: 0.01)
         }
         events.append(EvdevEvent(time: t, type: .abs, code: .absMTTrackingID, value: -1))
         events.append(EvdevEvent(time: t, type: .key, code: .btnTouch, value: 0))

@@ -133,7 +133,7 @@ final class TimerScene {
     }
 
     func fireAll() {
-        engine.advance(to: start.advanced(bySeconds: 0.6))
+        engine.advance(to: start + Duration(seconds: 0.6))
     }
 }
 
@@ -145,7 +145,7 @@ func timerBenchmarks() {
         benchmark.startMeasurement()
         scene.touchDown()
         benchmark.stopMeasurement()
-        precondition(scene.engine.nextDeadline == scene.start.advanced(bySeconds: 0.5))
+        precondition(scene.engine.nextDeadline == scene.start + Duration(seconds: 0.5))
         blackHole(scene)
     }
     Benchmark("Timers: fire 10,000 long-press deadlines", configuration: config) { benchmark in

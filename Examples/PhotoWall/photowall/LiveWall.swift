@@ -76,7 +76,8 @@ final class LiveWall: LiveInputClient {
     /// limit that, reached, is a failure (`LibinputListener.stopWhenDevicesGone`).
     func run(source: LibinputListener.Source, mapping: TouchMapping = .identity, duration: Double?,
              untilDevicesGone: Bool = false, devicesOpened: (() throws -> Void)? = nil) throws {
-        var listener = LibinputListener(source: source, screenSize: wall.screen, mapping: mapping, duration: duration)
+        var listener = LibinputListener(source: source, screenSize: wall.screen, mapping: mapping,
+                                        timeLimit: duration.map(Duration.init(seconds:)))
         listener.stopWhenDevicesGone = untilDevicesGone
         let input = LiveInput(listener, idleTick: canvas.hasWindow ? LiveWall.windowTick : nil)
         input.onDevicesOpened = devicesOpened
@@ -157,7 +158,7 @@ final class WindowWall {
         frames.say(!onCompositorClock ? "touches: through SDL, on SDL's clock"
                                      : "touches: from the compositor (wl_touch on SDL's Wayland connection), with its times")
         func clockNow() -> Instant { onCompositorClock ? MonotonicClock.now() : SDLClock.ticks }
-        var end = duration.map { clockNow().advanced(bySeconds: $0) }
+        var end = duration.map { clockNow() + Duration(seconds: $0) }
         var presented = false
         var dirty = true
         var stats = DrawStatistics()
@@ -204,7 +205,7 @@ final class WindowWall {
                         guard FileManager.default.createFile(atPath: readyFile, contents: Data("ready\n".utf8)) else {
                             throw fail("\(readyFile): cannot create the ready file (\(String(cString: strerror(errno))))")
                         }
-                        end = duration.map { clockNow().advanced(bySeconds: $0) }
+                        end = duration.map { clockNow() + Duration(seconds: $0) }
                     }
                 }
             }

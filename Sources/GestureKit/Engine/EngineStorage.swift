@@ -5,7 +5,7 @@
 ///
 /// Why: Swift checks every access to a class's stored property at run time
 /// (`swift_beginAccess`), and the dispatch loop reads and writes these many times a frame.
-/// Benchmarks/Sources/profile-dispatch under callgrind (README, "Performance") counts a
+/// Benchmarks/Sources/profile-dispatch under callgrind (Benchmarks/README.md) counts a
 /// frame at 3,567 instructions with two touches and eight recognizers panning, and 56,996
 /// with 64 recognizers undecided; with the checks on `storage` and `arbiter` it is 7,478
 /// and 101,434.

@@ -38,9 +38,16 @@ extension GestureEngine {
             guard let recognizer = recognizers[r.rawValue], !recognizer.requestedStates.isEmpty else { continue }
             let wanted = recognizer.requestedStates
             let reasons = recognizer.requestedReasons
+            let decisions = recognizer.requestedDecisions
             recognizer.requestedStates.removeAll()
             for (index, state) in wanted.enumerated() {
                 guard let from = arbiter.state(of: r) else { break }
+                if let decision = decisions[index] {
+                    // A built-in's own logic, run by `super` in a subclass's UIKit-shaped
+                    // method: weighed exactly as the built-in's returned decision is.
+                    apply(decision, to: r)
+                    continue
+                }
                 if state == .began, from == .possible, recognizer.effectiveKind == .discrete {
                     // UIKit's rule: a recognizer that begins is continuous; it need not say so.
                     recognizer.becameContinuous = true

@@ -113,7 +113,7 @@ extension GestureEngine {
             let touch = Touch(id: arbiter.newTouchID(), change: change, frame: frame)
             var view = hitTest(change.location)
             if let v = view, let blocker = exclusiveTouchBlocker(for: v) {
-                ignored("touch \(change.sourceID) of \(frame.device) began on \(v.id) while \(blocker.id) is touched and \(blocker.isExclusiveTouch ? blocker.id : v.id) is exclusive-touch: it reaches no view and no recognizer")
+                ignored("touch \(change.sourceID) of \(frame.device) began on \(v.debugName) while \(blocker.debugName) is touched and \(blocker.isExclusiveTouch ? blocker.debugName : v.debugName) is exclusive-touch: it reaches no view and no recognizer")
                 view = nil
             }
             arbiter.openArena(touch.id, members: arenaMembers(for: touch, on: view))

@@ -41,7 +41,11 @@ public final class DisplayLink {
     public internal(set) var timestamp: Instant = .zero
     /// When the next frame is due, if the link is running (UIKit's `targetTimestamp`).
     public internal(set) var nextFrame: Instant?
+    /// The time from one frame to the next (`1 / frameRate` seconds; UIKit's `duration`,
+    /// which is a `CFTimeInterval` there).
+    public var frameDuration: Duration { .seconds(1) / frameRate }
     /// Seconds from one frame to the next (`1 / frameRate`).
+    @available(*, deprecated, renamed: "frameDuration", message: "durations are Duration values: use frameDuration (frameDuration.inSeconds for a Double)")
     public var duration: Double { 1 / Double(frameRate) }
     /// Whether `invalidate()` was called: the link never fires again.
     public private(set) var isInvalidated = false

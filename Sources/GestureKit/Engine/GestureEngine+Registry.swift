@@ -73,7 +73,7 @@ extension GestureEngine {
         r.slot = s
         r.engine = self
         if r.delaysTouchesBegan { recognizersDelayingBegan += 1 }
-        if r.delegate != nil || !(r is BuiltInRecognizer) { hasDynamicRequirements = true }
+        if r.delegate != nil || (r as? BuiltInRecognizer)?.isSubclassed ?? true { hasDynamicRequirements = true }
     }
 
     func unregister(_ r: GestureRecognizer) {

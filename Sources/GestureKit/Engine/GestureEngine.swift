@@ -34,7 +34,7 @@ import Logging
 /// - a recognizer added from an action sees only the touches that begin after it was added;
 ///   one removed or disabled from an action fails at once (is cancelled, if it had begun).
 ///
-/// Faults (README, "Reliability"): `deviceRemoved` cancels the device's touches and reports
+/// Faults (the article "Bad input and faults"): `deviceRemoved` cancels the device's touches and reports
 /// it; `finish()` at the end of input runs the deadlines, then cancels what is still down and
 /// reports it; a jump ahead in time fires every deadline on the way at its own time.
 ///
@@ -291,7 +291,7 @@ extension GestureEngine {
         while !viewsNeedingLayout.isEmpty {
             rounds += 1
             if rounds > GestureEngine.maximumLayoutRounds {
-                let ids = viewsNeedingLayout.map(\.id).joined(separator: ", ")
+                let ids = viewsNeedingLayout.map(\.debugName).joined(separator: ", ")
                 viewsNeedingLayout.removeAll()
                 programmingError("views \(ids) still need layout after \(GestureEngine.maximumLayoutRounds) passes in one step: each layout asks for another")
                 return

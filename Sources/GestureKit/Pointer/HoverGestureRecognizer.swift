@@ -7,6 +7,7 @@
 public final class HoverGestureRecognizer: GestureRecognizer, BuiltInRecognizer {
     public override var kind: Kind { .continuous }
     public override class var defaultNamePrefix: String { "hover" }
+    var isSubclassed: Bool { false }
 
     /// The pointer's location, in screen points, at the last event the recognizer took.
     public private(set) var pointerLocation = Point.zero

@@ -31,8 +31,12 @@ extension GestureRecognizerDelegate {
 }
 
 /// The recognizers of this module, which override none of the relationship methods
-/// (`shouldRequireFailure(of:)`, `shouldBeRequiredToFail(by:)`).
-protocol BuiltInRecognizer: GestureRecognizer {}
+/// (`shouldRequireFailure(of:)`, `shouldBeRequiredToFail(by:)`): unless an app subclassed
+/// one (`isSubclassed`), and its subclass may.
+protocol BuiltInRecognizer: GestureRecognizer {
+    /// Whether the object is of a subclass of the built-in class (an app's).
+    var isSubclassed: Bool { get }
+}
 
 /// Errors in how recognizers are wired together.
 public enum GestureConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -50,10 +54,18 @@ public enum GestureConfigurationError: Error, Hashable, Sendable, CustomStringCo
 /// The base of every recognizer: UIKit's `UIGestureRecognizer`.
 ///
 /// The built-in recognizers are state machines (`GestureStateMachine`) wrapped in
-/// `StateMachineGestureRecognizer`. A recognizer of your own subclasses this class, overrides
-/// the `touches…` methods and `deadlineReached(at:)`, and returns a `GestureDecision`; it
-/// never reads a clock: time arrives with the touches, and a recognizer that needs a timer
-/// returns it from `deadline`. The engine arbitrates and makes the transitions.
+/// `StateMachineGestureRecognizer`. A recognizer of your own subclasses this class and
+/// either overrides UIKit's `touchesBegan(_:with:)` and its siblings, deciding by setting
+/// `state`, or overrides the decision-returning `touchesBegan(_:at:)` family and
+/// `deadlineReached(at:)` and returns a `GestureDecision`; it never reads a clock: time
+/// arrives with the touches, and a recognizer that needs a timer returns it from
+/// `deadline`. The engine arbitrates and makes the transitions.
+///
+/// The rule for the two families: the engine calls the decision-returning methods, and
+/// their default here calls UIKit's. On a built-in recognizer (`TapGestureRecognizer`, …)
+/// the decision-returning methods are final: a subclass of a built-in overrides UIKit's
+/// methods and calls `super` (which runs the built-in's logic), as a subclass of
+/// `UITapGestureRecognizer` does, and its overrides are always called.
 open class GestureRecognizer {
     public enum State: String, Hashable, Sendable, CaseIterable {
         case possible, began, changed, ended, cancelled, failed
@@ -112,10 +124,34 @@ open class GestureRecognizer {
     }
     /// States set by the recognizer itself, not yet weighed.
     var requestedStates: [State] = [] {
-        didSet { if requestedStates.isEmpty { requestedReasons.removeAll() } }
+        didSet {
+            if requestedStates.isEmpty {
+                requestedReasons.removeAll()
+                requestedDecisions.removeAll()
+            }
+        }
     }
     /// The reasons given with them (`setState(_:reason:)`), by index; nil for none.
     var requestedReasons: [Int: String] = [:]
+    /// The built-in logic's own decisions among them, by index (a subclass of a built-in
+    /// called `super`): weighed as the built-in's decision, with its reason.
+    var requestedDecisions: [Int: GestureDecision] = [:]
+
+    /// Queues `decision`, which the built-in logic made inside a UIKit-shaped method, in
+    /// order with the states the subclass sets, and shows its state until it is weighed.
+    func requestDecision(_ decision: GestureDecision) {
+        let target: State
+        switch decision {
+        case .none: return
+        case .begin: target = .began
+        case .change: target = .changed
+        case .end, .recognize: target = .ended
+        case .fail: target = .failed
+        case .cancel: target = .cancelled
+        }
+        requestedDecisions[requestedStates.count] = decision
+        state = target
+    }
 
     /// Sets `state` as the setter does, with the reason the trace gives for the transition
     /// ("no long stroke up"): UIKit has no place for one, and "why did it fail?" needs it.
@@ -331,8 +367,11 @@ open class GestureRecognizer {
 
     /// UIKit's `touchesBegan(_:with:)`: new touches for this recognizer. Override it (and
     /// call `super`) to write a recognizer as UIKit's subclasses are written, deciding by
-    /// setting `state`. Called only when the decision-returning `touchesBegan(_:at:)` is not
-    /// overridden. The default does nothing.
+    /// setting `state`. The engine calls it for every recognizer except one whose own class
+    /// overrides the decision-returning `touchesBegan(_:at:)` without calling `super` (a
+    /// state machine of your own): the built-ins' are final, so on a subclass of a built-in
+    /// it is always called, and its `super` runs the built-in's logic. The default here does
+    /// nothing.
     open func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {}
     /// UIKit's `touchesMoved(_:with:)`: touches of this recognizer that moved.
     open func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {}
@@ -344,8 +383,10 @@ open class GestureRecognizer {
 
     // MARK: What subclasses implement, returning decisions
 
-    /// New touches for this recognizer (all with phase `.began`). The default calls
-    /// `touchesBegan(_:with:)`, UIKit's method, and returns no decision.
+    /// New touches for this recognizer (all with phase `.began`): what the engine calls. The
+    /// default calls `touchesBegan(_:with:)`, UIKit's method, and returns no decision.
+    /// Override it for a recognizer of your own written as a state machine; a built-in's is
+    /// final (subclasses of a built-in override `touchesBegan(_:with:)`).
     open func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
         touchesBegan(Set(touches), with: touchEvent(at: time))
         return .none

@@ -53,37 +53,121 @@ extension GestureStateMachine {
 /// A recognizer that is its state machine: every call the engine makes goes to `machine`.
 /// The built-in recognizers (`TapGestureRecognizer`, …) are this class with their machine's
 /// parameters as public properties.
-public class StateMachineGestureRecognizer<Machine: GestureStateMachine>: GestureRecognizer, BuiltInRecognizer {
+///
+/// A built-in may be subclassed as UIKit's are: the subclass overrides UIKit's
+/// `touchesBegan(_:with:)` (and `touchesMoved`, `touchesEnded`, `touchesCancelled`,
+/// `reset()`) and calls `super`, which runs the machine; it may set `state` itself before or
+/// after (`.failed` to fail the gesture). The decision-returning `touchesBegan(_:at:)`
+/// family is final here, so no override can go around the UIKit-shaped methods. Only an
+/// object of a subclass goes through them: the built-in classes themselves call the machine
+/// directly, and pay nothing for the rule.
+open class StateMachineGestureRecognizer<Machine: GestureStateMachine>: GestureRecognizer, BuiltInRecognizer {
     /// The recognizer's one property Swift does not check for exclusive access at run time.
     /// Needed by Benchmarks/Sources/profile-dispatch under callgrind: with the checks, a frame
     /// takes 3,841 instructions instead of 3,568 (two touches, eight recognizers panning) and
     /// 72,221 instead of 56,933 (64 recognizers undecided). Sound because the machine's
     /// methods are value code that never reaches back into the recognizer: each access ends
     /// before any other code runs.
-    @exclusivity(unchecked) var machine: Machine
+    @exclusivity(unchecked) final var machine: Machine
 
-    init(_ machine: Machine, name: String?) {
+    /// Whether this object is of a subclass of its built-in class (an app's): then the
+    /// engine's calls go through the UIKit-shaped methods, which a subclass overrides.
+    final private(set) var isSubclassed = false
+    /// The touches of the call under way, in the engine's order (before they became a
+    /// `Set` for the UIKit-shaped methods): the machine sees them in that order.
+    private var callOrder: [Touch] = []
+    /// Whether the machine ran in the call under way (the subclass called `super`).
+    private var machineRan = false
+
+    /// `builtIn`: the built-in class being made (an object of any other class is of a
+    /// subclass of it).
+    init(_ machine: Machine, name: String?, builtIn: GestureRecognizer.Type) {
         self.machine = machine
         super.init(name: name)
+        isSubclassed = ObjectIdentifier(type(of: self)) != ObjectIdentifier(builtIn)
     }
 
     public final override class var defaultNamePrefix: String { Machine.namePrefix }
     public final override var kind: Kind { Machine.kind }
 
-    /// Not final: a recognizer may look at its surroundings (the screen edge pan reads its
-    /// window and the device's scale) before its machine sees the touches.
-    public override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.touchesBegan(touches, at: time)
+    public final override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
+        isSubclassed ? throughUIKitMethods(.began, touches, at: time) : machineTouchesBegan(touches, at: time)
     }
     public final override func touchesMoved(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.touchesMoved(touches, at: time)
+        isSubclassed ? throughUIKitMethods(.moved, touches, at: time) : machine.touchesMoved(touches, at: time)
     }
     public final override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.touchesEnded(touches, at: time)
+        isSubclassed ? throughUIKitMethods(.ended, touches, at: time) : machine.touchesEnded(touches, at: time)
     }
     public final override func touchesCancelled(_ touches: [Touch], at time: Instant) -> GestureDecision {
-        machine.touchesCancelled(touches, at: time)
+        isSubclassed ? throughUIKitMethods(.cancelled, touches, at: time) : machine.touchesCancelled(touches, at: time)
     }
+
+    /// The machine's `touchesBegan`. Not final: a recognizer may look at its surroundings
+    /// (the screen edge pan reads its window and the device's scale) before its machine sees
+    /// the touches.
+    func machineTouchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
+        machine.touchesBegan(touches, at: time)
+    }
+
+    /// A subclass's call: UIKit's method of `phase`, whose `super` (below) runs the machine
+    /// and queues its decision in order with the states the subclass sets.
+    private func throughUIKitMethods(_ phase: TouchPhase, _ touches: [Touch], at time: Instant) -> GestureDecision {
+        let (outer, outerRan) = (callOrder, machineRan)
+        callOrder = touches
+        machineRan = false
+        defer { (callOrder, machineRan) = (outer, outerRan) }
+        let requested = requestedStates.count
+        let set = Set(touches)
+        let event = touchEvent(at: time)
+        switch phase {
+        case .began: touchesBegan(set, with: event)
+        case .moved: touchesMoved(set, with: event)
+        case .ended: touchesEnded(set, with: event)
+        case .cancelled:
+            touchesCancelled(set, with: event)
+            // An override that neither called super nor set a state: cancelled touches
+            // still end the gesture, as GestureRecognizer's default says.
+            if !machineRan && requestedStates.count == requested {
+                return state.isActive ? .cancel(.touchesCancelled) : .fail(.touchesCancelled)
+            }
+        }
+        return .none
+    }
+
+    /// `touches` for the machine, which is about to run (noted for `touchesCancelled`): in a
+    /// deterministic order, the call's for those it holds, then any others by id (a `Set`'s
+    /// own order differs from one process to the next).
+    private func touchesForMachine(_ touches: Set<Touch>) -> [Touch] {
+        machineRan = true
+        if callOrder.count == touches.count, callOrder.allSatisfy(touches.contains) { return callOrder }
+        var ordered = callOrder.filter(touches.contains)
+        if ordered.count < touches.count {
+            ordered += touches.subtracting(ordered).sorted { $0.id < $1.id }
+        }
+        return ordered
+    }
+
+    /// UIKit's `touchesBegan(_:with:)`: runs the built-in's logic (its state machine) on
+    /// `touches`. A subclass overrides it and calls `super`, as a subclass of
+    /// `UITapGestureRecognizer` does; the engine calls it only for subclasses.
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        requestDecision(machineTouchesBegan(touchesForMachine(touches), at: event.timestamp))
+    }
+    /// UIKit's `touchesMoved(_:with:)`: runs the built-in's logic on `touches`.
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        requestDecision(machine.touchesMoved(touchesForMachine(touches), at: event.timestamp))
+    }
+    /// UIKit's `touchesEnded(_:with:)`: runs the built-in's logic on `touches`.
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        requestDecision(machine.touchesEnded(touchesForMachine(touches), at: event.timestamp))
+    }
+    /// UIKit's `touchesCancelled(_:with:)`: runs the built-in's logic on `touches` (it fails,
+    /// or is cancelled if it had begun).
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        requestDecision(machine.touchesCancelled(touchesForMachine(touches), at: event.timestamp))
+    }
+
     public final override var deadline: Instant? { inPlace { $0.deadline } }
     public final override func deadlineReached(at time: Instant) -> GestureDecision {
         machine.deadlineReached(at: time)
@@ -94,7 +178,9 @@ public class StateMachineGestureRecognizer<Machine: GestureStateMachine>: Gestur
     public final override func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
         machine.touchpadGesture(event)
     }
-    public final override func reset() { machine.reset() }
+    /// UIKit's `reset()`: clears the built-in's state after every final state. A subclass
+    /// that keeps state of its own overrides it and calls `super`.
+    open override func reset() { machine.reset() }
     public final override var screenLocation: Point { inPlace { $0.location } }
     public final override var values: GestureValues { inPlace { $0.values } }
 

@@ -181,7 +181,7 @@ public struct LongPressStateMachine: TapCountingStateMachine {
 /// UIKit's `UILongPressGestureRecognizer`: continuous. Begins once the touches have been held
 /// for `minimumPressDuration` without moving more than `allowableMovement`; changes as they
 /// move; ends when they lift. A touchpad hold of the same number of fingers counts too.
-public final class LongPressGestureRecognizer: StateMachineGestureRecognizer<LongPressStateMachine> {
+open class LongPressGestureRecognizer: StateMachineGestureRecognizer<LongPressStateMachine> {
     /// UIKit's `buttonMaskRequired`: the pointer buttons whose presses this long press sees.
     /// Default `.primary`. Touches of other types are unaffected.
     public var buttonMaskRequired: ButtonMask = .primary
@@ -199,7 +199,7 @@ public final class LongPressGestureRecognizer: StateMachineGestureRecognizer<Lon
     public init(minimumPressDuration: Duration = GestureDefaults.minimumPressDuration,
                 touches: Int = 1, name: String? = nil,
                 action: ((LongPressGestureRecognizer) -> Void)? = nil) {
-        super.init(LongPressStateMachine(), name: name)
+        super.init(LongPressStateMachine(), name: name, builtIn: LongPressGestureRecognizer.self)
         self.minimumPressDuration = minimumPressDuration
         numberOfTouchesRequired = touches
         if let action { addTarget(action) }

@@ -249,7 +249,7 @@ public struct PanStateMachine: GestureStateMachine {
 }
 
 /// UIKit's `UIPanGestureRecognizer`: continuous. See `PanStateMachine`.
-public final class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateMachine> {
+open class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateMachine> {
     public var minimumNumberOfTouches: Int {
         get { machine.minimumTouches }
         set { machine.minimumTouches = max(1, newValue) }
@@ -308,7 +308,7 @@ public final class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateM
 
     public init(minimumTouches: Int = 1, maximumTouches: Int = .max, name: String? = nil,
                 action: ((PanGestureRecognizer) -> Void)? = nil) {
-        super.init(PanStateMachine(), name: name)
+        super.init(PanStateMachine(), name: name, builtIn: PanGestureRecognizer.self)
         minimumNumberOfTouches = minimumTouches
         maximumNumberOfTouches = maximumTouches
         if let action { addTarget(action) }

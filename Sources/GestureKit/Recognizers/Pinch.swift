@@ -177,7 +177,7 @@ public struct PinchStateMachine: GestureStateMachine {
 }
 
 /// UIKit's `UIPinchGestureRecognizer`: continuous. See `PinchStateMachine`.
-public final class PinchGestureRecognizer: StateMachineGestureRecognizer<PinchStateMachine> {
+open class PinchGestureRecognizer: StateMachineGestureRecognizer<PinchStateMachine> {
     /// The span relative to the span at `began` (1 at began). Settable, as UIKit's: an action
     /// that applies the scale and sets it back to 1 then sees each change's own factor.
     public var scale: Double {
@@ -200,7 +200,7 @@ public final class PinchGestureRecognizer: StateMachineGestureRecognizer<PinchSt
     }
 
     public init(name: String? = nil, action: ((PinchGestureRecognizer) -> Void)? = nil) {
-        super.init(PinchStateMachine(), name: name)
+        super.init(PinchStateMachine(), name: name, builtIn: PinchGestureRecognizer.self)
         if let action { addTarget(action) }
     }
 }

@@ -126,7 +126,7 @@ public struct RotationStateMachine: GestureStateMachine {
 }
 
 /// UIKit's `UIRotationGestureRecognizer`: continuous. See `RotationStateMachine`.
-public final class RotationGestureRecognizer: StateMachineGestureRecognizer<RotationStateMachine> {
+open class RotationGestureRecognizer: StateMachineGestureRecognizer<RotationStateMachine> {
     /// Radians from the line between the fingers where they came down, clockwise positive. Settable, as UIKit's: an action that
     /// applies the rotation and sets it back to 0 then sees each change's own angle.
     public var rotation: Double {
@@ -142,7 +142,7 @@ public final class RotationGestureRecognizer: StateMachineGestureRecognizer<Rota
     }
 
     public init(name: String? = nil, action: ((RotationGestureRecognizer) -> Void)? = nil) {
-        super.init(RotationStateMachine(), name: name)
+        super.init(RotationStateMachine(), name: name, builtIn: RotationGestureRecognizer.self)
         if let action { addTarget(action) }
     }
 }

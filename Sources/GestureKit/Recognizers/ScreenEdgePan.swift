@@ -169,7 +169,7 @@ public struct ScreenEdgePanStateMachine: GestureStateMachine {
 /// An app with a plain pan too gives edge touches to the edge pan with
 /// `pan.require(toFail: edgePan)`: a touch that does not begin at an edge fails the edge pan
 /// at touch-down, so the pan is not delayed.
-public final class ScreenEdgePanGestureRecognizer: StateMachineGestureRecognizer<ScreenEdgePanStateMachine> {
+open class ScreenEdgePanGestureRecognizer: StateMachineGestureRecognizer<ScreenEdgePanStateMachine> {
     public var edges: ScreenEdges {
         get { machine.edges }
         set { machine.edges = newValue }
@@ -214,13 +214,13 @@ public final class ScreenEdgePanGestureRecognizer: StateMachineGestureRecognizer
     /// `edges` may be set later, as UIKit's `UIScreenEdgePanGestureRecognizer()` is made
     /// and then given its `edges`; with none it fails at every touch-down.
     public init(edges: ScreenEdges = [], name: String? = nil, action: ((ScreenEdgePanGestureRecognizer) -> Void)? = nil) {
-        super.init(ScreenEdgePanStateMachine(), name: name)
+        super.init(ScreenEdgePanStateMachine(), name: name, builtIn: ScreenEdgePanGestureRecognizer.self)
         machine.edges = edges
         allowedTouchTypes = .direct
         if let action { addTarget(action) }
     }
 
-    public override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
+    override func machineTouchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
         // The machine reads these at its first touch only.
         if let first = touches.first {
             if var root = view {
@@ -229,6 +229,6 @@ public final class ScreenEdgePanGestureRecognizer: StateMachineGestureRecognizer
             }
             machine.pointsPerMillimetre = engine?.pointsPerMillimetre[first.device]
         }
-        return super.touchesBegan(touches, at: time)
+        return super.machineTouchesBegan(touches, at: time)
     }
 }

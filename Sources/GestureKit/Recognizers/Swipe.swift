@@ -153,7 +153,7 @@ public struct SwipeStateMachine: GestureStateMachine {
 }
 
 /// UIKit's `UISwipeGestureRecognizer`: discrete. See `SwipeStateMachine`.
-public final class SwipeGestureRecognizer: StateMachineGestureRecognizer<SwipeStateMachine> {
+open class SwipeGestureRecognizer: StateMachineGestureRecognizer<SwipeStateMachine> {
     public var direction: SwipeDirection {
         get { machine.direction }
         set { machine.direction = newValue }
@@ -180,7 +180,7 @@ public final class SwipeGestureRecognizer: StateMachineGestureRecognizer<SwipeSt
 
     public init(direction: SwipeDirection = .right, touches: Int = 1, name: String? = nil,
                 action: ((SwipeGestureRecognizer) -> Void)? = nil) {
-        super.init(SwipeStateMachine(), name: name)
+        super.init(SwipeStateMachine(), name: name, builtIn: SwipeGestureRecognizer.self)
         self.direction = direction
         numberOfTouchesRequired = touches
         if let action { addTarget(action) }

@@ -148,7 +148,7 @@ public struct TapStateMachine: TapCountingStateMachine {
 
 /// UIKit's `UITapGestureRecognizer`: discrete; recognizes when the required number of taps
 /// with the required number of touches has been made.
-public final class TapGestureRecognizer: StateMachineGestureRecognizer<TapStateMachine> {
+open class TapGestureRecognizer: StateMachineGestureRecognizer<TapStateMachine> {
     /// UIKit's `buttonMaskRequired`: the pointer buttons whose clicks this tap sees (a
     /// right-click menu: `.secondary`). Default `.primary`. Touches of other types are
     /// unaffected.
@@ -166,7 +166,7 @@ public final class TapGestureRecognizer: StateMachineGestureRecognizer<TapStateM
 
     public init(taps: Int = 1, touches: Int = 1, name: String? = nil,
                 action: ((TapGestureRecognizer) -> Void)? = nil) {
-        super.init(TapStateMachine(), name: name)
+        super.init(TapStateMachine(), name: name, builtIn: TapGestureRecognizer.self)
         numberOfTapsRequired = taps
         numberOfTouchesRequired = touches
         if let action { addTarget(action) }

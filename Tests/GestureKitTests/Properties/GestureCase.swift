@@ -276,12 +276,12 @@ struct GestureCase: CustomStringConvertible {
                 case .sendTap:
                     // A finger of its own (20) taps where the gesture is, a little later.
                     let p = r.location(in: nil)
-                    engine.send(TouchFrame(time: engine.now.advanced(bySeconds: 0.01),
+                    engine.send(TouchFrame(time: engine.now + Duration(seconds: 0.01),
                                            changes: [TouchChange(sourceID: 20, phase: .began, location: p)]))
-                    engine.send(TouchFrame(time: engine.now.advanced(bySeconds: 0.05),
+                    engine.send(TouchFrame(time: engine.now + Duration(seconds: 0.05),
                                            changes: [TouchChange(sourceID: 20, phase: .ended, location: p)]))
                 case .advanceTime:
-                    engine.advance(to: engine.now.advanced(bySeconds: 0.2))
+                    engine.advance(to: engine.now + Duration(seconds: 0.2))
                 case .failingWork:
                     struct WorkFailed: Error {}
                     do {

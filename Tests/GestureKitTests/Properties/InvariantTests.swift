@@ -101,15 +101,15 @@ func runCase(_ c: GestureCase) -> (violation: String?, log: [String]) {
             for t in touches {
                 let before = seen[t.id]
                 if let before, before.view !== view {
-                    violate("touch \(t.id.rawValue) delivered to \(view.id) after \(before.view.id)")
+                    violate("touch \(t.id.rawValue) delivered to \(view.debugName) after \(before.view.debugName)")
                 }
                 switch (before?.state, phase) {
                 case (nil, .began): seen[t.id] = (view, .began)
-                case (nil, _): violate("\(view.id) got \(phase.callbackName) for touch \(t.id.rawValue) before touchesBegan")
-                case (.began, .began): violate("\(view.id) got touchesBegan twice for touch \(t.id.rawValue)")
+                case (nil, _): violate("\(view.debugName) got \(phase.callbackName) for touch \(t.id.rawValue) before touchesBegan")
+                case (.began, .began): violate("\(view.debugName) got touchesBegan twice for touch \(t.id.rawValue)")
                 case (.began, .moved): break
                 case (.began, _): seen[t.id] = (view, .finished)
-                case (.finished, _): violate("\(view.id) got \(phase.callbackName) for touch \(t.id.rawValue) after it ended")
+                case (.finished, _): violate("\(view.debugName) got \(phase.callbackName) for touch \(t.id.rawValue) after it ended")
                 }
             }
         }
@@ -126,7 +126,7 @@ func runCase(_ c: GestureCase) -> (violation: String?, log: [String]) {
     }
     if let d = engine.nextDeadline { violate("after finish(), a deadline is pending at \(formatTime(d))") }
     for (id, s) in seen.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where s.state == .began {
-        violate("touch \(id.rawValue) began in \(s.view.id) but never ended or was cancelled there")
+        violate("touch \(id.rawValue) began in \(s.view.debugName) but never ended or was cancelled there")
     }
     return (violation, log)
 }

@@ -30,7 +30,7 @@ for type in [SDL_FINGERDOWN, SDL_FINGERUP] {
 }
 
 // The loop: wait for an event or the engine's next deadline, whichever comes first.
-let end = SDLClock.ticks.advanced(bySeconds: 0.5)
+let end = SDLClock.ticks + .milliseconds(500)
 var event = SDL_Event()
 while SDLClock.ticks < end {
     let wake = [engine.nextDeadline, end].compactMap { $0 }.min()!

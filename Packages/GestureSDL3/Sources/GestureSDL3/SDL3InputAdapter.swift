@@ -167,7 +167,7 @@ public struct SDL3InputAdapter {
         let device = InputDeviceID(nextDevice)
         nextDevice += 1
         frames.append(.deviceAdded(InputDeviceInfo(id: device, name: "SDL pen \(id)", systemName: "sdl3", kind: .pen,
-                                                capabilities: [.tabletTool], sizeMillimeters: nil)))
+                                                capabilities: [.tabletTool], sizeMillimetres: nil)))
         let p = PenAxes(device: device)
         pens[id] = p
         return p
