@@ -358,11 +358,16 @@ public final class LibinputContext {
         var width = 0.0, height = 0.0
         let size = libinput_device_get_size(device, &width, &height) == 0
             ? Size(width: width, height: height) : nil
+        // A touchscreen is mapped onto the screen here, so this context knows how many points
+        // a millimetre of it covers: the engine takes it from the announcement (a screen edge
+        // pan's margin is then millimetres of glass), whoever runs the engine.
+        let scale = kind == .touchscreen
+            ? size.flatMap { mapping.pointsPerMillimetre(deviceSize: $0, screen: screenSize) } : nil
         return InputDeviceInfo(
             id: id,
             name: libinput_device_get_name(device).map { String(cString: $0) } ?? "",
             systemName: libinput_device_get_sysname(device).map { String(cString: $0) } ?? "",
-            kind: kind, capabilities: capabilities, sizeMillimeters: size)
+            kind: kind, capabilities: capabilities, sizeMillimetres: size, pointsPerMillimetre: scale)
     }
 
     // MARK: - Conversion

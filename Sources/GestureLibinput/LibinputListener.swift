@@ -27,6 +27,7 @@ public struct LibinputJSONFormatter: Sendable {
             o.raw("kind", info.kind.map { jsonString($0.rawValue) } ?? "null")
             o.strings("capabilities", info.capabilities.map(\.description).sorted())
             if let size = info.sizeMillimetres { o.numbers("size", [size.width, size.height]) }
+            if let scale = info.pointsPerMillimetre { o.number("pointsPerMillimetre", scale) }
         case let .deviceRemoved(id, time):
             o.string("type", "device-removed")
             if let time { o.number("time", relative(time)) }
