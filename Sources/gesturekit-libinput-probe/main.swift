@@ -8,6 +8,8 @@ import GestureFormat
 //   gesturekit-libinput-probe --describe DEVICE...   (libevdev's view of each node, as JSON)
 //   gesturekit-libinput-probe --lifetime [...] DEVICE... (LiveInput into an engine, then
 //                             whether both were freed and libinput closed the devices)
+//   gesturekit-libinput-probe --sample [...] DEVICE... (the documentation's photo viewer,
+//                             LiveInputSample.swift, on the devices: it prints its own lines)
 import GestureKit
 import GestureLibinput
 import GestureMockDevice
@@ -42,6 +44,7 @@ let usage = """
                                      [--open-gate TOKEN] (--udev [--seat NAME] | DEVICE...)
            gesturekit-libinput-probe --describe DEVICE...
            gesturekit-libinput-probe --lifetime [--duration SECONDS] [--open-gate TOKEN] DEVICE...
+           gesturekit-libinput-probe --sample [--duration SECONDS] [--screen WIDTHxHEIGHT] [--open-gate TOKEN] DEVICE...
     """
 
 var paths: [String] = []
@@ -54,6 +57,9 @@ var describe = false
 /// Run the devices into an engine through `LiveInput`, then report whether the input, the
 /// engine and libinput's device files were let go (`lifetimeCheck`).
 var lifetime = false
+/// Run the devices through the documentation's sample app (`runPhotoViewer`,
+/// LiveInputSample.swift), which prints its own lines.
+var sample = false
 var mapping = TouchMapping()
 var access = DeviceAccess.automatic
 var grab = false
@@ -102,6 +108,7 @@ while let arg = args.popFirst() {
     case "--verbose": verbose = true
     case "--describe": describe = true
     case "--lifetime": lifetime = true
+    case "--sample": sample = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -183,13 +190,22 @@ func lifetimeCheck(_ listener: LibinputListener, gate: String?, paths: [String])
 var formatter = LibinputJSONFormatter()
 var count = 0
 var listener = LibinputListener(source: useUdev ? .seat(seat) : .paths(paths),
-                                screenSize: screen, mapping: mapping, duration: duration,
+                                screenSize: screen, mapping: mapping, timeLimit: duration.map(Duration.init(seconds:)),
                                 logPriority: verbose ? .debug : .error)
 listener.access = access
 listener.grab = grab
 if lifetime {
     lifetimeCheck(listener, gate: openGate, paths: paths)
     exit(0)
+}
+if sample {
+    do {
+        try runPhotoViewer(devices: listener.source, screen: screen, timeLimit: duration.map { .seconds($0) },
+                           devicesOpened: openGate.map { token in { try MockDeviceGate.open(Array(token.utf8), paths: paths) } })
+        exit(0)
+    } catch {
+        fail("\(error)", status: 1)
+    }
 }
 do {
     let reason = try listener.run(

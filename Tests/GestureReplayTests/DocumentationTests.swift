@@ -48,10 +48,31 @@ struct DocumentationTests {
              "Examples/DownstreamToolkits/Sources/downstream-gtk/main.swift"),
             ("Sources/GestureSDL/GestureSDL.docc/UsingGestureKitInAnSDLApp.md", "sdl",
              "Examples/DownstreamToolkits/Sources/downstream-sdl/main.swift"),
+            ("Sources/GestureLibinput/GestureLibinput.docc/LiveInputInYourApp.md", "live-input",
+             "Sources/gesturekit-libinput-probe/LiveInputSample.swift"),
+            ("Sources/GestureWayland/GestureWayland.docc/AWaylandWindow.md", "desktop-quickstart",
+             "Examples/DesktopQuickStart/main.swift"),
+            ("Sources/GestureKit/GestureKit.docc/BuildingAKiosk.md", "kiosk",
+             "Tests/GestureReplayTests/ReadmeKioskSample.swift#readme:kiosk"),
+            ("Sources/GestureKit/GestureKit.docc/BuildingAKiosk.md", "kiosk-input",
+             "Tests/GestureLibinputTests/KioskInputSample.swift"),
+            ("Sources/GestureKit/GestureKit.docc/BadInputAndFaults.md", "set-aside-input",
+             "Tests/GestureKitTests/SetAsideInputSample.swift"),
+            ("Sources/GestureKit/GestureKit.docc/Threads.md", "threads",
+             "Tests/GestureKitTests/ThreadsSample.swift"),
           ])
     func sampleIsTheExample(article: String, marker: String, source: String) throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent(article), encoding: .utf8)
-        let code = try String(contentsOf: packageRoot.appendingPathComponent(source), encoding: .utf8)
+        // "FILE#REGION": the lines of FILE between `// REGION:begin` and `// REGION:end`, a
+        // sample inside a compiled function, its indentation of four spaces removed.
+        let parts = source.split(separator: "#", maxSplits: 1).map(String.init)
+        var code = try String(contentsOf: packageRoot.appendingPathComponent(parts[0]), encoding: .utf8)
+        if parts.count == 2 {
+            let from = try #require(code.range(of: "    // \(parts[1]):begin\n"), "\(parts[0]) should mark its \(parts[1]) region")
+            let to = try #require(code.range(of: "    // \(parts[1]):end\n"), "\(parts[0]) should end its \(parts[1]) region")
+            code = code[from.upperBound..<to.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
+        }
         let begin = try #require(text.range(of: "<!-- \(marker):begin -->\n```swift\n"), "\(article) should mark its \(marker) sample")
         let end = try #require(text.range(of: "```\n<!-- \(marker):end -->"), "\(article) should end its \(marker) sample")
         #expect(String(text[begin.upperBound..<end.lowerBound]) == code, "\(article)'s sample should be \(source) as it is")

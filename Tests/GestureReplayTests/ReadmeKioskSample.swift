@@ -1,8 +1,8 @@
 import GestureKit
 import Testing
 
-/// The README's "Kiosks" sample, word for word between the markers (ReadmeTests checks the
-/// README against it); this test runs it.
+/// The sample of the article "Building a kiosk", word for word between the markers
+/// (DocumentationTests checks the article against it); this test runs it.
 @discardableResult
 func readmeKioskSample(_ engine: GestureEngine, _ say: @escaping (String) -> Void) throws -> View {
     // readme:kiosk:begin
