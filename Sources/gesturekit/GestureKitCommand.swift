@@ -63,12 +63,12 @@ final class LineWriter {
     deinit { flush() }
 }
 
-/// Stops with a message on standard error and exit status 2 (bad input).
-func fail(_ message: String) -> ExitCode {
+/// Stops with a message on standard error and exit status 2 (bad input), or `status`.
+func fail(_ message: String, status: Int32 = 2) -> ExitCode {
     let err = LineWriter(fd: 2)
     err.write("gesturekit: \(message)")
     err.flush()
-    return ExitCode(2)
+    return ExitCode(status)
 }
 
 func loadScene(_ path: String?) throws -> Scene {
@@ -357,7 +357,7 @@ struct Listen: ParsableCommand {
             }
             let gate = openGate.map { token in { try MockDeviceGate.open(Array(token.utf8), paths: devices) } }
             let reason = try session.listen(source: source, screenSize: scene.screen, access: seatAccess, grab: grab,
-                                            duration: duration, stopWhenDevicesGone: untilDevicesGone, through: meter,
+                                            timeLimit: duration.map(Duration.init(seconds:)), stopWhenDevicesGone: untilDevicesGone, through: meter,
                                             log: verbose ? { _, message in say("libinput: " + message) } : nil,
                                             notice: { say($0) }, devicesOpened: gate)
             if untilDevicesGone, reason == .duration {
@@ -383,7 +383,7 @@ extension Listen {
         }
         let monitor = try SoakMonitor(scene: scene)
         var listener = LibinputListener(source: .paths(devices), screenSize: scene.screen, mapping: scene.input,
-                                        duration: duration, logPriority: .error)
+                                        timeLimit: duration.map(Duration.init(seconds:)), logPriority: .error)
         listener.access = seatAccess
         let input = LiveInput(listener)
         monitor.origin = { [weak input] in input?.origin }
@@ -409,7 +409,7 @@ extension Listen {
                 try window.settle()
                 try writeFile(readyFile, "ready\n")
             }
-            let input = WaylandInput(connection: connection, window: window, duration: duration)
+            let input = WaylandInput(connection: connection, window: window, timeLimit: duration.map(Duration.init(seconds:)))
             monitor.origin = { [weak input] in input?.origin }
             if case let .connectionLost(message) = try input.run(monitor) { lost = message }
             window.destroy()
@@ -448,7 +448,7 @@ extension Listen {
                 try writeFile(readyFile, "ready\n")
             }
             if connection.seats.isEmpty { say("the compositor has no seat (yet)") }
-            let input = WaylandInput(connection: connection, window: window, duration: duration)
+            let input = WaylandInput(connection: connection, window: window, timeLimit: duration.map(Duration.init(seconds:)))
             reason = try meter.map { try input.run($0) } ?? input.run(session)
             window.destroy()
             connection.disconnect()
@@ -483,7 +483,7 @@ struct Devices: ParsableCommand {
         let out = LineWriter(fd: 1)
         let touch = context.devices.filter { $0.kind != nil }
         for d in touch {
-            let size = d.sizeMillimeters.map { " \(fmt1($0.width)) × \(fmt1($0.height)) mm" } ?? ""
+            let size = d.sizeMillimetres.map { " \(fmt1($0.width)) × \(fmt1($0.height)) mm" } ?? ""
             out.write("/dev/input/\(d.systemName)  \(d.kind!.rawValue)\(size)  \(d.name)")
         }
         if touch.isEmpty {

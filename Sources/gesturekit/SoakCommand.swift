@@ -7,7 +7,7 @@ import GestureTraces
 import Glibc
 #endif
 
-/// `gesturekit soak`: minutes of random gestures through real libinput (README, "Reliability").
+/// `gesturekit soak`: minutes of random gestures through real libinput (docs/TESTING.md, "The soak").
 struct Soak: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Minutes of random gestures from the recordings through real libinput (umockdev) into a scene with every recognizer kind and a scrolling layout.",
@@ -133,7 +133,8 @@ struct Soak: ParsableCommand {
         out.flush()
         guard result.exitStatus == 0, !result.timedOut, !summary.isEmpty else {
             let why = result.timedOut ? "did not finish in \(Int(duration + 60)) s" : "exit status \(result.exitStatus.map(String.init) ?? "none")"
-            throw fail("soak: the listener \(why) (a crash?): \(result.stderr.suffix(2000))")
+            // A crash fails the soak as its other findings do (exit status 1, as the help says).
+            throw fail("soak: the listener \(why) (a crash?): \(result.stderr.suffix(2000))", status: 1)
         }
         if lines.contains(where: { $0.hasPrefix("FAILED: ") }) { throw ExitCode(1) }
         out.write("soak: passed")
