@@ -75,19 +75,9 @@ say() { printf 'check-fresh-demo: %s\n' "$*" >&2; }
 diff_s() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }   # seconds from $1 to $2
 [ "$(id -u)" -eq 0 ] || { say "needs root (debootstrap, mount and chroot); run it as root or with sudo"; exit 2; }
 
-swift_bin=$(command -v "${SWIFT:-swift}") || { say "no swift on PATH"; exit 2; }
-toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$swift_bin")")")")   # …/usr/bin/swift → …
-[ -x "$toolchain/usr/bin/swift" ] || { say "cannot find the toolchain root of $swift_bin (looked at $toolchain)"; exit 2; }
 command -v flock >/dev/null || { say "no flock (util-linux)"; exit 2; }
 
-# The local mirror of Swift packages, as scripts/test-debian13.sh finds it.
-package_mirror=""
-rules=$(git config --system --get-regexp '^url\..*\.insteadof$' 2>/dev/null || true)
-if [ -n "$rules" ]; then
-    package_mirror=$(printf '%s\n' "$rules" | head -n1 | sed -E 's/^url\.(.*)\.insteadof .*/\1/')
-    package_mirror=${package_mirror%/}
-    [ -d "$package_mirror" ] || package_mirror=""
-fi
+. scripts/debian-root.sh
 [ -n "$package_mirror" ] || toolchain_packages+=(ca-certificates)
 
 script_start=$EPOCHREALTIME
@@ -98,52 +88,6 @@ command -v debootstrap >/dev/null || scripts/install-deps.sh debootstrap
 ROOT=$(mktemp -d /var/tmp/gesturekit-fresh-demo.XXXXXX)
 chmod 755 "$ROOT"   # a machine's / is 755; mktemp's 700 would keep apt's _apt user out of it
 
-in_root() {   # runs a command in the root, in a clean environment, from the package directory
-    chroot "$ROOT" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
-        PATH=/opt/swift/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-        /bin/bash -c "cd /src/gesturekit 2>/dev/null || cd /root; $1"
-}
-
-mounts=()
-stop_root_processes() {
-    local pid root_of
-    for pid in $(ls /proc | grep -E '^[0-9]+$'); do
-        root_of=$(readlink "/proc/$pid/root" 2>/dev/null) || continue
-        [ "$root_of" = "$ROOT" ] && kill -TERM "$pid" 2>/dev/null || true
-    done
-    sleep 1
-    for pid in $(ls /proc | grep -E '^[0-9]+$'); do
-        root_of=$(readlink "/proc/$pid/root" 2>/dev/null) || continue
-        [ "$root_of" = "$ROOT" ] && kill -KILL "$pid" 2>/dev/null || true
-    done
-}
-unmount_all() {
-    stop_root_processes
-    local i
-    for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
-        umount "${mounts[$i]}" 2>/dev/null || { say "${mounts[$i]} is busy: unmounting it lazily"; umount -l "${mounts[$i]}" || true; }
-    done
-    mounts=()
-}
-mount_at() {   # mount_at TARGET ARGS…
-    local target=$1; shift
-    mkdir -p "$target"
-    mount "$@" "$target"
-    mounts+=("$target")
-}
-mount_all() {
-    mount_at "$ROOT/proc" -t proc proc
-    mount_at "$ROOT/sys" -t sysfs sysfs
-    mount_at "$ROOT/dev" --bind /dev
-    mount_at "$ROOT/dev/pts" --bind /dev/pts
-    mount_at "$ROOT/dev/shm" -t tmpfs -o mode=1777,nosuid,nodev shm
-    mount_at "$ROOT/opt/swift" --bind "$toolchain"
-    mount -o remount,bind,ro "$ROOT/opt/swift"
-    if [ -n "$package_mirror" ]; then
-        mount_at "$ROOT$package_mirror" --bind "$package_mirror"
-        mount -o remount,bind,ro "$ROOT$package_mirror"
-    fi
-}
 remove_root() {
     unmount_all
     # Never remove while anything is still mounted under the root: /dev is bound there read-write.
@@ -177,12 +121,7 @@ EOF
 printf '#!/bin/sh\nexit 101\n' > "$ROOT/usr/sbin/policy-rc.d"
 chmod +x "$ROOT/usr/sbin/policy-rc.d"
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
-if [ -n "$package_mirror" ]; then
-    {
-        printf '[url "%s/"]\n' "$package_mirror"
-        printf '%s\n' "$rules" | sed -E 's/^url\..*\.insteadof (.*)$/\tinsteadOf = \1/'
-    } > "$ROOT/etc/gitconfig"
-fi
+write_root_gitconfig
 
 mount_all
 

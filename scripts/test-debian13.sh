@@ -38,66 +38,7 @@ toolchain_packages=(libcurl4t64 libxml2 libedit2 libncurses6 libsqlite3-0 libstd
 say() { printf 'test-debian13: %s\n' "$*" >&2; }
 [ "$(id -u)" -eq 0 ] || { say "needs root (debootstrap, mount and chroot); run it as root or with sudo"; exit 2; }
 
-swift_bin=$(command -v "${SWIFT:-swift}") || { say "no swift on PATH"; exit 2; }
-toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$swift_bin")")")")   # …/usr/bin/swift → …
-[ -x "$toolchain/usr/bin/swift" ] || { say "cannot find the toolchain root of $swift_bin (looked at $toolchain)"; exit 2; }
-
-# A local mirror of Swift packages that git reaches through url.<dir>.insteadOf rules on this
-# machine is bound into the root with the same rules; without one, SwiftPM inside fetches as usual.
-package_mirror=""
-rules=$(git config --system --get-regexp '^url\..*\.insteadof$' 2>/dev/null || true)
-if [ -n "$rules" ]; then
-    package_mirror=$(printf '%s\n' "$rules" | head -n1 | sed -E 's/^url\.(.*)\.insteadof .*/\1/')
-    package_mirror=${package_mirror%/}
-    [ -d "$package_mirror" ] || package_mirror=""
-fi
-
-in_root() {   # runs a command in the root, in a clean environment, from the package directory
-    chroot "$ROOT" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}" \
-        PATH=/opt/swift/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-        /bin/bash -c "cd /src/gesturekit 2>/dev/null || cd /root; $1"
-}
-
-mounts=()
-stop_root_processes() {
-    local pid root_of
-    for pid in $(ls /proc | grep -E '^[0-9]+$'); do
-        root_of=$(readlink "/proc/$pid/root" 2>/dev/null) || continue
-        [ "$root_of" = "$ROOT" ] && kill -TERM "$pid" 2>/dev/null || true
-    done
-    sleep 1
-    for pid in $(ls /proc | grep -E '^[0-9]+$'); do
-        root_of=$(readlink "/proc/$pid/root" 2>/dev/null) || continue
-        [ "$root_of" = "$ROOT" ] && kill -KILL "$pid" 2>/dev/null || true
-    done
-}
-unmount_all() {
-    stop_root_processes
-    local i
-    for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
-        umount "${mounts[$i]}" 2>/dev/null || { say "${mounts[$i]} is busy: unmounting it lazily"; umount -l "${mounts[$i]}" || true; }
-    done
-    mounts=()
-}
-mount_at() {   # mount_at TARGET ARGS…
-    local target=$1; shift
-    mkdir -p "$target"
-    mount "$@" "$target"
-    mounts+=("$target")
-}
-mount_all() {
-    mount_at "$ROOT/proc" -t proc proc
-    mount_at "$ROOT/sys" -t sysfs sysfs
-    mount_at "$ROOT/dev" --bind /dev
-    mount_at "$ROOT/dev/pts" --bind /dev/pts
-    mount_at "$ROOT/dev/shm" -t tmpfs -o mode=1777,nosuid,nodev shm
-    mount_at "$ROOT/opt/swift" --bind "$toolchain"
-    mount -o remount,bind,ro "$ROOT/opt/swift"
-    if [ -n "$package_mirror" ]; then
-        mount_at "$ROOT$package_mirror" --bind "$package_mirror"
-        mount -o remount,bind,ro "$ROOT$package_mirror"
-    fi
-}
+. scripts/debian-root.sh
 trap unmount_all EXIT
 trap 'exit 130' INT TERM
 
@@ -129,12 +70,7 @@ fi
 grep -q '^13' "$ROOT/etc/debian_version" || { say "$ROOT is not a Debian 13 root (debian_version $(cat "$ROOT/etc/debian_version"))"; exit 1; }
 
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
-if [ -n "$package_mirror" ]; then
-    {
-        printf '[url "%s/"]\n' "$package_mirror"
-        printf '%s\n' "$rules" | sed -E 's/^url\..*\.insteadof (.*)$/\tinsteadOf = \1/'
-    } > "$ROOT/etc/gitconfig"
-fi
+write_root_gitconfig
 
 mount_all
 
