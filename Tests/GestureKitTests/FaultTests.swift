@@ -1,7 +1,7 @@
 import Testing
 @testable import GestureKit
 
-/// Faults at the engine's door, each with the rule README's "Reliability" section states:
+/// Faults at the engine's door, each with the rule the article "Bad input and faults" states:
 /// nothing crashes, nothing is left stuck, and what the engine set aside is reported.
 @Suite("Faults")
 struct FaultTests {

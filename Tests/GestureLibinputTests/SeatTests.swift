@@ -77,7 +77,7 @@ enum LibinputReplayFixture {
 
 /// seatd started by the test, under the same umockdev-run as the reader, so that seatd opens
 /// the mock node and hands it to `listen --seat-access libseat` over its socket (the umockdev
-/// fix library makes both work: README, "Kiosks").
+/// fix library makes both work: docs/TESTING.md, "Mock devices under umockdev").
 @Suite(.serialized, .enabled(if: ProbeHarness.umockdevAvailable && FileManager.default.isExecutableFile(atPath: "/usr/sbin/seatd"),
                             "umockdev-run or seatd is missing: install the Debian packages 'umockdev' and 'seatd'"))
 struct SeatdTests {

@@ -2,7 +2,7 @@ import GestureKit
 import GestureLayout
 import Testing
 
-/// The photos of the README's "Scrolling" sample.
+/// The photos of the "Scrolling" sample of the article "Layouts and the collection view".
 final class Photos: CollectionViewDataSource {
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 10_000 }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: LayoutIndexPath) -> CollectionViewCell {
@@ -11,8 +11,8 @@ final class Photos: CollectionViewDataSource {
     func collectionView(_ collectionView: CollectionView, moveItemAt source: LayoutIndexPath, to destination: LayoutIndexPath) {}
 }
 
-/// The README's "Scrolling" sample, word for word between the markers (ReadmeTests checks the
-/// README against it); this test runs it.
+/// The "Scrolling" sample of the article "Layouts and the collection view", word for word between
+/// the markers (ReadmeTests checks the article against it); this test runs it.
 func readmeScrollingSample(_ engine: GestureEngine, _ photos: Photos, _ say: @escaping (String) -> Void) -> CollectionView {
     // readme:scrolling:begin
     let layout = FlowLayout(dataSource: nil, boundsSize: .zero)

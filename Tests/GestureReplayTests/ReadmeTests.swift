@@ -21,23 +21,9 @@ struct ReadmeTests {
         #expect(String(readme[begin.upperBound..<end.lowerBound]) == example)
     }
 
-    @Test("the README's Kiosks sample is the one ReadmeKioskSampleTests runs, word for word")
-    func kioskSampleMatches() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: packageRoot.appendingPathComponent("Tests/GestureReplayTests/ReadmeKioskSample.swift"), encoding: .utf8)
-        let begin = try #require(readme.range(of: "<!-- kiosk:begin -->\n```swift\n"))
-        let end = try #require(readme.range(of: "```\n<!-- kiosk:end -->"))
-        let from = try #require(source.range(of: "    // readme:kiosk:begin\n"))
-        let to = try #require(source.range(of: "    // readme:kiosk:end\n"))
-        // The sample is indented by four spaces in the function.
-        let sample = source[from.upperBound..<to.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
-        #expect(String(readme[begin.upperBound..<end.lowerBound]) == sample)
-    }
-
-    @Test("the README's Scrolling sample is the one ReadmeScrollingSampleTests runs, word for word")
+    @Test("the layouts article's Scrolling sample is the one ReadmeScrollingSampleTests runs, word for word")
     func scrollingSampleMatches() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("Sources/GestureLayout/GestureLayout.docc/LayoutsAndCollectionView.md"), encoding: .utf8)
         let source = try String(contentsOf: packageRoot.appendingPathComponent("Tests/GestureReplayTests/ReadmeScrollingSample.swift"), encoding: .utf8)
         let begin = try #require(readme.range(of: "<!-- scrolling:begin -->\n```swift\n"))
         let end = try #require(readme.range(of: "```\n<!-- scrolling:end -->"))

@@ -36,7 +36,7 @@ struct PhotoWallWindowHiDPITests {
     /// Runs photowall full screen under sway on the scaled output (`environment`: variables
     /// for it, such as SDL's renderer), and takes grim's screenshot once the wall is drawn;
     /// with `corner`, also a PNG of the wall's top left corner, 240 × 160 pt at the output's
-    /// pixels, into out/ (the README's picture).
+    /// pixels, into out/ (Examples/PhotoWall/README.md's picture).
     static func run(environment: String = "", corner: String? = nil) throws -> Run {
         // The wall says when its first frame is presented (its ready file); the recording (a
         // tap below the header) starts then, and the wall runs `seconds` from then. A fixed

@@ -80,7 +80,7 @@ struct WaylandClientTests {
             try window.settle()
             session.ready()
             let client = DestroyOnLongPress(window: window)
-            let input = WaylandInput(connection: connection, window: window, duration: Compositor.readyToRecording + 5)
+            let input = WaylandInput(connection: connection, window: window, timeLimit: Duration(seconds: Compositor.readyToRecording + 5))
             client.input = input
             let reason = try input.run(client)
             #expect(reason == .stopped, "stopped by the client, not by the 6 s limit")
@@ -156,7 +156,7 @@ struct PhotoWallDesktopTests {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
         #expect(png.count > 5_000, "of the wall, not of an empty output: \(png.count) bytes")
         if fixture.hasSuffix("e6-tap-1f.evemu") {
-            // The README's picture: out/photowall-sway.png (docs/photowall-sway.png is one such).
+            // Examples/PhotoWall/README.md's picture: out/photowall-sway.png (docs/photowall-sway.png is one such).
             try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
             try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/photowall-sway.png")
             try? FileManager.default.copyItem(atPath: shot, toPath: Compositor.packageRoot + "/out/photowall-sway.png")
@@ -255,7 +255,7 @@ struct HiDPITests {
         let shot = session.directory + "/shot.ppm"
         try session.grim(["-t", "ppm", shot])
         let picture = (try? Data(contentsOf: URL(fileURLWithPath: shot))).flatMap(Picture.init(ppm:))
-        // The README's picture: a corner of the window, 120 × 80 pt, at the output's pixels.
+        // The picture of a window at an output's scale: a corner of it, 120 × 80 pt, at the output's pixels.
         let name = "hidpi-scale\(expectedScale == expectedScale.rounded() ? String(Int(expectedScale)) : String(expectedScale))-sway.png"
         try session.grim(["-g", "0,0 120x80", session.directory + "/" + name])
         try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
@@ -347,7 +347,7 @@ struct DecorationSurfaceTests {
         try window.settle()
         session.ready()
         let client = Counter(size: window.size)
-        _ = try WaylandInput(connection: connection, window: window, duration: Compositor.readyToRecording + 2).run(client)
+        _ = try WaylandInput(connection: connection, window: window, timeLimit: Duration(seconds: Compositor.readyToRecording + 2)).run(client)
         return client.began
     }
 
