@@ -27,7 +27,11 @@ open class CollectionReusableView: View {
         var zIndex: Int = LayoutZIndex.cell
         var visibleStamp = 0
     }
+    #if GESTUREKIT_CHECKED_ACCESS
+    private var marks = LayoutMarks()
+    #else
     @exclusivity(unchecked) private var marks = LayoutMarks()
+    #endif
     /// The zIndex of the attributes last applied (the collection view keeps higher ones in
     /// front).
     public internal(set) var zIndex: Int {

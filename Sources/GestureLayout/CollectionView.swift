@@ -278,7 +278,11 @@ open class CollectionView: ScrollView {
         /// Counts `updateVisibleCells` passes; each visible view carries the last it was wanted in.
         var layoutPass = 0
     }
+    #if GESTUREKIT_CHECKED_ACCESS
+    private var passState = PassState()
+    #else
     @exclusivity(unchecked) private var passState = PassState()
+    #endif
 
     private var lastBoundsSize: Size? {
         _read { yield passState.lastBoundsSize }

@@ -163,11 +163,10 @@ struct Arbiter {
     // MARK: - What the engine asks the records to hold
 
     /// The engine is about to reset the recognizer's state machine (carrying out `reset`):
-    /// it shows `possible` and no touches, and no deadline of it has fired.
+    /// no deadline of it has fired.
     mutating func machineWillReset(_ r: RecognizerSlot) {
         guard isMember(r) else { return }
         records[r.rawValue].timer.fired = nil
-        records[r.rawValue].shown = RecognizerRecord.Shown()
     }
 
     /// The engine has reset the recognizer's state machine: its deadline counts again.
@@ -175,18 +174,12 @@ struct Arbiter {
         if isMember(r) { records[r.rawValue].awaitingMachineReset = false }
     }
 
-    /// The engine carried out a transition to `state`: the recognizer shows it.
-    @inline(__always)
-    mutating func show(_ r: RecognizerSlot, state: GestureRecognizer.State) {
-        records[r.rawValue].shown.state = state
-    }
-
-    /// The recognizer shows the number of touches of its sequence (every touch tracked since
-    /// its last reset, lifted ones included).
-    @inline(__always)
-    mutating func showTouchCount(_ r: RecognizerSlot) {
-        guard isMember(r) else { return }
-        records[r.rawValue].shown.numberOfTouches = records[r.rawValue].touches.count
+    /// The touches of `r`'s current sequence or, if it has none, of the sequence that ended at
+    /// its last reset: what a transition just traced was about (the arbiter resets a
+    /// recognizer whose sequence is over before the engine traces its final state).
+    func sequenceTouches(_ r: RecognizerSlot) -> [TouchID] {
+        guard let m = member(r) else { return [] }
+        return m.touches.isEmpty ? m.previousSequence : m.touches
     }
 
     /// Lists `r` in step `step`: true the first time in that step.

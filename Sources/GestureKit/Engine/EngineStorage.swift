@@ -15,10 +15,13 @@
 /// queued (`inStep`) and handled when the step ends; changes to the recognizers made from a
 /// delegate, an action or a view callback wait until arbitration is over
 /// (`arbitrationDepth`); arbitration, which holds `arbiter` while it asks the recognizers
-/// and their delegates, gets answers that read `storage`, never `arbiter`. Each forwarding
-/// accessor below yields one property for the length of one access. Checked: the GestureKit,
-/// GestureLayout, GestureReplay, GestureTraces and PhotoWall tests pass with every such
-/// attribute of the package removed, under Swift's run-time checks.
+/// and their delegates, gets answers that read `storage`, never `arbiter`: what a recognizer
+/// shows (`state`, `numberOfTouches`, the touches `location(in:)` is the centroid of) is
+/// `shown`, here. Each forwarding accessor below yields one property for the length of one
+/// access. Checked continuously: `make test` runs the GestureKit, GestureLayout and
+/// GestureReplay tests with every such attribute compiled out (`make test-checked`,
+/// GESTUREKIT_CHECKED_ACCESS), under Swift's run-time checks; DelegateReadsStateTests has a
+/// delegate and overrides read both recognizers during every question.
 struct EngineStorage {
     /// The engine's time: the latest frame's time or fired deadline.
     var now: Instant = .zero
@@ -45,6 +48,12 @@ struct EngineStorage {
     /// The same recognizers, for calls that need no reference counting (`recognizers` keeps
     /// them alive).
     var handles: [UnretainedRecognizer?] = []
+    /// What each recognizer shows its actions, its delegate and the app (its `state`,
+    /// `numberOfTouches`, the touches `location(in:)` is the centroid of), by slot. Here, not
+    /// in the arbiter's records: arbitration holds `arbiter` while it asks delegates and
+    /// overridable methods, whose answers read these. The engine writes them only outside
+    /// arbitration (carrying out its actions, joining and lifting touches).
+    var shown: [RecognizerRecord.Shown] = []
     var freeSlots: [Int] = []
     /// How many registered recognizers delay touches began: with none (UIKit's default),
     /// delivery to views skips asking the touch's recognizers.
@@ -128,6 +137,11 @@ extension GestureEngine {
     var handles: [UnretainedRecognizer?] {
         _read { yield storage.handles }
         _modify { yield &storage.handles }
+    }
+
+    var shown: [RecognizerRecord.Shown] {
+        _read { yield storage.shown }
+        _modify { yield &storage.shown }
     }
 
     var freeSlots: [Int] {

@@ -138,7 +138,7 @@ extension GestureEngine {
     @inline(__always)
     private func recordTransition(_ r: RecognizerSlot, from: GestureRecognizer.State,
                                   to: GestureRecognizer.State, reason: TransitionReason) {
-        arbiter.show(r, state: to)
+        shown[r.rawValue].state = to
         guard isTracing, let recognizer = recognizers[r.rawValue] else { return }
         flushDeliveries()
         emit(.transition(.init(time: now, recognizer: recognizer, from: from, to: to, reason: reason,
@@ -161,6 +161,7 @@ extension GestureEngine {
         case let .reset(r):
             guard let recognizer = recognizers[r.rawValue] else { return }
             arbiter.machineWillReset(r)
+            shown[r.rawValue] = RecognizerRecord.Shown(touches: arbiter.sequenceTouches(r))
             recognizer.requestedStates.removeAll()
             recognizer.reset()
             arbiter.machineWasReset(r)
@@ -182,7 +183,11 @@ extension GestureEngine {
 /// with Benchmarks/Sources/profile-dispatch under callgrind: a checked `unowned` reference
 /// takes a frame from 3,569 instructions to 3,716 (two touches, eight recognizers panning).
 struct EngineQuestions: ArbiterQuestions {
+    #if GESTUREKIT_CHECKED_ACCESS
+    unowned let engine: GestureEngine
+    #else
     unowned(unsafe) let engine: GestureEngine
+    #endif
 
     private func recognizer(_ r: RecognizerSlot) -> GestureRecognizer {
         engine.recognizer(r)
@@ -252,10 +257,11 @@ struct EngineQuestions: ArbiterQuestions {
 extension GestureEngine {
     // What arbitration holds of one recognizer, for tests and invariant checks.
 
-    /// What `r` shows its actions and the app (its `state`, `numberOfTouches`), if it is
-    /// attached to this engine.
+    /// What `r` shows its actions, its delegate and the app (its `state`, `numberOfTouches`),
+    /// if it is attached to this engine. Read from `shown`, never from `arbiter`: a delegate
+    /// reads it while arbitration holds the arbiter.
     func shownRecord(of r: GestureRecognizer) -> RecognizerRecord.Shown? {
-        slot(of: r).map { arbiter.records[$0.rawValue].shown }
+        slot(of: r).map { shown[$0.rawValue] }
     }
 
     /// The touches of `r`'s current gesture (since its last reset), in order of arrival.
@@ -264,11 +270,11 @@ extension GestureEngine {
     }
 
     /// The touches of `r`'s current sequence or, if it has none, of the sequence that ended
-    /// at its last reset: what a transition just traced was about (the arbiter resets a
-    /// recognizer whose sequence is over before the engine traces its final state).
+    /// at its last reset, as `r` shows them (`Arbiter.sequenceTouches` as of the last touch
+    /// it joined or left, or its last reset): read from `shown`, never from `arbiter`, since
+    /// `location(in:)` reads them, from a delegate too.
     func sequenceTouches(of r: GestureRecognizer) -> [TouchID] {
-        guard let m = slot(of: r).flatMap({ arbiter.member($0) }) else { return [] }
-        return m.touches.isEmpty ? m.previousSequence : m.touches
+        slot(of: r).map { shown[$0.rawValue].touches } ?? []
     }
 
     /// Whether `r` takes part in a gesture now (touches, a timer, or a waiting transition).

@@ -339,9 +339,12 @@ extension GestureEngine {
     /// Shows the recognizer the number of touches of its gesture: every touch it has
     /// tracked since its last reset, lifted ones included (UIKit: a two-finger tap's action
     /// sees 2).
+    /// It also shows the touches its location is the centroid of (`sequenceTouches`).
     @inline(__always)
     func updateTouchCount(_ r: RecognizerSlot) {
-        arbiter.showTouchCount(r)
+        guard let m = arbiter.member(r) else { return }
+        shown[r.rawValue].numberOfTouches = m.touches.count
+        shown[r.rawValue].touches = m.touches.isEmpty ? m.previousSequence : m.touches
     }
 
     // MARK: - Touchpad gestures

@@ -63,10 +63,12 @@ extension GestureEngine {
             slot = free
             recognizers[slot] = r
             handles[slot] = UnretainedRecognizer(r)
+            shown[slot] = RecognizerRecord.Shown()
         } else {
             slot = recognizers.count
             recognizers.append(r)
             handles.append(UnretainedRecognizer(r))
+            shown.append(RecognizerRecord.Shown())
         }
         let s = RecognizerSlot(rawValue: slot)
         arbiter.add(s, kind: r.effectiveKind, isEnabled: r.isEnabled)

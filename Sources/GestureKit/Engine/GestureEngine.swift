@@ -43,13 +43,21 @@ import Logging
 /// benchmark needs it and why it is sound.
 public final class GestureEngine {
     /// Everything the dispatch loop reads and writes but arbitration (EngineStorage.swift).
+    #if GESTUREKIT_CHECKED_ACCESS
+    var storage = EngineStorage()
+    #else
     @exclusivity(unchecked) var storage = EngineStorage()
+    #endif
     /// Arbitration, and every recognizer's record (RecognizerRecord.swift): its state, its
     /// touches, its timer. Not checked for exclusive access at run time either, for the same
     /// benchmark and reasons (EngineStorage.swift); a property of its own because arbitration
     /// holds it while it asks the recognizers and their delegates questions, which read
     /// `storage`.
+    #if GESTUREKIT_CHECKED_ACCESS
+    var arbiter = Arbiter()
+    #else
     @exclusivity(unchecked) var arbiter = Arbiter()
+    #endif
     public internal(set) var roots: [View] = []
     public var logger: Logger {
         didSet { updateTracing() }

@@ -3,15 +3,17 @@
 /// it was last listed in, and what it shows its actions.
 ///
 /// The arbiter owns the records, one per slot in one array (`Arbiter.records`), and is the
-/// only code that changes them: the engine asks it to (`show`, `armTimer`, `markOnce`,
-/// `machineWasReset`). `GestureRecognizer.state` and `numberOfTouches` read `shown`. The
-/// recognizer object itself stays in the engine's `recognizers` table: the arbiter knows
-/// recognizers only by their slots (its tests have no objects).
+/// only code that changes them: the engine asks it to (`armTimer`, `markOnce`,
+/// `machineWasReset`). The recognizer object itself stays in the engine's `recognizers`
+/// table: the arbiter knows recognizers only by their slots (its tests have no objects).
 ///
-/// Two states, one record: `state` is arbitration's, and runs ahead while the engine carries
-/// out one arbitration's actions (a recognizer let go to begin and end at once performs its
-/// `began` actions while arbitration already has it `ended`); `shown.state` is what its
-/// actions read, the state of the last transition the engine has carried out.
+/// Two states: `state` is arbitration's, and runs ahead while the engine carries out one
+/// arbitration's actions (a recognizer let go to begin and end at once performs its `began`
+/// actions while arbitration already has it `ended`); what the recognizer shows its actions,
+/// its delegate and the app (`Shown`: the state of the last transition the engine carried
+/// out, its touches) is the engine's, not the arbiter's (`EngineStorage.shown`), because
+/// arbitration asks delegates questions while it changes the records, and a delegate reads
+/// `state`, `numberOfTouches` and `location(in:)`.
 struct RecognizerRecord {
     /// A transition the recognizer has decided on but may not make yet, because a recognizer
     /// it requires to fail is still possible.
@@ -21,13 +23,16 @@ struct RecognizerRecord {
         case beginThenEnd(TransitionReason)
     }
 
-    /// What the recognizer shows its actions and the app: the record as of the last action
-    /// the engine carried out.
+    /// What the recognizer shows its actions, its delegate and the app: the record as of the
+    /// last action the engine carried out, or the last touch it joined or left.
     struct Shown: Equatable {
         var state = GestureRecognizer.State.possible
         /// Every touch tracked since the last reset, lifted ones included (UIKit: a
         /// two-finger tap's action sees 2).
         var numberOfTouches = 0
+        /// The touches of the current sequence or, if it has none, of the sequence that ended
+        /// at the last reset (`Arbiter.sequenceTouches`): where `location(in:)` is.
+        var touches: [TouchID] = []
     }
 
     /// The recognizer's deadline in the timer queue (`TimerQueue`).
@@ -82,7 +87,6 @@ struct RecognizerRecord {
 
     // MARK: The engine's marks
 
-    var shown = Shown()
     var timer = Timer()
     /// The step in which the engine last listed the recognizer among the step's recognizers.
     var stepMark = 0

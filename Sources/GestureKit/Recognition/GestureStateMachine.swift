@@ -68,7 +68,11 @@ open class StateMachineGestureRecognizer<Machine: GestureStateMachine>: GestureR
     /// 72,221 instead of 56,933 (64 recognizers undecided). Sound because the machine's
     /// methods are value code that never reaches back into the recognizer: each access ends
     /// before any other code runs.
+    #if GESTUREKIT_CHECKED_ACCESS
+    final var machine: Machine
+    #else
     @exclusivity(unchecked) final var machine: Machine
+    #endif
 
     /// Whether this object is of a subclass of its built-in class (an app's): then the
     /// engine's calls go through the UIKit-shaped methods, which a subclass overrides.
