@@ -257,11 +257,17 @@ struct EngineQuestions: ArbiterQuestions {
 extension GestureEngine {
     // What arbitration holds of one recognizer, for tests and invariant checks.
 
-    /// What `r` shows its actions, its delegate and the app (its `state`, `numberOfTouches`),
-    /// if it is attached to this engine. Read from `shown`, never from `arbiter`: a delegate
-    /// reads it while arbitration holds the arbiter.
-    func shownRecord(of r: GestureRecognizer) -> RecognizerRecord.Shown? {
-        slot(of: r).map { shown[$0.rawValue] }
+    /// The state `r` shows its actions, its delegate and the app, if it is attached to this
+    /// engine. Read from `shown`, never from `arbiter`: a delegate reads it while arbitration
+    /// holds the arbiter. (One field, not the record: the engine reads it on its hot path, and
+    /// the record's touches would be retained and released with it.)
+    func shownState(of r: GestureRecognizer) -> GestureRecognizer.State? {
+        slot(of: r).map { shown[$0.rawValue].state }
+    }
+
+    /// The number of touches `r` shows (`numberOfTouches`), read as `shownState(of:)` is.
+    func shownTouchCount(of r: GestureRecognizer) -> Int? {
+        slot(of: r).map { shown[$0.rawValue].numberOfTouches }
     }
 
     /// The touches of `r`'s current gesture (since its last reset), in order of arrival.

@@ -116,7 +116,7 @@ open class GestureRecognizer {
     /// refused and reported as ignored input. Reading it back gives the last state set
     /// until the engine has weighed it.
     public var state: State {
-        get { requestedStates.last ?? engine?.shownRecord(of: self)?.state ?? .possible }
+        get { requestedStates.last ?? engine?.shownState(of: self) ?? .possible }
         set {
             requestedStates.append(newValue)
             engine?.recognizerSetState(self)
@@ -237,7 +237,7 @@ open class GestureRecognizer {
 
     /// The number of touches of the recognizer's gesture: every touch it has tracked since
     /// its last reset, those that have lifted included (a two-finger tap's action sees 2).
-    public var numberOfTouches: Int { engine?.shownRecord(of: self)?.numberOfTouches ?? 0 }
+    public var numberOfTouches: Int { engine?.shownTouchCount(of: self) ?? 0 }
 
     // MARK: The engine's link: which engine, and the recognizer's slot in it.
 
