@@ -139,3 +139,17 @@ public struct TouchEvent: Sendable {
         self.allTouches = allTouches
     }
 }
+
+extension Set where Element == Touch {
+    /// The touches in a deterministic order: `order`'s for those it holds (the order the engine
+    /// handed them over in, before they became a `Set` for UIKit's touch methods), then any
+    /// others by id (a `Set`'s own order differs from one process to the next).
+    func ordered(like order: [Touch]) -> [Touch] {
+        if order.count == count, order.allSatisfy(contains) { return order }
+        var ordered = order.filter(contains)
+        if ordered.count < count {
+            ordered += subtracting(ordered).sorted { $0.id < $1.id }
+        }
+        return ordered
+    }
+}

@@ -329,12 +329,7 @@ open class View {
     /// `touches` in a deterministic order: the delivery's order for those it holds, then any
     /// others by id (a `Set`'s own order differs from one process to the next).
     package func inDeliveryOrder(_ touches: Set<Touch>) -> [Touch] {
-        if deliveryOrder.count == touches.count, deliveryOrder.allSatisfy(touches.contains) { return deliveryOrder }
-        var ordered = deliveryOrder.filter(touches.contains)
-        if ordered.count < touches.count {
-            ordered += touches.subtracting(ordered).sorted { $0.id < $1.id }
-        }
-        return ordered
+        touches.ordered(like: deliveryOrder)
     }
 
     /// The deprecated `[Touch]` method of `phase`, with the touches in delivery order.

@@ -144,12 +144,7 @@ open class StateMachineGestureRecognizer<Machine: GestureStateMachine>: GestureR
     /// own order differs from one process to the next).
     private func touchesForMachine(_ touches: Set<Touch>) -> [Touch] {
         machineRan = true
-        if callOrder.count == touches.count, callOrder.allSatisfy(touches.contains) { return callOrder }
-        var ordered = callOrder.filter(touches.contains)
-        if ordered.count < touches.count {
-            ordered += touches.subtracting(ordered).sorted { $0.id < $1.id }
-        }
-        return ordered
+        return touches.ordered(like: callOrder)
     }
 
     /// UIKit's `touchesBegan(_:with:)`: runs the built-in's logic (its state machine) on
