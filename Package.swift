@@ -9,6 +9,11 @@ let package = Package(
         .library(name: "GestureLayout", targets: ["GestureLayout"]),
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "GestureReplay", targets: ["GestureReplay"]),
+        // Testing your own gestures: a tester on virtual time that performs gestures on your
+        // views and explains what the recognizers did. Needs only GestureKit.
+        .library(name: "GestureTesting", targets: ["GestureTesting"]),
+        // Recordings (evemu, libinput record, debug-events) replayed into a tester's views.
+        .library(name: "GestureTestingTraces", targets: ["GestureTestingTraces"]),
         .library(name: "GesturePicture", targets: ["GesturePicture"]),
         .executable(name: "gesturekit", targets: ["gesturekit"]),
         .library(name: "GestureLibinput", targets: ["GestureLibinput"]),
@@ -63,6 +68,15 @@ let package = Package(
                                                       .product(name: "RealModule", package: "swift-numerics")]),
         // Scenes (REPLAY.md), replay on virtual time, its records as JSON lines.
         .target(name: "GestureReplay", dependencies: ["GestureKit", "GestureLayout", "GestureTraces", "GestureFormat"]),
+        // Testing your own gestures (GestureTester): virtual time, gestures from parameters,
+        // aim at views, explanations. Pure Swift, GestureKit only.
+        .target(name: "GestureTesting", dependencies: ["GestureKit", .product(name: "RealModule", package: "swift-numerics")]),
+        // A tester replays recordings through GestureTraces' readers and decoder.
+        .target(name: "GestureTestingTraces", dependencies: ["GestureTesting", "GestureKit", "GestureTraces"]),
+        // The suite's one shared test support: the engine harness (on GestureTester), the
+        // process runner, the package's paths and recordings, the tools' JSON lines, the seeded
+        // generator (GestureMockDevice's). Not a product.
+        .target(name: "GestureTestSupport", dependencies: ["GestureTesting", "GestureKit", "GestureMockDevice"], path: "Tests/Support"),
         // Pictures of replays and layouts (SVG).
         .target(name: "GesturePicture", dependencies: ["GestureKit", "GestureLayout", "GestureReplay", "GestureFormat"]),
         // The command-line tool: replay, inspect.
@@ -156,20 +170,24 @@ let package = Package(
                           path: "Examples/PhotoWallGTK"),
         .testTarget(name: "PhotoWallTests",
                     dependencies: ["PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureLayout", "GestureTraces",
-                                   "CSDL2", "photowall"]),
+                                   "CSDL2", "photowall", "GestureTestSupport"]),
         .testTarget(name: "GestureSDLTests", dependencies: ["GestureSDL", "GestureKit", "CSDL2"]),
-        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureFormat"]),
-        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit"]),
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureFormat", "GestureTestSupport"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "GestureKit", "GestureTestSupport"]),
         .testTarget(
             name: "GestureLibinputTests",
             dependencies: ["GestureLibinput", "GestureInput", "GestureMockDevice", "GestureKit", "GestureTraces",
-                           "gesturekit-libinput-probe"]
+                           "gesturekit-libinput-probe", "GestureTestSupport"]
         ),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "GestureKit"]),
         .testTarget(name: "GestureWaylandTests",
                     dependencies: ["GestureWayland", "GestureInput", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces",
-                                   "gesturekit-gtk", "photowall-gtk"]),
-        .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureLayout", "GestureFormat", "GesturePicture"]),
-        .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces"]),
+                                   "gesturekit-gtk", "photowall-gtk", "GestureTestSupport"]),
+        .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureLayout", "GestureFormat", "GesturePicture",
+                                                             "GestureTestSupport"]),
+        .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces", "GestureTestSupport"]),
+        .testTarget(name: "GestureTestingTests",
+                    dependencies: ["GestureTesting", "GestureTestingTraces", "GestureKit", "GestureLayout", "GestureReplay",
+                                   "GestureTraces", "GestureTestSupport"]),
     ]
 )

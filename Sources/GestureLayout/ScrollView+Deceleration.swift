@@ -90,6 +90,7 @@ extension ScrollView {
         let link = displayLink ?? engine.addDisplayLink(frameRate: frameRate) { [weak self] link in
             self?.displayFrame(link)
         }
+        link.label = "scroll view \(debugName)'s animation"
         displayLink = link
         if link.isPaused {
             lastFrameTime = engine.now

@@ -1,6 +1,7 @@
 import Testing
 import RealModule
 @testable import GestureKit
+import GestureTestSupport
 
 /// What Apple's gesture pages say their sample code does, checked on GestureKit with the
 /// same idioms (in our own words and code): a view dragged by `initialCenter + translation`,

@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// The examples of the DocC article "Arbitration: who may recognize", each with the reason the
 /// article quotes: the article shows the rules of Arbiter.swift at work and must not drift.

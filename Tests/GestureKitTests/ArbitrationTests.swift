@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 final class Delegate: GestureRecognizerDelegate {
     var shouldBegin = true

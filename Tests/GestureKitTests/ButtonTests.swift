@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// REPLAY.md, "Buttons": every pressed button is the pointer's touch, with its `buttonMask`;
 /// tap and long press see the buttons of their `buttonMaskRequired`, the others the primary's.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// The UIKit rules of SEMANTICS.md that a second reading of Apple's documentation added:
 /// event sequences, exclusivity, multi-finger gestures, velocity, touch counts.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 @Suite("Long press, pinch, rotation, pan, swipe")
 struct ContinuousTests {

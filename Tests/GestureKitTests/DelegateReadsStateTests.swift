@@ -1,5 +1,6 @@
 @testable import GestureKit
 import Testing
+import GestureTestSupport
 
 /// Everyday UIKit code reads `state`, `numberOfTouches`, `location(in:)` and `view` of the
 /// recognizers it is asked about, from the delegate and from the overridable methods, while

@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// Rule 7: a failure requirement the delegate supplies (`shouldRequireFailureOf` on the
 /// waiter's delegate, `shouldBeRequiredToFailBy` on the required one's) behaves exactly as

@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// Every combination of cancelsTouchesInView, delaysTouchesBegan and delaysTouchesEnded, for a
 /// double tap that is recognized (touch 1 from 0.0 to 0.1 s, touch 2 from 0.2 to 0.3 s) and

@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// Engine bugs the invariant tests (Properties/) found, as the smallest scripts that show them.
 @Suite("Engine regressions found by the invariant tests")

@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// Faults at the engine's door, each with the rule the article "Bad input and faults" states:
 /// nothing crashes, nothing is left stuck, and what the engine set aside is reported.

@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// REPLAY.md, "Keys": the modifier keys held are every recognizer's `modifierFlags` and ride
 /// on its transitions; a wheel turned with shift held scrolls sideways.

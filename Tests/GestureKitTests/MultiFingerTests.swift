@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 @Suite("Pinch and rotation end when the last finger lifts")
 struct MultiFingerTests {

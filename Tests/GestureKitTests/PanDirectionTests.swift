@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// `PanGestureRecognizer.allowedDirections`: the directions a pan may begin in (Hammer.js's
 /// `direction`, Flutter's Horizontal/VerticalDragGestureRecognizer).

@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// The pointer in the engine: a click is a touch of type indirectPointer, a scroll drives the
 /// pans that allow it, hover follows the pointer across views, and input that makes no sense

@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// Actions that fail at their own work or re-enter the engine. Swift actions cannot throw:
 /// an action whose work fails handles that itself (a trap in an action ends the process and

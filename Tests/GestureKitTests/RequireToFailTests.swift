@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 @Suite("require(toFail:)")
 struct RequireToFailTests {

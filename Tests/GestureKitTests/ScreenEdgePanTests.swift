@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// The screen edge pan on scripted touches (points; physical margins are tested on the
 /// recordings in GestureReplayTests/KioskTests.swift).

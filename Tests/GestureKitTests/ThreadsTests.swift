@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
+import GestureTestSupport
 
 /// The one-thread rule (the "Threads" article; Sources/GestureKit/Threads.swift): an engine,
 /// its views and its recognizers belong to the thread that feeds the engine.
@@ -73,8 +74,7 @@ enum TypeCheck {
     }
 
     /// `.build/<triple>/debug`, where the test bundle and the modules are.
-    static let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        .deletingLastPathComponent()
+    static let buildDirectory = builtProductsDirectory
 
     static func run(_ source: String) throws -> Result {
         let manifest = buildDirectory.deletingLastPathComponent().deletingLastPathComponent()
@@ -91,19 +91,12 @@ enum TypeCheck {
         let file = directory.appendingPathComponent("snippet.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: compiler)
-        process.arguments = ["-typecheck", "-parse-as-library", "-swift-version", "6",
-                             "-I", buildDirectory.appendingPathComponent("Modules").path,
-                             "-module-cache-path", directory.appendingPathComponent("cache").path]
-            + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] } + [file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        let run = try runProcess(compiler, ["-typecheck", "-parse-as-library", "-swift-version", "6",
+                                            "-I", buildDirectory.appendingPathComponent("Modules").path,
+                                            "-module-cache-path", directory.appendingPathComponent("cache").path]
+                                     + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] } + [file.path],
+                                 errors: .intoOutput)
+        return Result(status: run.status, output: run.output)
     }
 
     static func firstMatch(_ pattern: String, in text: String) -> String? {

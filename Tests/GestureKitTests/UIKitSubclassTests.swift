@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// A continuous recognizer written the UIKit way: begins at the first move, changes at each,
 /// ends at the lift. `attempt` lets a test set states the state machine does not allow.

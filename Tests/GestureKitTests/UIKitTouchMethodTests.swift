@@ -4,6 +4,7 @@
 // at time: Instant) -> GestureDecision` in `RightHalfTap` does not compile.
 import GestureKit
 import Testing
+import GestureTestSupport
 
 /// UIKit's way of narrowing a built-in: a tap that fails when its touch lands on the right
 /// half of its view, deciding in `touchesBegan(_:with:)` after `super`.

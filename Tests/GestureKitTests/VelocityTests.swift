@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 @Suite("Velocity is recent motion")
 struct VelocityTests {

@@ -1,59 +1,6 @@
 import GestureKit
 import GestureLayout
-
-/// Scripted touches on virtual time for collection view tests (GestureKitTests' Harness,
-/// reduced to the public API): times in seconds, points on the screen.
-final class TouchScript {
-    let engine = GestureEngine()
-    /// "0.500 pinch: possible→began" and "0.000 collection: touchesBegan [1]".
-    private(set) var log: [String] = []
-
-    init(root: View) {
-        engine.addRoot(root)
-        engine.traceHandler = { [unowned self] event in
-            switch event {
-            case let .transition(t):
-                log.append("\(stamp(t.time)) \(t.recognizer.name): \(t.from.rawValue)→\(t.to.rawValue)")
-            case let .delivery(d):
-                log.append("\(stamp(d.time)) \(d.view.debugName): \(d.phase.callbackName) [\(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))]")
-            default:
-                break
-            }
-        }
-    }
-
-    /// Lines of the log about recognizer or view `who`.
-    func lines(_ who: String) -> [String] {
-        log.filter { $0.split(separator: " ").dropFirst().first == "\(who):" }
-    }
-
-    var now: Instant { engine.now }
-
-    func frame(_ t: Double, _ changes: [(Int, TouchPhase, Double, Double)]) {
-        engine.send(TouchFrame(time: Instant(seconds: t),
-                               changes: changes.map { TouchChange(sourceID: $0.0, phase: $0.1, location: Point(x: $0.2, y: $0.3)) }))
-    }
-
-    func down(_ id: Int, _ x: Double, _ y: Double, at t: Double) { frame(t, [(id, .began, x, y)]) }
-    func move(_ id: Int, _ x: Double, _ y: Double, at t: Double) { frame(t, [(id, .moved, x, y)]) }
-    func up(_ id: Int, _ x: Double, _ y: Double, at t: Double) { frame(t, [(id, .ended, x, y)]) }
-    func cancel(_ id: Int, _ x: Double, _ y: Double, at t: Double) { frame(t, [(id, .cancelled, x, y)]) }
-
-    func tap(_ x: Double, _ y: Double, at t: Double, id: Int = 0, duration: Double = 0.05) {
-        down(id, x, y, at: t)
-        up(id, x, y, at: t + duration)
-    }
-
-    func advance(to t: Double) { engine.advance(to: Instant(seconds: t)) }
-    func finish() { engine.finish() }
-}
-
-/// Milliseconds as "0.350".
-func stamp(_ t: Instant) -> String {
-    let millis = (t.nanoseconds + 500_000) / 1_000_000
-    let frac = String(millis % 1000)
-    return "\(millis / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
-}
+import GestureTestSupport
 
 /// A cell that shows one model value and counts its reuses.
 final class ValueCell: CollectionViewCell {
@@ -104,7 +51,7 @@ class Model: CollectionViewDataSource, CollectionViewDelegate {
         cv.delegate = self
     }
 
-    private func log(_ what: String, _ p: LayoutIndexPath) { events.append("\(stamp(clock())) \(what) \(p)") }
+    private func log(_ what: String, _ p: LayoutIndexPath) { events.append("\(ms(clock())) \(what) \(p)") }
 
     func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { sections[section].count }

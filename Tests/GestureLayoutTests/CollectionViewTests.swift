@@ -1,6 +1,7 @@
 import GestureKit
 import GestureLayout
 import Testing
+import GestureTestSupport
 
 /// A 400×800 collection view as the only root, items 100×100 with 10 pt spacing: three per
 /// line at x = 0, 150, 300; lines at y = 0, 110, 220, … Item [0, k] is centred at
@@ -8,7 +9,7 @@ import Testing
 /// A 3-column grid of 100×100 items in a 400×800 collection view. Content touches are not
 /// delayed unless asked (the suites on delivery look at the engine's rules alone; the
 /// scroll view's delay has its own tests).
-func gridCollection(items: Int = 30, delaysContentTouches: Bool = false) -> (CollectionView, FlowLayout, Model, TouchScript) {
+func gridCollection(items: Int = 30, delaysContentTouches: Bool = false) -> (CollectionView, FlowLayout, Model, Harness) {
     let layout = FlowLayout(dataSource: nil, boundsSize: .zero)
     layout.itemSize = Size(width: 100, height: 100)
     layout.minimumLineSpacing = 10
@@ -17,7 +18,7 @@ func gridCollection(items: Int = 30, delaysContentTouches: Bool = false) -> (Col
     cv.delaysContentTouches = delaysContentTouches
     let model = Model([items])
     model.attach(cv)
-    let script = TouchScript(root: cv)
+    let script = Harness(root: cv)
     model.clock = { [unowned script] in script.now }
     return (cv, layout, model, script)
 }
@@ -108,7 +109,7 @@ struct CollectionSelectionTests {
     func tap() {
         let (cv, _, model, script) = gridCollection()
         let (x, y) = center(1)
-        script.tap(x, y, at: 0)
+        script.tap(0, x, y, at: 0)
         script.finish()
         #expect(model.events == ["0.000 highlight [0, 1]", "0.050 unhighlight [0, 1]", "0.050 select [0, 1]"])
         #expect(cv.indexPathsForSelectedItems == [LayoutIndexPath(item: 1, section: 0)])
@@ -135,21 +136,21 @@ struct CollectionSelectionTests {
     @Test("single selection replaces, multiple selection toggles; a tap in a gap does nothing")
     func modes() {
         let (cv, _, model, script) = gridCollection()
-        script.tap(center(0).0, center(0).1, at: 0)
-        script.tap(center(2).0, center(2).1, at: 1)
-        script.tap(125, 50, at: 2)   // the gap between items 0 and 1
+        script.tap(0, center(0).0, center(0).1, at: 0)
+        script.tap(0, center(2).0, center(2).1, at: 1)
+        script.tap(0, 125, 50, at: 2)   // the gap between items 0 and 1
         #expect(cv.indexPathsForSelectedItems == [LayoutIndexPath(item: 2, section: 0)])
         #expect(model.events.filter { !$0.contains("highlight") }
             == ["0.050 select [0, 0]", "1.050 deselect [0, 0]", "1.050 select [0, 2]"])
         cv.allowsMultipleSelection = true
         model.events.removeAll()
-        script.tap(center(3).0, center(3).1, at: 3)
-        script.tap(center(2).0, center(2).1, at: 4)
+        script.tap(0, center(3).0, center(3).1, at: 3)
+        script.tap(0, center(2).0, center(2).1, at: 4)
         #expect(cv.indexPathsForSelectedItems == [LayoutIndexPath(item: 3, section: 0)])
         #expect(model.events.filter { !$0.contains("highlight") } == ["3.050 select [0, 3]", "4.050 deselect [0, 2]"])
         cv.allowsSelection = false
         model.events.removeAll()
-        script.tap(center(5).0, center(5).1, at: 5)
+        script.tap(0, center(5).0, center(5).1, at: 5)
         script.finish()
         #expect(model.events.isEmpty)
         #expect(cv.indexPathsForSelectedItems.isEmpty)
@@ -175,14 +176,14 @@ struct CollectionSelectionTests {
         double.delaysTouchesBegan = true
         cv.addGestureRecognizer(double)
         let (x, y) = center(1)
-        script.tap(x, y, at: 0)
-        script.tap(x, y, at: 0.2)
+        script.tap(0, x, y, at: 0)
+        script.tap(0, x, y, at: 0.2)
         script.advance(to: 1)
         #expect(script.lines("double") == ["0.250 double: possible→ended"])
         #expect(model.events.isEmpty, "the cell never saw the touches")
         #expect(cv.indexPathsForSelectedItems.isEmpty)
 
-        script.tap(x, y, at: 2)
+        script.tap(0, x, y, at: 2)
         #expect(model.events.isEmpty, "held while the double tap is possible")
         script.finish()
         // The double tap fails 0.3 s after the touch-up; the held began and ended arrive then.
@@ -196,8 +197,8 @@ struct CollectionSelectionTests {
         let (cv, _, model, script) = gridCollection()
         cv.addGestureRecognizer(TapGestureRecognizer(taps: 2, name: "double"))
         let (x, y) = center(1)
-        script.tap(x, y, at: 0)
-        script.tap(x, y, at: 0.2)
+        script.tap(0, x, y, at: 0)
+        script.tap(0, x, y, at: 0.2)
         script.finish()
         // Touch 1: began at once, its end held (delaysTouchesEnded) then cancelled at
         // recognition. Touch 2 is not tracked while touch 1 is.

@@ -1,13 +1,14 @@
 import GestureKit
 import GestureLayout
 import Testing
+import GestureTestSupport
 
 /// A collection view's content touches (UIKit's `delaysContentTouches`,
 /// `canCancelContentTouches`) and touches on moving content.
 @Suite("CollectionView: content touches while scrolling")
 struct ContentTouchesTests {
     /// Down on item 7, a 5 pt wiggle, then a drag that begins the scroll at 0.1 s.
-    static func drag(_ script: TouchScript, from t: Double = 0) {
+    static func drag(_ script: Harness, from t: Double = 0) {
         script.down(0, 200, 300, at: t)
         script.move(0, 200, 295, at: t + 0.05)
         script.move(0, 200, 280, at: t + 0.1)
@@ -82,12 +83,12 @@ struct ContentTouchesTests {
         let offset = cv.contentOffset
         model.events.removeAll()
         let (x, y) = center(4)
-        script.tap(x, y, at: 0.5, id: 1)
+        script.tap(1, x, y, at: 0.5)
         #expect(!cv.isDecelerating && cv.contentOffset == offset, "stopped where it was")
         #expect(model.events.isEmpty, "no highlight, no selection: \(model.events)")
         script.advance(to: 3)
         #expect(cv.contentOffset == offset, "and stays stopped")
-        script.tap(x, y, at: 4, id: 2)
+        script.tap(2, x, y, at: 4)
         script.finish()
         #expect(model.events.contains { $0.hasPrefix("4.050 select") }, "a tap on still content selects: \(model.events)")
     }

@@ -1,6 +1,7 @@
 import Testing
 import GestureKit
 import GestureLayout
+import GestureTestSupport
 
 /// A layout of one's own, as the collection-view guide writes one: the items on one row,
 /// `spreadDistance` points apart, each 40 × 40. A pinch sets the spread.
@@ -61,7 +62,7 @@ struct CustomLayoutTests {
         let layout = SpreadLayout()
         let source = TenItems()
         let collection = collection(layout, source: source)
-        let script = TouchScript(root: collection)
+        let script = Harness(root: collection)
         #expect(collection.cellForItem(at: LayoutIndexPath(item: 1, section: 0))?.frame.minX == 60)
         var framesSeenInHandler: [Double] = []
         let pinch = PinchGestureRecognizer { pinch in
@@ -89,7 +90,7 @@ struct CustomLayoutTests {
         let layout = FlowLayout(dataSource: nil, boundsSize: Size(width: 1000, height: 200))
         layout.itemSize = Size(width: 100, height: 100)
         let collection = collection(layout, source: TenItems())
-        _ = TouchScript(root: collection)
+        _ = Harness(root: collection)
         #expect(collection.cellForItem(at: LayoutIndexPath(item: 1, section: 0))?.frame.width == 100)
         layout.itemSize = Size(width: 150, height: 150)
         let cell = try #require(collection.cellForItem(at: LayoutIndexPath(item: 1, section: 0)))
@@ -121,7 +122,7 @@ struct CustomLayoutTests {
     func secondaryClickDoesNotSelect() {
         let layout = SpreadLayout()
         let collection = collection(layout, source: TenItems())
-        let script = TouchScript(root: collection)
+        let script = Harness(root: collection)
         let item = Point(x: 125, y: 30)
         script.engine.send(.motion(to: item, at: Instant(seconds: 0), device: InputDeviceID(1)))
         script.engine.send(.button(true, at: item, time: Instant(seconds: 0.1), device: InputDeviceID(1), button: 0x111))

@@ -1,6 +1,7 @@
 import GestureKit
 @testable import GestureLayout
 import Testing
+import GestureTestSupport
 
 /// Every public kind of object is built, used for a gesture, released, and checked gone through
 /// a weak reference: nothing GestureKit makes keeps its owner alive (closures capturing their
@@ -157,7 +158,7 @@ struct LifetimeTests {
             let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 400, height: 800), layout: l)
             let m = Model([200])
             m.attach(cv)
-            let script = TouchScript(root: cv)
+            let script = Harness(root: cv)
             m.clock = { [unowned script] in script.now }
             #expect(!cv.visibleCells.isEmpty, "cells are on screen")
             cell = cv.visibleCells.first
@@ -166,7 +167,7 @@ struct LifetimeTests {
             for i in 1...6 { script.move(1, 200, 700 - 50 * Double(i), at: 0.016 * Double(i)) }
             script.up(1, 200, 400, at: 0.11)
             script.advance(to: 3)
-            script.tap(50, 50, at: 3)
+            script.tap(0, 50, 50, at: 3)
             script.down(2, 50, 50, at: 4)
             script.advance(to: 4.8)
             script.move(2, 60, 180, at: 4.9)

@@ -1,6 +1,7 @@
 import GestureKit
 import GestureLayout
 import Testing
+import GestureTestSupport
 
 /// A horizontal carousel inside a vertical page, as UIKit nests scroll views: each scroll
 /// view's pan begins only in a direction its content can scroll in, so the direction a drag
@@ -9,7 +10,7 @@ import Testing
 struct NestedScrollViewTests {
     /// The page: 400×800 over content 400×10 000; the carousel: a 400×200 strip of it at
     /// y 100…300 (content coordinates) over content 3000×200 (wider than it, not taller).
-    static func make() -> (page: ScrollView, carousel: ScrollView, script: TouchScript) {
+    static func make() -> (page: ScrollView, carousel: ScrollView, script: Harness) {
         let page = ScrollView(id: "page", frame: Rect(x: 0, y: 0, width: 400, height: 800))
         page.contentSize = Size(width: 400, height: 10_000)
         let carousel = ScrollView(id: "carousel", frame: Rect(x: 0, y: 100, width: 400, height: 200))
@@ -17,7 +18,7 @@ struct NestedScrollViewTests {
         page.addSubview(carousel)
         page.contentOffset = Point(x: 0, y: 0)
         carousel.contentOffset = Point(x: 1000, y: 0)
-        let script = TouchScript(root: page)
+        let script = Harness(root: page)
         return (page, carousel, script)
     }
 
@@ -26,7 +27,7 @@ struct NestedScrollViewTests {
     /// first step passes the pan's 10 pt threshold: the content follows the finger from
     /// there (the pan's translation is zero at began), so it moves the drag less its first
     /// step.
-    static func drag(_ script: TouchScript, first: Point, then: Point = .zero) {
+    static func drag(_ script: Harness, first: Point, then: Point = .zero) {
         var p = Point(x: 200, y: 200)
         script.down(0, p.x, p.y, at: 0)
         var t = 0.0

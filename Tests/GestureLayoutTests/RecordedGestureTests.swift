@@ -3,22 +3,15 @@ import GestureKit
 import GestureLayout
 import GestureTraces
 import Testing
+import GestureTestSupport
 
 /// A collection view driven by recorded traces, decoded by GestureTraces onto a 1000 × 1000
 /// screen, on virtual time.
 @Suite("CollectionView driven by recordings")
 struct RecordedGestureTests {
-    static let fixtures: String = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url.deleteLastPathComponent()
-        }
-        return url.appendingPathComponent("Fixtures").path
-    }()
-
     /// Feeds a recording to the engine and runs the end-of-trace rule.
     static func replay(_ fixture: String, into engine: GestureEngine, after each: () -> Void = {}) throws {
-        let reader = try TraceReader(path: "\(fixtures)/\(fixture)", screen: Size(width: 1000, height: 1000))
+        let reader = try TraceReader(path: Fixtures.path(fixture), screen: Size(width: 1000, height: 1000))
         try reader.run { item in
             switch item {
             case let .touchFrame(frame): engine.send(frame)

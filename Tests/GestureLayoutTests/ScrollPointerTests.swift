@@ -1,9 +1,10 @@
 import GestureKit
 import GestureLayout
 import Testing
+import GestureTestSupport
 
-/// Sends a pointer's scrolls to the engine of a `TouchScript`.
-extension TouchScript {
+/// Sends a pointer's scrolls through a `Harness`.
+extension Harness {
     /// A touchpad's two-finger scroll at (x, y): the content dragged by `velocity` (points per
     /// second, the sign of dragging it) in 10 ms steps for `duration` seconds, then, `rest`
     /// seconds after the last step (the fingers resting), the scroll stop.
@@ -12,10 +13,10 @@ extension TouchScript {
         let steps = Int((duration / 0.01).rounded())
         let at = Point(x: x, y: y)
         for k in 0..<steps {
-            engine.send(.scroll(velocity * 0.01, .continuous, at: at, time: Instant(seconds: t + Double(k) * 0.01)))
+            send(.pointer(.scroll(velocity * 0.01, .continuous, at: at, time: Instant(seconds: t + Double(k) * 0.01))))
         }
         let stop = t + Double(steps - 1) * 0.01 + rest
-        engine.send(.scroll(.zero, .continuous, at: at, time: Instant(seconds: stop), stop: true))
+        send(.pointer(.scroll(.zero, .continuous, at: at, time: Instant(seconds: stop), stop: true)))
     }
 
     /// `detents` wheel detents at (x, y), `interval` seconds apart from `t` (positive: turned
@@ -23,7 +24,7 @@ extension TouchScript {
     func wheel(at x: Double, _ y: Double, detents: Int, from t: Double, interval: Double = 0.06) {
         let step = Point(x: 0, y: detents > 0 ? GestureDefaults.wheelPointsPerDetent : -GestureDefaults.wheelPointsPerDetent)
         for k in 0..<abs(detents) {
-            engine.send(.scroll(step, .discrete, at: Point(x: x, y: y), time: Instant(seconds: t + Double(k) * interval)))
+            send(.pointer(.scroll(step, .discrete, at: Point(x: x, y: y), time: Instant(seconds: t + Double(k) * interval))))
         }
     }
 }

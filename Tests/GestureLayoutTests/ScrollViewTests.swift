@@ -1,6 +1,7 @@
 import GestureKit
 import GestureLayout
 import Testing
+import GestureTestSupport
 
 /// Records what a scroll view says: offsets, phases, delegate calls.
 final class ScrollRecorder: ScrollViewDelegate {
@@ -40,15 +41,15 @@ final class ScrollRecorder: ScrollViewDelegate {
 }
 
 /// A vertical scroll view 400×800 over content 400×`height`, in an engine.
-func scrollScene(height: Double = 10_000, width: Double = 400) -> (ScrollView, TouchScript, ScrollRecorder) {
+func scrollScene(height: Double = 10_000, width: Double = 400) -> (ScrollView, Harness, ScrollRecorder) {
     let sv = ScrollView(id: "scroll", frame: Rect(x: 0, y: 0, width: 400, height: 800))
     sv.contentSize = Size(width: width, height: height)
-    let script = TouchScript(root: sv)
+    let script = Harness(root: sv)
     let recorder = ScrollRecorder(sv, clock: { [weak script] in script?.now ?? .zero })
     return (sv, script, recorder)
 }
 
-extension TouchScript {
+extension Harness {
     /// A finger that goes down at (x, y) at `t` and moves by `velocity` (points per second)
     /// in 10 ms steps for `duration` seconds, then lifts while still moving.
     func fling(from x: Double, _ y: Double, velocity: Point, at t: Double = 0, duration: Double = 0.2) {
@@ -324,7 +325,7 @@ final class ZoomRecorder: ScrollViewDelegate {
 @Suite("ScrollView: zooming with its own pinch")
 struct ScrollViewZoomTests {
     /// A 400×800 scroll view over 400×800 content (an image view), zoomable 1…`maximum`.
-    static func zoomScene(maximum: Double = 3, bounces: Bool = true) -> (ScrollView, TouchScript, ZoomRecorder, View) {
+    static func zoomScene(maximum: Double = 3, bounces: Bool = true) -> (ScrollView, Harness, ZoomRecorder, View) {
         let sv = ScrollView(id: "scroll", frame: Rect(x: 0, y: 0, width: 400, height: 800))
         let image = View(id: "image", frame: Rect(x: 0, y: 0, width: 400, height: 800))
         sv.addSubview(image)
@@ -333,11 +334,11 @@ struct ScrollViewZoomTests {
         sv.bouncesZoom = bounces
         let recorder = ZoomRecorder(zoomed: image)
         sv.delegate = recorder
-        return (sv, TouchScript(root: sv), recorder, image)
+        return (sv, Harness(root: sv), recorder, image)
     }
 
     /// Two fingers about (200, 400), 100 pt apart, spread to `factor` times that in 0.3 s.
-    static func pinch(_ script: TouchScript, factor: Double, center: Point = Point(x: 200, y: 400)) {
+    static func pinch(_ script: Harness, factor: Double, center: Point = Point(x: 200, y: 400)) {
         script.frame(0, [(0, .began, center.x - 50, center.y), (1, .began, center.x + 50, center.y)])
         for k in 1...30 {
             let half = 50 * (1 + (factor - 1) * Double(k) / 30)

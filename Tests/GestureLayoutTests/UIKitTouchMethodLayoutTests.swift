@@ -1,6 +1,7 @@
 import GestureKit
 import GestureLayout
 import Testing
+import GestureTestSupport
 
 /// A cell written as UIKit's are: UIKit's touch methods, calling super (which hands the
 /// touches to the collection view: highlight and selection).
@@ -49,8 +50,8 @@ struct UIKitTouchMethodLayoutTests {
         cv.register(make, forCellWithReuseIdentifier: "cell")
         cv.dataSource = source
         cv.delegate = source
-        let script = TouchScript(root: cv)
-        script.tap(200, 50, at: 0)
+        let script = Harness(root: cv)
+        script.tap(0, 200, 50, at: 0)
         script.finish()
         return (source, cv.cellForItem(at: LayoutIndexPath(item: 1, section: 0)) as? Cell)
     }

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 @testable import GestureLibinput
 import Testing
+import GestureTestSupport
 
 struct ErrorMessageTests {
     @Test func permissionDeniedSaysWhatToDo() {
@@ -35,17 +36,11 @@ struct ErrorMessageTests {
                           as: UTF8.self)
         defer { unlink(path) }
         chmod(path, 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups",
-                             ProbeHarness.probePath, "--duration", "0.1", path]
-        let errPipe = Pipe()
-        process.standardError = errPipe
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let stderr = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 1)
+        let run = try runProcess("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                                                      ProbeHarness.probePath, "--duration", "0.1", path],
+                                 output: .discard)
+        let stderr = run.errors
+        #expect(run.status == 1)
         #expect(stderr.contains("Permission denied: user 'nobody' may not read \(path)"), "\(stderr)")
         #expect(stderr.contains("'input' group"))
     }

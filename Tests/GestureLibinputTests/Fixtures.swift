@@ -1,29 +1,14 @@
 import Foundation
 import GestureKit
+import GestureTestSupport
 import GestureTraces
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Test inputs: hand-built device descriptions and events.
-enum Fixtures {
-    /// The package's Fixtures/ directory, found from this file's path.
-    static let directory: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        while parts.count > 1 {
-            parts.removeLast()
-            let dir = parts.joined(separator: "/")
-            if access(dir + "/Package.swift", F_OK) == 0 { return dir + "/Fixtures" }
-        }
-        return "Fixtures"
-    }()
-
-    static func path(_ name: String) -> String { "\(directory)/\(name)" }
-
-    /// Every touchpad recording in Fixtures/ (`tp-…`, `synthetic-tp-…`).
-    static let touchpads: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-        .filter { $0.hasPrefix("tp-") || $0.hasPrefix("synthetic-tp-") }.sorted()
-
+/// Test inputs: hand-built device descriptions and events, besides the package's recordings
+/// (GestureTestSupport's `Fixtures`).
+extension Fixtures {
     /// A recording's first device's description and raw events, read by GestureTraces.
     static func recording(_ name: String) -> (description: EvdevDeviceDescription, events: [EvdevEvent]) {
         guard let reader = try? TraceReader(path: path(name)), let device = reader.devices.first,

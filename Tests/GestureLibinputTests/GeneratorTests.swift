@@ -4,6 +4,7 @@ import GestureTraces
 import Testing
 #if canImport(Glibc)
 import Glibc
+import GestureTestSupport
 #endif
 
 struct GeneratorTests {

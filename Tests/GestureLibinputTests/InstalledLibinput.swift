@@ -1,4 +1,5 @@
 import Foundation
+import GestureTestSupport
 
 /// The libinput the package was built against and runs with (`pkg-config --modversion
 /// libinput`; libinput itself has no version call). Tests whose figures differ between libinput
@@ -12,17 +13,9 @@ enum InstalledLibinput {
 
     /// nil when pkg-config cannot say (the tests that need it then record why).
     static let version: Version? = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["pkg-config", "--modversion", "libinput"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").compactMap { Int($0) }
-        guard process.terminationStatus == 0, parts.count >= 2 else { return nil }
+        guard let run = try? runProcess("/usr/bin/env", ["pkg-config", "--modversion", "libinput"], errors: .discard) else { return nil }
+        let parts = run.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").compactMap { Int($0) }
+        guard run.status == 0, parts.count >= 2 else { return nil }
         return Version(major: parts[0], minor: parts[1])
     }()
 

@@ -5,6 +5,7 @@ import GestureLibinput
 import GestureMockDevice
 import GestureTraces
 import Testing
+import GestureTestSupport
 
 /// The kiosk article's input sample (KioskInputSample.swift, word for word in the article:
 /// DocumentationTests), without devices: where its mapping puts touches. (`runKiosk` needs a

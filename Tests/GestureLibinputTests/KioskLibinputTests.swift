@@ -3,6 +3,7 @@ import GestureKit
 import GestureMockDevice
 import GestureTraces
 import Testing
+import GestureTestSupport
 
 /// Rotated and calibrated touchscreens read by real libinput (under umockdev, in
 /// `gesturekit listen`) and by the built-in decoder: the same tap lands at the same point.

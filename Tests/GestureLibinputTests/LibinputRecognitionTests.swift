@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import GestureMockDevice
+import GestureTestSupport
 import GestureTraces
 import Testing
 
@@ -9,44 +10,20 @@ import Testing
 @Suite(.serialized, .enabled(if: ProbeHarness.umockdevAvailable,
                             "umockdev-run is missing: install the Debian package 'umockdev'"))
 struct LibinputRecognitionTests {
-    static let packageRoot = String(Fixtures.directory.dropLast("/Fixtures".count))
-    static let tool = packageRoot + "/.build/debug/gesturekit"
+    static let tool = builtProduct("gesturekit")
 
-    /// One JSON line of output.
-    struct Line {
-        let object: [String: Any]
-        var type: String { object["type"] as? String ?? "" }
-        var recognizer: String { object["recognizer"] as? String ?? "" }
-        var to: String { object["to"] as? String ?? "" }
-        var time: Double { (object["time"] as? NSNumber)?.doubleValue ?? .nan }
-        var scale: Double? { (object["scale"] as? NSNumber)?.doubleValue }
-        var summary: String { "\(recognizer) \(to)" }
-    }
+    /// One JSON line of output (GestureTestSupport's).
+    typealias Line = JSONLine
 
-    static func parse(_ out: String) -> [Line] {
-        out.split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-        }.map(Line.init)
-    }
+    static func parse(_ out: String) -> [Line] { Line.parse(out) }
 
     static func gesturekit(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try runProcess(tool, arguments)
+        return (r.status, r.output, r.errors)
     }
 
     /// The recognized transitions (everything but failures and changes) of a replay.
-    static func recognized(_ lines: [Line]) -> [String] {
-        lines.filter { $0.type == "state" && $0.to != "failed" && $0.to != "changed" }.map(\.summary)
-    }
+    static func recognized(_ lines: [Line]) -> [String] { Line.recognized(lines) }
 
     static func writeEvemu(_ description: EvdevDeviceDescription, _ events: [EvdevEvent], name: String) throws -> String {
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-\(name).evemu"
@@ -204,17 +181,10 @@ struct LibinputRecognitionTests {
         FileManager.default.createFile(atPath: node, contents: Data())
         chmod(node, 0)
         defer { try? FileManager.default.removeItem(atPath: node) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", Self.tool,
-                             "listen", "--device", node, "--duration", "0.1"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let run = try runProcess("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", Self.tool,
+                                                      "listen", "--device", node, "--duration", "0.1"])
+        let text = run.errors
+        #expect(run.status == 2)
         #expect(text == "gesturekit: Permission denied: user 'nobody' may not read \(node). Input devices (/dev/input/eventN) are readable only by root and the 'input' group: add the user to it (sudo usermod -aG input nobody, then log out and in again) or run as root.\n")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GestureMockDevice
 import Testing
+import GestureTestSupport
 
 /// Live input from libinput (`LiveInput`, its `LibinputContext`) and the engine it feeds are
 /// let go once a run ends: checked inside the probe under umockdev (the preload library must

@@ -1,6 +1,7 @@
 import Foundation
 import GestureMockDevice
 import Testing
+import GestureTestSupport
 
 /// The sample of the article "Live input from libinput in your app" (`runPhotoViewer`,
 /// Sources/gesturekit-libinput-probe/LiveInputSample.swift, word for word in the article:

@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
+import GestureTestSupport
 
 /// The pen recordings read by real libinput (its tablet tool events, under umockdev) and by
 /// the built-in decoder (PenDecoder): the same pen lines and the same recognitions, as
@@ -10,8 +11,7 @@ import Testing
 struct PenAgreementTests {
     typealias Line = LibinputRecognitionTests.Line
 
-    static let pens: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: Fixtures.directory)) ?? [])
-        .filter { $0.hasPrefix("pen-") }.sorted()
+    static let pens: [String] = Fixtures.pens
 
     /// A canvas with what a drawing app puts on it: a tap and a double tap for the pen, a pan
     /// that draws, a hover that shows the brush, and a finger-only pan that must see nothing.

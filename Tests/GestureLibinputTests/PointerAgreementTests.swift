@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import GestureTraces
 import Testing
+import GestureTestSupport
 
 /// The same mouse and touchpad recordings read by real libinput (under umockdev) and by the
 /// built-in decoder: the same recognitions, the figures within the tolerances measured.

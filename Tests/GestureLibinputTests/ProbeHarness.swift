@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import GestureMockDevice
+import GestureTestSupport
 import GestureTraces
 import Testing
 
@@ -33,12 +34,7 @@ struct ProbeRun {
 }
 
 enum ProbeHarness {
-    static var buildDirectory: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().path
-    }
-
-    static var probePath: String { "\(buildDirectory)/gesturekit-libinput-probe" }
+    static var probePath: String { builtProduct("gesturekit-libinput-probe") }
 
     /// nil when umockdev-run is missing (the test is then skipped with a message).
     static var umockdevAvailable: Bool { UmockdevRunner.findUmockdevRun() != nil }

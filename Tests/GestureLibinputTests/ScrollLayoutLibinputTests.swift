@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import GestureLayout
 import Testing
+import GestureTestSupport
 
 /// A scrolling layout driven by real libinput (under umockdev): its touchpad scrolls, wheels
 /// and holds do to the content what the built-in decoder's do (REPLAY.md, "Scrolling

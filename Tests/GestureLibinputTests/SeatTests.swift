@@ -3,6 +3,7 @@ import GestureKit
 import GestureMockDevice
 import GestureTraces
 import Testing
+import GestureTestSupport
 
 /// Kiosk devices: opened through the seat or directly, and grabbed on request. Run under
 /// umockdev (the Wacom tap as a mock device), in `gesturekit listen`.
@@ -85,14 +86,9 @@ struct SeatdTests {
     /// unshare, a root filesystem that is a mount (not so in a chroot), and tmpfs.
     static let privateMountNamespace: Bool = {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["-m", "--propagation", "private", "/bin/sh", "-c", "mount -t tmpfs tmpfs /run"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        let run = try? runProcess("/usr/bin/unshare", ["-m", "--propagation", "private", "/bin/sh", "-c", "mount -t tmpfs tmpfs /run"],
+                                  output: .discard, errors: .discard)
+        return run?.status == 0
     }()
 
     @Test("a device opened through seatd (started by the test) delivers its touches")
@@ -157,17 +153,9 @@ struct SeatdTests {
               "\(tool)" listen --json --duration 3 --scene "\(sceneFile)" --device /dev/input/event10 --open-gate \(MockDeviceGate.token)
             status=$?; kill $seatd; wait $seatd 2>/dev/null; exit $status
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["-m", "--propagation", "private", "/bin/sh", "-c", script]
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the reader beside an outside seatd runs to its end: status \(process.terminationStatus), stderr: \(errors)")
+        let run = try runProcess("/usr/bin/unshare", ["-m", "--propagation", "private", "/bin/sh", "-c", script])
+        let output = run.output, errors = run.errors
+        #expect(run.status == 0, "the reader beside an outside seatd runs to its end: status \(run.status), stderr: \(errors)")
         #expect(!errors.contains("through the seat"), "it opened its nodes itself, not through the seat: \(errors)")
         #expect(output.contains(#""recognizer":"tap""#) && output.contains(#""to":"ended""#), "its tap is recognized: \(output)")
     }

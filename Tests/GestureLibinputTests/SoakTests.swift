@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureTestSupport
 
 /// `gesturekit soak` for a minute (make soak runs it for ten): random gestures from the
 /// touchscreen, touchpad and mouse recordings through real libinput under umockdev, on three
@@ -14,7 +15,7 @@ struct SoakTests {
     @Test("a minute of random touchscreen, touchpad and mouse gestures through libinput: no crash, no recognizer stuck, memory flat, each kind acted on, and it says how fast")
     func oneMinute() throws {
         let run = try LibinputRecognitionTests.gesturekit(["soak", "--minutes", "1", "--segment", "20", "--seed", "7",
-                                                           "--fixtures", Fixtures.directory])
+                                                           "--fixtures", Fixtures.directory.path])
         print(run.out)
         #expect(run.status == 0, "the soak passes: \(run.out)\n\(run.err)")
         let lines = run.out.split(separator: "\n").map(String.init)

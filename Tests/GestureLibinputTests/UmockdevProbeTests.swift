@@ -4,6 +4,7 @@ import GestureMockDevice
 import GestureLibinput
 import GestureTraces
 import Testing
+import GestureTestSupport
 
 /// Real libinput (in gesturekit-libinput-probe, a child process) on replayed recordings
 /// under umockdev-run. Serialized: replay is real time and the machine has 2 cores.

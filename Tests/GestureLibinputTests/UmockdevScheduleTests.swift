@@ -3,6 +3,7 @@ import GestureKit
 import GestureMockDevice
 import GestureTraces
 import Testing
+import GestureTestSupport
 
 /// umockdev-run plays a script by sleeping each line's delay, then writing; relative sleeps add
 /// up their overshoot (a 1.51 s long press ended 32 ms late on an idle machine, 150 ms in a

@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
+import GestureTestSupport
 
 /// A zooming layout (REPLAY.md, our additions to "Scrolling layouts") driven by real libinput
 /// under umockdev: control with the wheel, and a touchpad's pinch, zoom it as through the

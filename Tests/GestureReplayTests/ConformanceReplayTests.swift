@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GestureKit
 import GestureReplay
+import GestureTestSupport
 
 /// A synthetic evemu recording on the description of the Wacom ISDv4 E6 (two slots, 2776 ×
 /// 1569 units, taken from its fixture), written from touches given in points of a 1000 ×

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureTestSupport
 
 @Suite("A package that depends on GestureKit")
 struct DownstreamTests {
@@ -7,19 +8,9 @@ struct DownstreamTests {
     /// `swift`: a wrapper that serializes builds (SWIFT=… on make's command line is exported
     /// here) would wait for the lock this very test run holds.
     static func check(_ script: String) throws -> (status: Int32, log: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [packageRoot.appendingPathComponent("scripts/\(script)").path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT"] = "swift"
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = try runProcess("/bin/sh", [packageRoot.appendingPathComponent("scripts/\(script)").path],
+                               environment: ["SWIFT": "swift"], errors: .intoOutput)
+        return (r.status, r.output)
     }
 
     @Test("Examples/Downstream builds by path on the GestureKit and GestureLayout products alone, with no C library, and runs")
@@ -44,12 +35,10 @@ struct DownstreamTests {
 @Suite("GestureSDL3, where SDL3 is installed")
 struct SDL3PackageTests {
     static let missingReason: String? = {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
-        p.arguments = ["--exists", "sdl3"]
-        guard (try? p.run()) != nil else { return "pkg-config is missing" }
-        p.waitUntilExit()
-        if p.terminationStatus == 0 { return nil }
+        guard let exists = try? runProcess("/usr/bin/pkg-config", ["--exists", "sdl3"], output: .inherit, errors: .inherit) else {
+            return "pkg-config is missing"
+        }
+        if exists.status == 0 { return nil }
         let reason = "SDL3 is not installed (Debian 12 has no libsdl3-dev; Debian 13 has 3.2): GestureSDL3 is built and tested by make test-debian13"
         FileHandle.standardError.write(Data("\n*** SKIPPED: \(reason) ***\n\n".utf8))
         return reason
@@ -60,18 +49,10 @@ struct SDL3PackageTests {
     func sdl3PackageTests() throws {
         let scratch = NSTemporaryDirectory() + "gesturekit-sdl3-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "test", "--package-path", packageRoot.appendingPathComponent("Packages/GestureSDL3").path,
-                             "--scratch-path", scratch]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let log = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "GestureSDL3's tests pass: \(log.suffix(3000))")
+        let run = try runProcess("/usr/bin/env", ["swift", "test", "--package-path", packageRoot.appendingPathComponent("Packages/GestureSDL3").path,
+                                                  "--scratch-path", scratch], errors: .intoOutput)
+        let log = run.output
+        #expect(run.status == 0, "GestureSDL3's tests pass: \(log.suffix(3000))")
         #expect(log.contains("passed"), "its tests ran: \(log.suffix(600))")
     }
 }

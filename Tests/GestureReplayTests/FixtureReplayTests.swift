@@ -3,6 +3,7 @@ import Testing
 import GestureKit
 import GestureTraces
 @testable import GestureReplay
+import GestureTestSupport
 
 /// Every real recording in Fixtures/ replayed through the default scene (and, where the
 /// gesture needs it, a scene with the recognizer for it): what each contains.

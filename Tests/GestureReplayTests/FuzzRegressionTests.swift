@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import GestureKit
 import GestureReplay
+import GestureTestSupport
 
 /// Inputs the fuzz targets (Fuzz/, `make fuzz`) found a bug with, kept in Fuzz/regressions/
 /// and fed through the same API the target used.

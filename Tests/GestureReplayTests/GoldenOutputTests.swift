@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import GestureReplay
 import Testing
+import GestureTestSupport
 
 /// The replay contract's output, kept byte for byte: every fixture through the default scene
 /// and the scenes in Tests/Golden/scenes (REPLAY.md's example, every kind with a layout, a

@@ -3,6 +3,7 @@ import Testing
 import GestureKit
 import GestureLayout
 @testable import GestureReplay
+import GestureTestSupport
 
 /// The scene's `layout` key: a flow layout driven by recorded gestures.
 @Suite("Layouts driven by replayed gestures")

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import Testing
 @testable import GestureReplay
+import GestureTestSupport
 
 /// The mice of Fixtures/ replayed with the built-in decoder: clicks are indirectPointer
 /// touches, a wheel drives the pans that allow it, hover follows the pointer.

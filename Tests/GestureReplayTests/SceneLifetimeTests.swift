@@ -3,6 +3,7 @@ import GestureFormat
 import GestureKit
 import GestureReplay
 import Testing
+import GestureTestSupport
 
 /// Every replay scene kept in the tests and the fuzz corpus (flow layouts with and without
 /// scrolling, pinch-to-resize, select and reorder; scenes without a layout) is built, given

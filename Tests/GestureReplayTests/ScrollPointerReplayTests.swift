@@ -4,6 +4,7 @@ import GestureTraces
 import GestureLayout
 @testable import GestureReplay
 import Testing
+import GestureTestSupport
 
 /// REPLAY.md, "Scrolling layouts", pointers: the recorded touchpad scrolls and wheels of
 /// Fixtures/ scroll a layout whose pan allows them, as UIScrollView's pan does on iPadOS.

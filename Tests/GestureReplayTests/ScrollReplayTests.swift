@@ -4,6 +4,7 @@ import GestureKit
 import GesturePicture
 @testable import GestureReplay
 import Testing
+import GestureTestSupport
 
 /// REPLAY.md, "Scrolling layouts": the scene layout's `scroll` pan scrolls it as UIScrollView's
 /// does, on the replay's virtual clock.

@@ -1,36 +1,7 @@
 import Foundation
 import GestureKit
 import GestureReplay
-
-/// The package root, found from this file's path.
-let packageRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while url.path != "/" {
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        url.deleteLastPathComponent()
-    }
-    return URL(fileURLWithPath: ".")
-}()
-
-enum Fixtures {
-    static let directory = packageRoot.appendingPathComponent("Fixtures")
-    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-    /// Every recording in Fixtures/ (everything but SOURCES.md).
-    static let all: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-        .filter { !$0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
-    /// The recordings of touch devices: every fixture but the mice (`mouse-…`,
-    /// `synthetic-mouse-…`) and the pens.
-    static let touch: [String] = all.filter { !mice.contains($0) && !pens.contains($0) }
-    /// The recordings of pens (`pen-…`): tablet tools on a screen or a tablet.
-    static let pens: [String] = all.filter { $0.hasPrefix("pen-") }
-    /// The recordings of mice and pointing sticks.
-    static let mice: [String] = all.filter { $0.hasPrefix("mouse-") || $0.hasPrefix("synthetic-mouse-") }
-    /// The recordings of touchpads (`tp-…`, `synthetic-tp-…`): pointers, whose contacts never
-    /// become touches.
-    static let touchpads: [String] = all.filter { $0.hasPrefix("tp-") || $0.hasPrefix("synthetic-tp-") }
-    /// The recordings of touchscreens.
-    static let touchscreens: [String] = touch.filter { !touchpads.contains($0) }
-}
+import GestureTestSupport
 
 /// A replay's records, with helpers to ask what was recognized.
 struct Replayed {
@@ -72,21 +43,8 @@ func scene(_ json: String) throws -> Scene {
 
 /// Runs the built `gesturekit` tool; returns its exit status, standard output and error.
 func runTool(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-    let binary = packageRoot.appendingPathComponent(".build/debug/gesturekit")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    if !environment.isEmpty {
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    let r = try runProcess(builtProduct("gesturekit"), arguments, environment: environment)
+    return (r.status, r.output, r.errors)
 }
 
 /// A scratch file, removed when the test is done with it.

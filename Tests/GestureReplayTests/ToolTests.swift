@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureTestSupport
 
 /// The `gesturekit` tool as a user runs it: exit status 0 for good input, 2 with a message
 /// naming the file, the line (or key) and what was expected for bad input, and nothing

@@ -3,6 +3,7 @@ import GestureKit
 import GestureTraces
 import Testing
 @testable import GestureReplay
+import GestureTestSupport
 
 /// Random touchpad recordings (the Elantech pad's description, one to four fingers landing,
 /// wandering, clicking and lifting) replayed through a scene with every recognizer kind:
@@ -25,7 +26,7 @@ struct TouchpadPropertyTests {
     /// A random recording of `frames` SYN_REPORTs, 8–20 ms apart, on the pad of `description`.
     static func recording(seed: UInt64, frames: Int,
                           description: EvdevDeviceDescription) -> [EvdevEvent] {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         var events: [EvdevEvent] = []
         var t: Int64 = 0
         var fingers: [Int: (x: Int32, y: Int32, id: Int32)] = [:]   // slot → position
@@ -110,18 +111,9 @@ struct TouchpadPropertyTests {
     }
 }
 
-/// A small seeded generator (SplitMix64) for reproducible recordings.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func nextRaw() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The seeded generator of reproducible recordings (GestureTestSupport's).
+extension SeededRandom {
     mutating func next(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(nextRaw() % UInt64(range.upperBound - range.lowerBound + 1))
+        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import Testing
 @testable import GestureReplay
+import GestureTestSupport
 
 /// The touchpads of Fixtures/ read by the built-in decoder the way libinput reads them: one
 /// finger moves the pointer, the button clicks, two fingers scroll or pinch at the pointer.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import GestureKit
 import GestureReplay
+import GestureTestSupport
 
 /// Faults in recorded traces, replayed whole (`TraceReplay`, what `gesturekit replay` runs):
 /// nothing crashes, every recognizer ends settled, and what was set aside or repaired is

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import Testing
 @testable import GestureTraces
+import GestureTestSupport
 
 /// A small valid evemu header (single-touch-free Wacom-like touchscreen with 2 slots).
 let evemuHeader = """
@@ -197,7 +198,7 @@ struct ErrorTests {
 
     @Test("random bytes never crash or hang", arguments: 0..<40)
     func fuzz(_ seed: Int) throws {
-        var rng = SplitMix(seed: UInt64(seed))
+        var rng = SeededRandom(seed: UInt64(seed) &+ 0x9E37_79B9_7F4A_7C15)
         // Mutate a valid trace: flip, insert and delete bytes.
         let base = Array((seed % 2 == 0 ? evemuHeader + "E: 0.000000 0003 0039 1\nE: 0.000000 0003 0035 10\nE: 0.000000 0000 0000 0\nE: 0.010000 0003 0039 -1\nE: 0.010000 0000 0000 0\n"
                           : yamlHeader + "  - evdev:\n    - [0, 0, 3, 57, 1]\n    - [0, 0, 0, 0, 0]\n  - evdev:\n    - [0, 10, 3, 57, -1]\n    - [0, 10, 0, 0, 0]\n").utf8)
@@ -215,17 +216,5 @@ struct ErrorTests {
         do { try decodeAll(file.path); _ = try TraceSummary(path: file.path) } catch let e as TraceError {
             #expect(!e.message.isEmpty, "a rejected trace says why")
         }
-    }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

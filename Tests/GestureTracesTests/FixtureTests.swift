@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import Testing
 @testable import GestureTraces
+import GestureTestSupport
 
 @Suite("Real recordings in Fixtures/")
 struct FixtureTests {

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import Testing
 @testable import GestureTraces
+import GestureTestSupport
 
 /// The recordings of pens and keyboards: what the round trip evemu → libinput record YAML must
 /// keep beyond touch frames (REPLAY.md's pen events and modifier flags).

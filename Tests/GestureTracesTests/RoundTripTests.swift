@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import Testing
 @testable import GestureTraces
+import GestureTestSupport
 
 @Suite("Writers: evemu → libinput record YAML → identical frames")
 struct RoundTripTests {

@@ -1,42 +1,14 @@
 import Foundation
 import GestureKit
+import GestureTestSupport
 @testable import GestureTraces
 
-/// Fixtures live in `Fixtures/` at the package root; found from this file's path so the same
-/// code works in the staging package and after the merge.
-enum Fixtures {
-    static let directory: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.appendingPathComponent("Fixtures")
-            }
-            url.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: "Fixtures")
-    }()
-
-    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-    /// Every trace fixture (everything but SOURCES.md), sorted.
-    static let all: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { !$0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
-    }()
-
+/// What these tests ask of the package's recordings (GestureTestSupport's `Fixtures`) besides
+/// the lists every target shares.
+extension Fixtures {
     static let evemu: [String] = all.filter { $0.hasSuffix(".evemu") }
 
-    /// The recordings of touch devices (touchscreens and touchpads): every fixture but the mice,
-    /// whose recordings carry no contacts.
-    static let touch: [String] = all.filter { !isMouse($0) && !isPen($0) }
-
-    /// The recordings of pens (`pen-…`): tablet tools, whose tips are touches of their own.
-    static let pens: [String] = all.filter(isPen)
-
     static func isPen(_ name: String) -> Bool { name.hasPrefix("pen-") }
-
-    /// The recordings of mice and pointing sticks (`mouse-…`, `synthetic-mouse-…`).
-    static let mice: [String] = all.filter(isMouse)
 
     static func isMouse(_ name: String) -> Bool { name.hasPrefix("mouse-") || name.hasPrefix("synthetic-mouse-") }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import GestureLive
 import GestureMockDevice
+import GestureTestSupport
 import GestureTraces
 
 /// A real Wayland compositor fed from a recording: sway 1.7, headless (no display, no GPU), its
@@ -21,17 +22,8 @@ import GestureTraces
 /// needs (the tool, the recording, the fix library) is copied into a directory of its own.
 enum Compositor {
     static let user = "gesturekit-test"
-    static let packageRoot: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        while parts.count > 1 {
-            parts.removeLast()
-            let candidate = parts.joined(separator: "/")
-            if FileManager.default.fileExists(atPath: candidate + "/Package.swift") { return candidate }
-        }
-        return FileManager.default.currentDirectoryPath
-    }()
-    static let tool = packageRoot + "/.build/debug/gesturekit"
-    static func fixture(_ name: String) -> String { packageRoot + "/Fixtures/" + name }
+    static let tool = builtProduct("gesturekit")
+    static func fixture(_ name: String) -> String { Fixtures.path(name) }
 
     /// For a client that cannot say it is ready: seconds from its start to the recording's
     /// first event, covering its start-up (a debug build, ~0.2 s) and its window going full
@@ -79,14 +71,7 @@ enum Compositor {
 
     @discardableResult
     static func run(_ arguments: [String]) -> Int32 {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: arguments[0])
-        p.arguments = Array(arguments.dropFirst())
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return -1 }
-        p.waitUntilExit()
-        return p.terminationStatus
+        (try? runProcess(arguments[0], Array(arguments.dropFirst()), output: .discard, errors: .discard))?.status ?? -1
     }
 
     /// One session's files and processes.
@@ -146,12 +131,8 @@ enum Compositor {
         /// grim's exit status.
         @discardableResult
         func grim(_ arguments: [String]) throws -> Int32 {
-            let grim = Process()
-            grim.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            grim.arguments = ["WAYLAND_DISPLAY=\(waylandDisplay)", "XDG_RUNTIME_DIR=\(directory)/run", "grim"] + arguments
-            try grim.run()
-            grim.waitUntilExit()
-            return grim.terminationStatus
+            try runProcess("/usr/bin/env", ["WAYLAND_DISPLAY=\(waylandDisplay)", "XDG_RUNTIME_DIR=\(directory)/run", "grim"] + arguments,
+                           output: .inherit, errors: .inherit).status
         }
 
         /// Runs `swaymsg` with `arguments` on this session's sway (its IPC socket); its exit status.
@@ -165,16 +146,8 @@ enum Compositor {
         func swaymsgOutput(_ arguments: [String]) throws -> (status: Int32, output: Data)? {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/run")) ?? []
             guard let socket = names.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) else { return nil }
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            p.arguments = ["SWAYSOCK=\(directory)/run/\(socket)", "swaymsg"] + arguments
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return (p.terminationStatus, data)
+            let run = try runProcess("/usr/bin/env", ["SWAYSOCK=\(directory)/run/\(socket)", "swaymsg"] + arguments, errors: .discard)
+            return (run.status, run.outputData)
         }
 
         /// Whether sway has an input device of `type` (`touch`, `pointer`, `tablet_tool`, as
@@ -439,23 +412,10 @@ enum Compositor {
     }
 }
 
-/// One JSON line of `gesturekit` output.
-struct Line {
-    let object: [String: Any]
-    var type: String { object["type"] as? String ?? "" }
-    var recognizer: String { object["recognizer"] as? String ?? "" }
-    var to: String { object["to"] as? String ?? "" }
-    var phase: String { object["phase"] as? String ?? "" }
-    var time: Double { (object["time"] as? NSNumber)?.doubleValue ?? .nan }
-    var scale: Double? { (object["scale"] as? NSNumber)?.doubleValue }
-    var summary: String { "\(recognizer) \(to)" }
+/// One JSON line of `gesturekit` output (GestureTestSupport's).
+typealias Line = JSONLine
 
-    static func parse(_ out: String) -> [Line] {
-        out.split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-        }.map(Line.init)
-    }
-
+extension JSONLine {
     /// The y translation of each time `recognizer` ended (a pan's scroll), in order.
     static func endedTranslations(_ lines: [Line], of recognizer: String) -> [Double] {
         lines.filter { $0.recognizer == recognizer && $0.to == "ended" }
@@ -474,11 +434,6 @@ struct Line {
         }
         return out
     }
-
-    /// The recognitions (every transition but failures and changes).
-    static func recognized(_ lines: [Line]) -> [String] {
-        lines.filter { $0.type == "state" && $0.to != "failed" && $0.to != "changed" }.map(\.summary)
-    }
 }
 
 /// The built-in decoder's replay of a recording (`gesturekit replay --json`).
@@ -492,14 +447,5 @@ func builtinReplay(_ trace: String, scene: String? = nil) throws -> [Line] {
         arguments += ["--scene", path]
     }
     defer { if let scenePath { try? FileManager.default.removeItem(atPath: scenePath) } }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Compositor.tool)
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Line.parse(String(decoding: data, as: UTF8.self))
+    return Line.parse(try runProcess(Compositor.tool, arguments, errors: .discard).output)
 }

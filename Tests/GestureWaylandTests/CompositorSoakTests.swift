@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureTestSupport
 
 /// `gesturekit soak --through compositor` for a minute (make soak runs it for ten): random
 /// gestures from the touchscreen, touchpad and mouse recordings on three mock touchscreens,
@@ -19,20 +20,12 @@ struct CompositorSoakTests {
     @Test("a minute of random touchscreen, touchpad and mouse gestures through sway: sway adds and removes every device, no recognizer is stuck, memory is flat, the touchscreen and the pointer are acted on, and it says how fast")
     func oneMinute() throws {
         var arguments = ["soak", "--through", "compositor", "--minutes", "1", "--segment", "20", "--seed", "7",
-                         "--fixtures", Compositor.packageRoot + "/Fixtures"]
+                         "--fixtures", Fixtures.directory.path]
         if getuid() == 0 { arguments += ["--user", Compositor.user] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Compositor.tool)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try runProcess(Compositor.tool, arguments)
+        let output = run.output, errors = run.errors
         print(output)
-        #expect(process.terminationStatus == 0, "the soak passes: \(output)\n\(errors)")
+        #expect(run.status == 0, "the soak passes: \(output)\n\(errors)")
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.last == "soak: passed", "it ends by saying it passed: \(lines.suffix(3))")
         #expect(lines.contains("soak: recognizers stuck: 0"), "no recognizer was found stuck")

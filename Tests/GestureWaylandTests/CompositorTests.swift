@@ -4,6 +4,7 @@ import GestureTraces
 import GestureLive
 import Testing
 @testable import GestureWayland
+import GestureTestSupport
 
 /// Recordings through a real compositor: recording → umockdev → sway's libinput → Wayland →
 /// GestureWayland (`gesturekit listen --wayland`) → the recognizers, read against the
@@ -344,15 +345,7 @@ extension SecondCompositorTests {
 struct SeatNineScrollingTests {
     /// sway's version, from `sway --version`.
     static let swayVersion: [Int] = {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["sway", "--version"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return [] }
-        p.waitUntilExit()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard let text = (try? runProcess("/usr/bin/env", ["sway", "--version"], errors: .discard))?.output else { return [] }
         guard let word = text.split(separator: " ").first(where: { $0.first?.isNumber == true }) else { return [] }
         return word.split(separator: ".").compactMap { Int($0.prefix { $0.isNumber }) }
     }()

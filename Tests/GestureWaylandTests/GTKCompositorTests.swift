@@ -3,6 +3,7 @@ import GestureKit
 import GestureLive
 import GestureTraces
 import Testing
+import GestureTestSupport
 
 /// Recordings through GTK 4 under a real compositor: recording → umockdev → sway's libinput →
 /// Wayland → GTK's Wayland backend → GestureGTK (`gesturekit-gtk`, a scene in a
@@ -10,7 +11,7 @@ import Testing
 /// recording, as `CompositorTests` reads GestureWayland's own window.
 @Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
 struct GTKCompositorTests {
-    static let tool = Compositor.packageRoot + "/.build/debug/gesturekit-gtk"
+    static let tool = builtProduct("gesturekit-gtk")
 
     init() throws {
         let missing = Compositor.missingPrograms()
@@ -257,7 +258,7 @@ struct GTKCompositorTests {
 /// The PhotoWall example in a GTK 4 window (`photowall-gtk`) under sway, fed recordings.
 @Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
 struct PhotoWallGTKTests {
-    static let tool = Compositor.packageRoot + "/.build/debug/photowall-gtk"
+    static let tool = builtProduct("photowall-gtk")
     /// The wall full screen, saying when it is drawn so (the recording starts then, and
     /// --duration counts from then).
     static let client = "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/photowall-gtk --size 1000x1000 --ready-file CLIENT_DIR/ready"
@@ -292,9 +293,9 @@ struct PhotoWallGTKTests {
         let png = try Data(contentsOf: URL(fileURLWithPath: shot))
         #expect(png.count > 5_000, "of the wall, not of an empty output: \(png.count) bytes")
         if fixture.contains("double-tap") {
-            try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/photowall-gtk-sway.png")
-            try? FileManager.default.copyItem(atPath: shot, toPath: Compositor.packageRoot + "/out/photowall-gtk-sway.png")
+            try? FileManager.default.createDirectory(atPath: packageRoot.path + "/out", withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: packageRoot.path + "/out/photowall-gtk-sway.png")
+            try? FileManager.default.copyItem(atPath: shot, toPath: packageRoot.path + "/out/photowall-gtk-sway.png")
         }
     }
 
@@ -315,8 +316,8 @@ struct PhotoWallGTKTests {
         let grimStatus = opened ? try session.grim([shot]) : -1
         session.finish(timeout: seconds + 20)
         if grimStatus == 0 {
-            try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/photowall-gtk-menu.png")
-            try? FileManager.default.copyItem(atPath: shot, toPath: Compositor.packageRoot + "/out/photowall-gtk-menu.png")
+            try? FileManager.default.removeItem(atPath: packageRoot.path + "/out/photowall-gtk-menu.png")
+            try? FileManager.default.copyItem(atPath: shot, toPath: packageRoot.path + "/out/photowall-gtk-menu.png")
         }
         #expect(session.clientStatus == 0, "photowall-gtk exits with status 0: \(session.errors)")
         #expect(session.output.contains("menu: opened on "), "the right click opens the photo's menu: \(session.output) \(session.errors)")
@@ -436,20 +437,8 @@ struct GTKX11Tests {
     /// Runs a short command (xdotool), killed after 20 s.
     @discardableResult
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: arguments[0])
-        p.arguments = Array(arguments.dropFirst())
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, b in b }
-        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString).log"
-        FileManager.default.createFile(atPath: path, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        p.standardOutput = FileHandle(forWritingAtPath: path)
-        p.standardError = FileHandle(forWritingAtPath: path)
-        try p.run()
-        for _ in 0..<400 where p.isRunning { usleep(50_000) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-        p.waitUntilExit()
-        return (p.terminationStatus, (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+        let run = try runProcess(arguments[0], Array(arguments.dropFirst()), environment: environment, errors: .intoOutput, timeout: 20)
+        return (run.status, run.output)
     }
 
     @Test("a recorded tap and double tap, clicked with their timing through XTest into a GTK window on Xvfb, are a tap and a double tap, as the built-in replay reads the recordings",
@@ -513,8 +502,8 @@ struct GTKX11Tests {
         #expect(output.contains("screenshot: \(shot)"), "the window's picture is written: \(output)")
         let png = try Data(contentsOf: URL(fileURLWithPath: shot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 5_000, "a PNG of the wall: \(png.count) bytes")
-        try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/photowall-gtk-x11.png")
-        try? FileManager.default.copyItem(atPath: shot, toPath: Compositor.packageRoot + "/out/photowall-gtk-x11.png")
+        try? FileManager.default.createDirectory(atPath: packageRoot.path + "/out", withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: packageRoot.path + "/out/photowall-gtk-x11.png")
+        try? FileManager.default.copyItem(atPath: shot, toPath: packageRoot.path + "/out/photowall-gtk-x11.png")
     }
 }

@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import GestureTestSupport
 #endif
 
 /// HiDPI for PhotoWall in a window: full screen under sway on an output at scale 2, the wall is
@@ -68,9 +69,9 @@ struct PhotoWallWindowHiDPITests {
         if let corner {
             let png = session.directory + "/" + corner
             try session.grim(["-g", "0,0 240x160", png])
-            try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/" + corner)
-            try? FileManager.default.copyItem(atPath: png, toPath: Compositor.packageRoot + "/out/" + corner)
+            try? FileManager.default.createDirectory(atPath: packageRoot.path + "/out", withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: packageRoot.path + "/out/" + corner)
+            try? FileManager.default.copyItem(atPath: png, toPath: packageRoot.path + "/out/" + corner)
         }
         let picture = (try? Data(contentsOf: URL(fileURLWithPath: shot))).flatMap(HiDPITests.Picture.init(ppm:))
         session.finish(timeout: seconds + 30)
@@ -128,15 +129,7 @@ struct PhotoWallWindowHiDPITests {
 
     /// SDL's version, from pkg-config ("2.26.5"), or nil.
     static func sdlVersion() -> [Int]? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["pkg-config", "--modversion", "sdl2"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return nil }
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        guard let text = (try? runProcess("/usr/bin/env", ["pkg-config", "--modversion", "sdl2"], errors: .discard))?.output else { return nil }
         let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").compactMap { Int($0) }
         return parts.isEmpty ? nil : parts
     }

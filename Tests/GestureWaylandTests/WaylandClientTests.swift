@@ -6,6 +6,7 @@ import GestureWayland
 import CWaylandClient
 import CWaylandProtocols
 import Testing
+import GestureTestSupport
 
 /// GestureWayland used as an app uses it, against sway fed from recordings: the README's
 /// sample, and a window destroyed mid-gesture.
@@ -13,7 +14,7 @@ import Testing
 struct WaylandClientTests {
     @Test("README's desktop sample recognizes a recorded double tap under sway, and stops cleanly when the compositor does")
     func readmeSample() throws {
-        let sample = Compositor.packageRoot + "/.build/debug/desktop-quickstart"
+        let sample = builtProduct("desktop-quickstart")
         let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-double-tap-1f.evemu"),
                                            client: "CLIENT_DIR/desktop-quickstart", copy: [sample])
         defer { session.remove() }
@@ -101,19 +102,11 @@ struct WaylandClientTests {
 /// Wayland video driver), recognized as the built-in replay of the same recording.
 @Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
 struct PhotoWallDesktopTests {
-    static let photowall = Compositor.packageRoot + "/.build/debug/photowall"
+    static let photowall = builtProduct("photowall")
 
     /// The wall's events of the built-in replay on a 1000 × 1000 wall, without their times.
     static func replayEvents(_ trace: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: photowall)
-        process.arguments = ["--replay", trace, "--screen", "1000x1000"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return events(String(decoding: data, as: UTF8.self))
+        events(try runProcess(photowall, ["--replay", trace, "--screen", "1000x1000"], errors: .inherit).output)
     }
 
     /// Starts sway on `trace` with PhotoWall in a window as its client (SDL's Wayland video
@@ -157,9 +150,9 @@ struct PhotoWallDesktopTests {
         #expect(png.count > 5_000, "of the wall, not of an empty output: \(png.count) bytes")
         if fixture.hasSuffix("e6-tap-1f.evemu") {
             // Examples/PhotoWall/README.md's picture: out/photowall-sway.png (docs/photowall-sway.png is one such).
-            try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/photowall-sway.png")
-            try? FileManager.default.copyItem(atPath: shot, toPath: Compositor.packageRoot + "/out/photowall-sway.png")
+            try? FileManager.default.createDirectory(atPath: packageRoot.path + "/out", withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: packageRoot.path + "/out/photowall-sway.png")
+            try? FileManager.default.copyItem(atPath: shot, toPath: packageRoot.path + "/out/photowall-sway.png")
         }
     }
 
@@ -258,9 +251,9 @@ struct HiDPITests {
         // The picture of a window at an output's scale: a corner of it, 120 × 80 pt, at the output's pixels.
         let name = "hidpi-scale\(expectedScale == expectedScale.rounded() ? String(Int(expectedScale)) : String(expectedScale))-sway.png"
         try session.grim(["-g", "0,0 120x80", session.directory + "/" + name])
-        try? FileManager.default.createDirectory(atPath: Compositor.packageRoot + "/out", withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(atPath: Compositor.packageRoot + "/out/" + name)
-        try? FileManager.default.copyItem(atPath: session.directory + "/" + name, toPath: Compositor.packageRoot + "/out/" + name)
+        try? FileManager.default.createDirectory(atPath: packageRoot.path + "/out", withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: packageRoot.path + "/out/" + name)
+        try? FileManager.default.copyItem(atPath: session.directory + "/" + name, toPath: packageRoot.path + "/out/" + name)
         let scale = window.scale
         window.destroy()
         return (scale, picture, session.swayLog.suffix(800).description)

@@ -3,6 +3,7 @@ import GestureKit
 import GestureInput
 @testable import GestureWayland
 import Testing
+import GestureTestSupport
 
 /// What needs no compositor.
 @Suite struct WaylandUnitTests {
@@ -24,20 +25,11 @@ import Testing
 
     @Test("listen --wayland with no compositor: exit status 2 and a message naming the display, never a crash")
     func noCompositor() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Compositor.tool)
-        process.arguments = ["listen", "--wayland", "--duration", "1"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["WAYLAND_DISPLAY"] = "gesturekit-no-such-display"
-        environment["XDG_RUNTIME_DIR"] = NSTemporaryDirectory()
-        process.environment = environment
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2, "exit status 2: \(message)")
+        let run = try runProcess(Compositor.tool, ["listen", "--wayland", "--duration", "1"],
+                                 environment: ["WAYLAND_DISPLAY": "gesturekit-no-such-display", "XDG_RUNTIME_DIR": NSTemporaryDirectory()],
+                                 output: .discard)
+        let message = run.errors
+        #expect(run.status == 2, "exit status 2: \(message)")
         #expect(message.contains("cannot connect to the Wayland compositor gesturekit-no-such-display"), "\(message)")
     }
 

@@ -1,20 +1,11 @@
 import Foundation
 import Testing
+import GestureTestSupport
 
 /// Runs the built `photowall` tool; returns its exit status, standard output and error.
-func runPhotoWall(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String, err: String) {
-    let process = Process()
-    process.executableURL = packageRoot.appendingPathComponent(".build/debug/photowall")
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+func runPhotoWall(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    let r = try runProcess(builtProduct("photowall"), arguments)
+    return (r.status, r.output, r.errors)
 }
 
 func scratchDirectory(_ name: String) throws -> String {

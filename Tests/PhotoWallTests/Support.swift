@@ -1,21 +1,12 @@
 import Foundation
 import GestureKit
 import GestureLayout
+import GestureTestSupport
 import GestureTraces
 import PhotoWallApp
 
-/// The package root, found from this file's path.
-let packageRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while url.path != "/" {
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        url.deleteLastPathComponent()
-    }
-    return URL(fileURLWithPath: ".")
-}()
-
 enum Traces {
-    static func fixture(_ name: String) -> String { packageRoot.appendingPathComponent("Fixtures/\(name)").path }
+    static func fixture(_ name: String) -> String { Fixtures.path(name) }
 
     static let tap = fixture("ts-wacom-isdv4-e6-tap-1f.evemu")
     static let doubleTap = fixture("ts-wacom-isdv4-e6-double-tap-1f.evemu")

@@ -55,6 +55,8 @@ struct EngineStorage {
     /// arbitration (carrying out its actions, joining and lifting touches).
     var shown: [RecognizerRecord.Shown] = []
     var freeSlots: [Int] = []
+    /// How many recognizers the engine has been given: the number of the next default name.
+    var recognizersNumbered = 0
     /// How many registered recognizers delay touches began: with none (UIKit's default),
     /// delivery to views skips asking the touch's recognizers.
     var recognizersDelayingBegan: Int = 0
@@ -147,6 +149,11 @@ extension GestureEngine {
     var freeSlots: [Int] {
         _read { yield storage.freeSlots }
         _modify { yield &storage.freeSlots }
+    }
+
+    var recognizersNumbered: Int {
+        get { storage.recognizersNumbered }
+        set { storage.recognizersNumbered = newValue }
     }
 
     var recognizersDelayingBegan: Int {

@@ -49,6 +49,9 @@ public final class DisplayLink {
     public var duration: Double { 1 / Double(frameRate) }
     /// Whether `invalidate()` was called: the link never fires again.
     public private(set) var isInvalidated = false
+    /// Who runs the link, in words, for what the engine says it still waits for
+    /// (`pendingDeadlines()`): "scroll view list's animation".
+    package var label: String?
 
     weak var engine: GestureEngine?
     let onFrame: (DisplayLink) -> Void

@@ -70,6 +70,8 @@ extension GestureEngine {
             handles.append(UnretainedRecognizer(r))
             shown.append(RecognizerRecord.Shown())
         }
+        recognizersNumbered += 1
+        r.number(recognizersNumbered)
         let s = RecognizerSlot(rawValue: slot)
         arbiter.add(s, kind: r.effectiveKind, isEnabled: r.isEnabled)
         r.slot = s

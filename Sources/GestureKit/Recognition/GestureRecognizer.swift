@@ -170,8 +170,26 @@ open class GestureRecognizer {
     /// `kind`, or continuous once the recognizer has begun by setting its state.
     var effectiveKind: Kind { becameContinuous ? .continuous : kind }
 
-    /// A name for traces and errors ("doubleTap"). Defaults to the kind and a number.
-    public var name: String
+    /// A name for traces and errors ("doubleTap"). Defaults to the kind, and a number once
+    /// an engine has the recognizer ("tap#3"): each engine numbers the recognizers it is given,
+    /// from 1, in the order it gets them, so a test's names are the same on every run and no
+    /// state is shared between engines (or threads).
+    public var name: String {
+        get { givenName ?? defaultName }
+        set { givenName = newValue }
+    }
+    private var givenName: String?
+    /// The kind ("tap"), then the kind and the engine's number ("tap#3").
+    private var defaultName: String
+    /// Whether an engine has numbered the default name.
+    private var isNumbered = false
+
+    /// Numbers the default name, the first time an engine gets the recognizer.
+    func number(_ n: Int) {
+        guard !isNumbered else { return }
+        isNumbered = true
+        defaultName = "\(Self.defaultNamePrefix)#\(n)"
+    }
 
     /// A disabled recognizer receives no touches; disabling it mid-gesture cancels it (or
     /// fails it, if it had not begun).
@@ -248,15 +266,9 @@ open class GestureRecognizer {
     public var modifierFlags: ModifierFlags { engine?.heldModifiers ?? [] }
     var slot = RecognizerSlot.none
 
-    nonisolated(unsafe) private static var counter = 0
-
     public init(name: String? = nil) {
-        if let name {
-            self.name = name
-        } else {
-            GestureRecognizer.counter += 1
-            self.name = "\(Self.defaultNamePrefix)#\(GestureRecognizer.counter)"
-        }
+        givenName = name
+        defaultName = Self.defaultNamePrefix
     }
 
     /// The prefix of default names ("tap", "pinch", ...).

@@ -158,6 +158,18 @@ open class TapGestureRecognizer: StateMachineGestureRecognizer<TapStateMachine> 
         !buttons.isEmpty && buttons.isSubset(of: buttonMaskRequired)
     }
 
+    /// The longest a touch may stay down and still be a tap.
+    public var maximumTapDuration: Duration {
+        get { machine.maximumTapDuration }
+        set { machine.maximumTapDuration = newValue }
+    }
+
+    /// The longest pause from one tap's touch-up to the next tap's touch-down.
+    public var maximumTapInterval: Duration {
+        get { machine.maximumTapInterval }
+        set { machine.maximumTapInterval = newValue }
+    }
+
     /// How far a later tap may land from the first, in points.
     public var maximumTapDistance: Double {
         get { machine.maximumTapDistance }

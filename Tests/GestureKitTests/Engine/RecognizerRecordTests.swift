@@ -1,5 +1,6 @@
 @testable import GestureKit
 import Testing
+import GestureTestSupport
 
 /// What a recognizer shows its actions and the app (`state`, `numberOfTouches`) is its record
 /// in the engine, as of the last transition the engine carried out.

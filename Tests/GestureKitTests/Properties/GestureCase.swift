@@ -1,16 +1,8 @@
 @testable import GestureKit
+import GestureTestSupport
 
-/// A seeded generator (SplitMix64): the same seed gives the same cases on every machine.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// What the random cases ask of GestureTestSupport's seeded generator.
+extension SeededRandom {
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
     mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &self) }
     mutating func double(_ r: ClosedRange<Double>) -> Double { Double.random(in: r, using: &self) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureKit
+import GestureTestSupport
 
 /// Runs one case and checks the invariants; returns the first violation (nil: none) and the
 /// engine's log (every trace event and view delivery, as text).

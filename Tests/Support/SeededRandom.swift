@@ -1,0 +1,5 @@
+import GestureMockDevice
+
+/// The seeded generator of the random tests (SplitMix64, GestureMockDevice's, which seeds
+/// `gesturekit soak`): the same seed gives the same cases on every machine and every run.
+public typealias SeededRandom = SplitMix64
