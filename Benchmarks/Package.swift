@@ -38,6 +38,8 @@ let package = Package(
                 .product(name: "GestureTraces", package: "GestureKit"),
                 .product(name: "GestureReplay", package: "GestureKit"),
                 .product(name: "GestureLayout", package: "GestureKit"),
+                // Gestures performed by GestureTester, as an app's tests perform them.
+                .product(name: "GestureTesting", package: "GestureKit"),
                 "BenchSupport",
             ],
             path: "Benchmarks/GestureBenchmarks",

@@ -1,6 +1,7 @@
 import Foundation
 import GesturePicture
 import Testing
+import GestureTestSupport
 
 @Suite("Documentation")
 struct DocumentationTests {
@@ -37,11 +38,11 @@ struct DocumentationTests {
           arguments: [
             ("Sources/GestureKit/GestureKit.docc/GettingStarted.md", "quickstart", "Examples/QuickStart/main.swift"),
             ("Sources/GestureKit/GestureKit.docc/CustomRecognizers.md", "checkmark",
-             "Examples/Downstream/Sources/downstream/CheckmarkGestureRecognizer.swift"),
+             "Examples/Downstream/Sources/DownstreamApp/CheckmarkGestureRecognizer.swift"),
             ("Sources/GestureKit/GestureKit.docc/CustomRecognizers.md", "scratch",
              "Tests/GestureKitTests/ScratchGestureRecognizer.swift"),
             ("Sources/GestureLayout/GestureLayout.docc/LayoutsAndCollectionView.md", "photos",
-             "Examples/Downstream/Sources/downstream/Photos.swift"),
+             "Examples/Downstream/Sources/DownstreamApp/Photos.swift"),
             ("Sources/GestureKit/GestureKit.docc/DesktopInput.md", "canvas",
              "Tests/GestureKitTests/DrawingCanvasSample.swift"),
             ("Sources/GestureGTK/GestureGTK.docc/UsingGestureKitInAGTKApp.md", "gtk",
@@ -60,6 +61,26 @@ struct DocumentationTests {
              "Tests/GestureKitTests/SetAsideInputSample.swift"),
             ("Sources/GestureKit/GestureKit.docc/Threads.md", "threads",
              "Tests/GestureKitTests/ThreadsSample.swift"),
+            // Testing your gestures: the tests of Examples/Downstream, which check-downstream.sh
+            // builds and runs (`swift test`) in a package of its own.
+            ("Sources/GestureTesting/GestureTesting.docc/TestingYourGestures.md", "testing-first-test",
+             "Examples/Downstream/Tests/DownstreamTests/QuickStartTests.swift"),
+            ("Sources/GestureTesting/GestureTesting.docc/TestingYourGestures.md", "testing-clock",
+             "Examples/Downstream/Tests/DownstreamTests/ClockTests.swift#testing-clock"),
+            ("Sources/GestureTesting/GestureTesting.docc/TestingYourGestures.md", "testing-aim",
+             "Examples/Downstream/Tests/DownstreamTests/AimingTests.swift#testing-aim"),
+            ("Sources/GestureTesting/GestureTesting.docc/TestingYourGestures.md", "testing-defaults",
+             "Examples/Downstream/Tests/DownstreamTests/DefaultsTests.swift#testing-defaults"),
+            ("Sources/GestureTesting/GestureTesting.docc/TestingYourGestures.md", "testing-desktop",
+             "Examples/Downstream/Tests/DownstreamTests/DesktopTests.swift#testing-desktop"),
+            ("Sources/GestureTesting/GestureTesting.docc/TestingYourGestures.md", "testing-replay",
+             "Examples/Downstream/Tests/DownstreamTests/RecordingTests.swift#testing-replay"),
+            ("Sources/GestureTesting/GestureTesting.docc/TestingYourGestures.md", "testing-account",
+             "Examples/Downstream/Tests/DownstreamTests/AccountTests.swift#testing-account"),
+            ("Sources/GestureTesting/GestureTesting.docc/TestingYourGestures.md", "testing-checkmark",
+             "Examples/Downstream/Tests/DownstreamTests/CheckmarkTests.swift"),
+            ("Sources/GestureTesting/GestureTesting.docc/TestingYourGestures.md", "testing-xctest",
+             "Examples/Downstream/Tests/DownstreamTests/PhotoXCTests.swift"),
           ])
     func sampleIsTheExample(article: String, marker: String, source: String) throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent(article), encoding: .utf8)
@@ -81,11 +102,13 @@ struct DocumentationTests {
     @Test("the custom recognizer's usage in the article is the downstream program's, word for word")
     func usageSampleIsInTheProgram() throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent("Sources/GestureKit/GestureKit.docc/CustomRecognizers.md"), encoding: .utf8)
-        let program = try String(contentsOf: packageRoot.appendingPathComponent("Examples/Downstream/Sources/downstream/main.swift"), encoding: .utf8)
+        let program = try String(contentsOf: packageRoot.appendingPathComponent("Examples/Downstream/Sources/DownstreamApp/Program.swift"), encoding: .utf8)
         let start = try #require(text.range(of: "Attach it like any recognizer"))
         let block = try #require(text.range(of: "```swift\n", range: start.upperBound..<text.endIndex))
         let close = try #require(text.range(of: "```\n", range: block.upperBound..<text.endIndex))
-        let usage = String(text[block.upperBound..<close.lowerBound])
-        #expect(program.contains(usage), "the article's usage sample should be part of Examples/Downstream's main.swift")
+        // The program's code is the body of `runDownstreamProgram()`, indented by four spaces.
+        let usage = text[block.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        #expect(program.contains(usage), "the article's usage sample should be part of Examples/Downstream's program (DownstreamApp/Program.swift)")
     }
 }

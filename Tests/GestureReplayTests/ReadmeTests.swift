@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureTestSupport
 
 @Suite("README")
 struct ReadmeTests {
@@ -9,6 +10,15 @@ struct ReadmeTests {
         let example = try String(contentsOf: packageRoot.appendingPathComponent("Examples/QuickStart/main.swift"), encoding: .utf8)
         let begin = try #require(readme.range(of: "<!-- quickstart:begin -->\n```swift\n"))
         let end = try #require(readme.range(of: "```\n<!-- quickstart:end -->"))
+        #expect(String(readme[begin.upperBound..<end.lowerBound]) == example)
+    }
+
+    @Test("the README's test of the quick start is Examples/Downstream's QuickStartTests.swift, word for word (run by check-downstream.sh's swift test)")
+    func testSampleMatchesDownstreamTest() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try String(contentsOf: packageRoot.appendingPathComponent("Examples/Downstream/Tests/DownstreamTests/QuickStartTests.swift"), encoding: .utf8)
+        let begin = try #require(readme.range(of: "<!-- test-it:begin -->\n```swift\n"))
+        let end = try #require(readme.range(of: "```\n<!-- test-it:end -->"))
         #expect(String(readme[begin.upperBound..<end.lowerBound]) == example)
     }
 
@@ -37,13 +47,7 @@ struct ReadmeTests {
 
     @Test("the sample runs and prints what its comment says")
     func sampleRuns() throws {
-        let process = Process()
-        process.executableURL = packageRoot.appendingPathComponent(".build/debug/quickstart")
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(String(decoding: data, as: UTF8.self) == "select at (100.0, 100.0)\n")
+        let run = try runProcess(builtProduct("quickstart"), errors: .inherit)
+        #expect(run.output == "select at (100.0, 100.0)\n")
     }
 }

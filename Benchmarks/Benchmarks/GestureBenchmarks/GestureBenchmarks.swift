@@ -2,6 +2,7 @@ import Benchmark
 import GestureKit
 import GestureLayout
 import GestureReplay
+import GestureTesting
 import GestureTraces
 import BenchSupport
 #if canImport(Glibc)
@@ -33,6 +34,7 @@ let benchmarks: @Sendable () -> Void = {
     layoutBenchmarks()
     scrollBenchmarks()
     replayBenchmarks()
+    testingBenchmarks()
 }
 
 // MARK: - Dispatch
@@ -254,4 +256,55 @@ func replayBenchmarks() {
                   },
                   setup: { events.value = try! ReplayPipeline.countEvents(path: path) })
     }
+}
+
+// MARK: - GestureTesting
+
+/// A photo as an app's tests set it up: a double tap, a single tap that requires the double
+/// tap to fail, and a pan. Each tap is `GestureTester.tap(on:)` followed by `settle()`, which
+/// runs the virtual clock past the double tap's 0.3 s interval so the single tap recognizes:
+/// the cost of one tap in a test, aiming and explanation records included. The records are
+/// cleared every 1,000 taps, as a test's tester would be made anew.
+final class TestingTapScene {
+    let photo = View(id: "photo", frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    let doubleTap = TapGestureRecognizer(taps: 2, name: "doubleTap")
+    let singleTap = TapGestureRecognizer(name: "singleTap")
+    let pan = PanGestureRecognizer(name: "pan")
+    let tester: GestureTester
+    var selections = 0
+
+    init() {
+        singleTap.require(toFail: doubleTap)
+        for r in [doubleTap, singleTap, pan] as [GestureRecognizer] { photo.addGestureRecognizer(r) }
+        tester = GestureTester(root: photo)
+        singleTap.addTarget { [unowned self] _ in selections &+= 1 }
+        for _ in 0..<100 { try! tap() }
+        precondition(selections == 100 && !tester.recognized(doubleTap) && !tester.recognized(pan),
+                     "every tap selects once the double tap has failed; nothing else recognizes")
+        tester.clearRecords()
+    }
+
+    @inline(__always)
+    func tap() throws {
+        try tester.tap(on: photo)
+        try tester.settle()
+    }
+}
+
+func testingBenchmarks() {
+    let box = Box<TestingTapScene>()
+    // Each inner iteration is one tap and settle; figures are per tap (scaling factor 1000),
+    // throughput in taps a second.
+    Benchmark("GestureTesting: taps",
+              configuration: .init(metrics: perFrameMetrics + [.throughput], scalingFactor: .kilo),
+              closure: { benchmark in
+                  let scene = box.value!
+                  let before = scene.selections
+                  for _ in benchmark.scaledIterations { try scene.tap() }
+                  precondition(scene.selections == before + benchmark.scaledIterations.count)
+                  scene.tester.clearRecords()
+                  blackHole(scene.selections)
+              },
+              setup: { box.value = TestingTapScene() },
+              teardown: { box.value = nil })
 }
