@@ -12,6 +12,8 @@ let package = Package(
         // Testing your own gestures: a tester on virtual time that performs gestures on your
         // views and explains what the recognizers did. Needs only GestureKit.
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
+        // What an app received, written down as it arrived (docs/RECORDING.md), and read back.
+        .library(name: "GestureRecording", targets: ["GestureRecording"]),
         // Recordings (evemu, libinput record, debug-events) replayed into a tester's views.
         .library(name: "GestureTestingTraces", targets: ["GestureTestingTraces"]),
         .library(name: "GesturePicture", targets: ["GesturePicture"]),
@@ -62,12 +64,15 @@ let package = Package(
             dependencies: ["GestureKit", .product(name: "RealModule", package: "swift-numerics")],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // GestureKit's input recordings (docs/RECORDING.md): every InputEvent a line, written as
+        // it arrives and read back. Pure Swift.
+        .target(name: "GestureRecording", dependencies: ["GestureKit", "GestureFormat"]),
         // Recorded traces: evemu, libinput record YAML, libinput debug-events; the evdev
         // multitouch decoder. Streams from the file; pure Swift.
-        .target(name: "GestureTraces", dependencies: ["GestureKit", "GestureFormat",
+        .target(name: "GestureTraces", dependencies: ["GestureKit", "GestureFormat", "GestureRecording",
                                                       .product(name: "RealModule", package: "swift-numerics")]),
         // Scenes (REPLAY.md), replay on virtual time, its records as JSON lines.
-        .target(name: "GestureReplay", dependencies: ["GestureKit", "GestureLayout", "GestureTraces", "GestureFormat"]),
+        .target(name: "GestureReplay", dependencies: ["GestureKit", "GestureLayout", "GestureTraces", "GestureFormat", "GestureRecording"]),
         // Testing your own gestures (GestureTester): virtual time, gestures from parameters,
         // aim at views, explanations. Pure Swift, GestureKit only.
         .target(name: "GestureTesting", dependencies: ["GestureKit", .product(name: "RealModule", package: "swift-numerics")]),
@@ -84,13 +89,13 @@ let package = Package(
             name: "gesturekit",
             dependencies: [
                 "GestureKit", "GestureTraces", "GestureReplay", "GesturePicture", "GestureLive", "GestureLibinput", "GestureFormat",
-                "GestureMockDevice", "GestureWayland", "GestureInput",
+                "GestureMockDevice", "GestureWayland", "GestureInput", "GestureRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Live input from any source: the one live loop (poll, the engine's timer, time rebased
         // once), the monotonic clock, the client protocol. Backend-neutral: no C library.
-        .target(name: "GestureInput", dependencies: ["GestureKit", "CLinuxEventFD"]),
+        .target(name: "GestureInput", dependencies: ["GestureKit", "GestureRecording", "CLinuxEventFD"]),
         // The C library's timerfd, eventfd and signalfd headers (no library linked).
         .systemLibrary(name: "CLinuxEventFD"),
         // System libraries, touched only by GestureLibinput.
@@ -121,7 +126,7 @@ let package = Package(
         .target(name: "GestureGTK", dependencies: ["GestureKit", "GestureInput", "CGTK4"]),
         // A scene in a GTK window through GestureGTK, printing what gesturekit listen prints.
         .executableTarget(name: "gesturekit-gtk",
-                          dependencies: ["GestureGTK", "GestureKit", "GestureLive", "GestureReplay", "GestureFormat",
+                          dependencies: ["GestureGTK", "GestureKit", "GestureLive", "GestureReplay", "GestureFormat", "GestureInput", "GestureRecording",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Pure Swift: mock-device files for umockdev and a runner for umockdev-run. It carries
         // the C source of the LD_PRELOAD library that fixes umockdev 0.17.16 for libinput and
@@ -157,7 +162,7 @@ let package = Package(
         .executableTarget(
             name: "photowall",
             dependencies: [
-                "PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureTraces", "GestureInput", "GestureLibinput",
+                "PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureTraces", "GestureInput", "GestureLibinput", "GestureRecording",
                 "GestureMockDevice", "GestureLive", "GestureWayland", "GestureSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -165,7 +170,7 @@ let package = Package(
         ),
         // PhotoWall in a GTK 4 window through GestureGTK (Examples/PhotoWallGTK).
         .executableTarget(name: "photowall-gtk",
-                          dependencies: ["PhotoWallApp", "GestureGTK", "GestureInput", "GestureKit",
+                          dependencies: ["PhotoWallApp", "GestureGTK", "GestureInput", "GestureKit", "GestureRecording",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Examples/PhotoWallGTK"),
         .testTarget(name: "PhotoWallTests",
@@ -186,6 +191,9 @@ let package = Package(
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureLayout", "GestureFormat", "GesturePicture",
                                                              "GestureTestSupport"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces", "GestureTestSupport"]),
+        .testTarget(name: "GestureRecordingTests",
+                    dependencies: ["GestureRecording", "GestureTraces", "GestureReplay", "GestureInput", "GestureKit", "GestureTesting",
+                                   "GestureTestingTraces", "GestureTestSupport", "GestureWayland"]),
         .testTarget(name: "GestureTestingTests",
                     dependencies: ["GestureTesting", "GestureTestingTraces", "GestureKit", "GestureLayout", "GestureReplay",
                                    "GestureTraces", "GestureTestSupport"]),

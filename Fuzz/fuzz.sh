@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets and runs each for DURATION seconds, two at a time.
 #   Fuzz/fuzz.sh DURATION [TARGET...]      (make fuzz SECONDS=N)
 #   Fuzz/fuzz.sh build                     (only build)
-# Targets: evemu libinput-record debug-events scene multitouch.
+# Targets: evemu libinput-record debug-events scene multitouch input-recording.
 #
 # The library modules are built by SwiftPM with coverage and AddressSanitizer
 # (-sanitize=fuzzer,address, in their own build path), and each target is linked by swiftc
@@ -18,17 +18,19 @@ SWIFTC=${SWIFTC:-swiftc}
 BUILD=.build/fuzz
 TRIPLE=$("$SWIFTC" -print-target-info | sed -n 's/.*"unversionedTriple": "\(.*\)".*/\1/p' | head -1)
 OBJ=$BUILD/$TRIPLE/release
-ALL=(evemu libinput-record debug-events scene multitouch)
+ALL=(evemu libinput-record debug-events scene multitouch input-recording)
 declare -A SOURCE=([evemu]=EvemuTarget [libinput-record]=LibinputRecordTarget
-                   [debug-events]=DebugEventsTarget [scene]=SceneTarget [multitouch]=MultitouchTarget)
-declare -A MAXLEN=([evemu]=16384 [libinput-record]=16384 [debug-events]=16384 [scene]=4096 [multitouch]=4096)
+                   [debug-events]=DebugEventsTarget [scene]=SceneTarget [multitouch]=MultitouchTarget
+                   [input-recording]=InputRecordingTarget)
+declare -A MAXLEN=([evemu]=16384 [libinput-record]=16384 [debug-events]=16384 [scene]=4096 [multitouch]=4096
+                   [input-recording]=8192)
 
 build() {
     echo "fuzz: building the modules with -sanitize=fuzzer,address" >&2
     "$SWIFT" build -c release --build-path "$BUILD" --target GestureReplay \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing >&2
     local objects=()
-    for m in GestureFormat GestureKit GestureTraces GestureLayout GestureReplay Logging HeapModule \
+    for m in GestureFormat GestureKit GestureRecording GestureTraces GestureLayout GestureReplay Logging HeapModule \
              InternalCollectionsUtilities RealModule _NumericsShims; do
         objects+=("$OBJ/$m.build"/*.o)
     done

@@ -4,7 +4,8 @@
 evemu and debug-events fixtures are copied as they are (the small ones); each evemu fixture
 is also converted to `libinput record` YAML (version 1) and to the multitouch target's
 binary records; the scenes are those of docs/REPLAY.md and the tests. Run once; the output
-is committed.
+is committed. The input-recording target's seeds are GestureKit's own recordings of small
+fixtures' replays (`gesturekit replay FIXTURE --record Fuzz/corpus/input-recording/NAME`).
 """
 import os, re, shutil, struct, sys
 

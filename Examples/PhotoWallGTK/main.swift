@@ -2,6 +2,7 @@ import ArgumentParser
 import GestureGTK
 import GestureInput
 import GestureKit
+import GestureRecording
 import PhotoWallApp
 #if canImport(Glibc)
 import Glibc
@@ -30,6 +31,9 @@ struct PhotoWallGTK: ParsableCommand {
     @Option(name: .customLong("ready-file"), help: "Create this file once the window is drawn at --size (the compositor gave it that size: it is on screen and can take input); --duration then counts from it.")
     var readyFile: String?
 
+    @Option(help: "Also write what the wall received from GTK, as it received it, to this GestureKit input recording (docs/RECORDING.md): `photowall --replay FILE` plays it back.")
+    var record: String?
+
     @Option(help: "Write a PNG of the wall as drawn in the window to this file, --screenshot-at seconds after the start.")
     var screenshot: String?
 
@@ -42,7 +46,11 @@ struct PhotoWallGTK: ParsableCommand {
         let app = GTKWall(wall: PhotoWall(screen: Size(width: parts[0], height: parts[1])))
         let window: GTKGestureWindow
         do {
-            window = try GTKGestureWindow(title: "PhotoWall", size: app.wall.screen, client: app, engine: app.wall.engine)
+            // With --record, the recorder sits between GTK and the wall.
+            let client: any LiveInputClient = try record.map {
+                try GestureRecorder(recordingTo: $0, source: .gtk, screen: app.wall.screen, passingTo: app)
+            } ?? app
+            window = try GTKGestureWindow(title: "PhotoWall", size: app.wall.screen, client: client, engine: app.wall.engine)
         } catch {
             print("photowall-gtk: \(error)")
             throw ExitCode(1)

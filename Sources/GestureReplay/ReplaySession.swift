@@ -50,6 +50,12 @@ public final class ReplaySession {
         recording.feed(event, to: live.engine)
     }
 
+    /// Moves the scene's clock on to `time` with no input (an input recording's clock line:
+    /// a live loop woke for a deadline there), firing what falls due.
+    public func advance(to time: Instant) {
+        live.engine.advance(to: time)
+    }
+
     /// The end of the trace: virtual time runs until no timer is pending, then any touch
     /// still down is cancelled, so every recognizer ends in a final state.
     public func finish() {

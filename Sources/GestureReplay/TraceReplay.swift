@@ -1,4 +1,5 @@
 import GestureKit
+import GestureRecording
 import GestureTraces
 
 /// Replays a recorded trace through a scene, on virtual time, as REPLAY.md describes.
@@ -10,23 +11,32 @@ public enum TraceReplay {
     /// streaming (memory stays flat however long the trace is). `observe` sees every input
     /// frame (the picture uses it).
     /// Returns the session, so a caller can look at the scene as the replay left it.
+    /// `record`, when given, receives every event the replay feeds the session, as it feeds
+    /// it (and an input recording's clock times): `gesturekit replay OTHER --record FILE`, so
+    /// that replaying FILE prints what replaying OTHER printed.
     @discardableResult
     public static func run(path: String, scene: Scene, validateFirst: Bool = true,
                            observe: ((TouchFrame) -> Void)? = nil,
                            observePointer: ((PointerEvent) -> Void)? = nil,
+                           record: InputRecordingWriter? = nil,
                            output: @escaping (ReplayRecord) -> Void) throws -> ReplaySession {
         let reader = try TraceReader(path: path, screen: scene.screen, mapping: scene.input)
         if validateFirst { try reader.run { _ in } }
         let session = try ReplaySession(scene: scene, output: output)
-        try reader.run { event in
+        try reader.run(advancingClock: { time in
+            record?.recordClock(time)
+            session.advance(to: time)
+        }) { event in
             switch event {
             case let .touchFrame(frame): observe?(frame)
             case let .pointer(pointerEvent): observePointer?(pointerEvent)
             default: break
             }
+            record?.record(event)
             session.feed(event)
         }
         session.finish()
+        record?.close()
         return session
     }
 

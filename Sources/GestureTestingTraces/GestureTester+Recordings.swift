@@ -3,7 +3,8 @@ import GestureTesting
 import GestureTraces
 
 /// Recordings replayed into your own views: any file GestureTraces reads (evemu, `libinput
-/// record`, `libinput debug-events`), mapped onto the tester's screen as `gesturekit replay`
+/// record`, `libinput debug-events`, and GestureKit's own input recordings of what an app
+/// received, `GestureRecorder`), mapped onto the tester's screen as `gesturekit replay`
 /// maps it, and fed by the same rule (GestureTraces' `RecordingFeed`), so the recognizers go
 /// through the same transitions at the same times as the replay prints, shifted by where the
 /// tester's clock stood.
@@ -25,7 +26,12 @@ extension GestureTester {
         let origin = hasSentInput ? now + sampleInterval : now
         let shift = Instant(nanoseconds: -origin.nanoseconds)
         let feed = RecordingFeed(mapping: mapping, screen: size)
-        try reader.run { event in
+        try reader.run(advancingClock: { time in
+            // An input recording's clock: the live loop moved the app's clock on here.
+            let t = Instant(nanoseconds: time.nanoseconds &+ origin.nanoseconds)
+            engine.advance(to: t)
+            markSent(at: t)
+        }) { event in
             let shifted = origin == .zero ? event : event.rebased(by: shift)
             if let t = shifted.time { markSent(at: t) }
             feed.feed(shifted, to: engine)

@@ -29,6 +29,9 @@ final class LineReader {
     private(set) var lineNumber: Int
     /// File offset of the first byte of the line `nextLine()` returned last.
     private(set) var lineOffset: Int64 = 0
+    /// Whether the line `nextLine()` returned last ended with a line end (false only for a
+    /// last line the file cuts off).
+    private(set) var lineWasTerminated = true
 
     /// Opens `path` and positions at `offset`, which is the start of line `lineNumber + 1`.
     init(path: String, offset: Int64 = 0, lineNumber: Int = 0, bufferSize: Int = 64 * 1024) throws {
@@ -83,6 +86,7 @@ final class LineReader {
                 lineOffset = bufferFileOffset &+ Int64(start)
                 start = newline + 1
                 lineNumber &+= 1
+                lineWasTerminated = true
                 return line
             }
             if atEOF {
@@ -93,6 +97,7 @@ final class LineReader {
                 lineOffset = bufferFileOffset &+ Int64(start)
                 start = end
                 lineNumber &+= 1
+                lineWasTerminated = false
                 return line
             }
             try fill()

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureRecording
 
 /// The trace formats, detected from the content (never the file name).
 public enum TraceFormat: String, Hashable, Sendable, CaseIterable {
@@ -8,6 +9,9 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable {
     case libinputRecord
     /// `libinput debug-events` text output.
     case debugEvents
+    /// GestureKit's own input recording (docs/RECORDING.md): what an app received, one JSON
+    /// object a line, starting `{"format":"gesturekit-input",…}`.
+    case inputRecording
 }
 
 /// Reads a trace file: detects its format, describes its devices, and streams its touch
@@ -26,8 +30,11 @@ public struct TraceReader: Sendable {
     public let mapping: TouchMapping
     public let format: TraceFormat
     public let devices: [TraceDevice]
-    /// The raw timestamp of the trace's first event; every emitted time is relative to it.
+    /// The raw timestamp of the trace's first event; every emitted time is relative to it
+    /// (zero for an input recording, whose clock is the replay's).
     public let origin: Instant
+    /// An input recording's header (its source, screen and scale); nil for other formats.
+    public private(set) var recordingHeader: InputRecording.Header?
 
     let sections: [EventSection]
 
@@ -52,6 +59,14 @@ public struct TraceReader: Sendable {
                 TraceDevice(id: InputDeviceID(index), description: device.description, node: device.node)
             }
             sections = parsed.map { $0.section ?? EventSection(syntax: .evemu, offset: 0, line: 0, empty: true) }
+        case .inputRecording:
+            let scan = try InputRecordingReader.scan(path: path)
+            devices = scan.devices
+            sections = []
+            recordingHeader = scan.header
+            // The recording's clock is the replay's: times are not shifted.
+            origin = .zero
+            return
         case .debugEvents:
             let scan = try DebugEventsScanner.scan(header, screen: screen)
             devices = scan.devices
@@ -89,6 +104,7 @@ public struct TraceReader: Sendable {
         while let line = try reader.nextLine() {
             let indent = line.indentation
             if indent >= line.count { continue }
+            if InputRecording.looksLikeHeader(line[indent...]) { return .inputRecording }
             if line.hasPrefix("# EVEMU", at: indent) { return .evemu }
             if line.hasPrefix("# libinput record", at: indent) { return .libinputRecord }
             if line[indent] == ASCII.hash { continue }
@@ -121,6 +137,14 @@ public struct TraceReader: Sendable {
         try run(eventHook: nil, body)
     }
 
+    /// As `run`, handing `clock` the times an input recording says the receiver's clock moved
+    /// on to with no input (`InputRecording.Entry.clock`), in order with the events: a replay
+    /// that drives an engine advances it there, so every event happens at the engine time it
+    /// happened at live. Other formats have no such times.
+    public func run(advancingClock clock: (Instant) throws -> Void, _ body: (InputEvent) throws -> Void) throws {
+        try withoutActuallyEscaping(clock) { clock in try run(eventHook: nil, clock: clock, body) }
+    }
+
     /// How a touchpad's contacts come out of `run(touchpads:_:)`.
     public enum TouchpadReading: Sendable {
         /// As a pointer (REPLAY.md): motion, clicks, scrolls and touchpad gestures, never
@@ -139,7 +163,12 @@ public struct TraceReader: Sendable {
     /// As `run`, with a hook that sees every raw evdev event (device index, event with its
     /// time relative to the origin) before it is decoded.
     func run(eventHook: ((Int, EvdevEvent) -> Void)?, touchpads reading: TouchpadReading = .pointer,
-             _ body: (InputEvent) throws -> Void) throws {
+             clock: ((Instant) throws -> Void)? = nil, _ body: (InputEvent) throws -> Void) throws {
+        if format == .inputRecording {
+            // Already the engine's events, devices added and removed where they were.
+            try InputRecordingReader.run(path: path, clock: clock, body)
+            return
+        }
         for device in devices { try body(.deviceAdded(device.info)) }
         if format == .debugEvents {
             try DebugEventsScanner.run(path: path, screen: screen, devices: devices,
@@ -249,8 +278,8 @@ public struct TraceReader: Sendable {
     /// trace's origin. For the libinput backend (replaying into a mock device).
     /// Throws `TraceError(.unsupported)` for a debug-events trace, which has no evdev events.
     public func forEachEvdevEvent(device: InputDeviceID, _ body: (EvdevEvent) throws -> Void) throws {
-        guard format != .debugEvents else {
-            throw TraceError(.unsupported, file: path, "a libinput debug-events trace carries no evdev events")
+        guard format != .debugEvents, format != .inputRecording else {
+            throw TraceError(.unsupported, file: path, "a \(format == .debugEvents ? "libinput debug-events trace" : "GestureKit input recording") carries no evdev events")
         }
         guard let index = devices.firstIndex(where: { $0.id == device }) else {
             throw TraceError(.unsupported, file: path, "the trace has no \(device)")
@@ -265,8 +294,8 @@ public struct TraceReader: Sendable {
     /// Streams every device's raw evdev events merged in time order (ties keep device order),
     /// with times relative to the trace's origin.
     public func forEachEvdevEvent(_ body: (InputDeviceID, EvdevEvent) throws -> Void) throws {
-        guard format != .debugEvents else {
-            throw TraceError(.unsupported, file: path, "a libinput debug-events trace carries no evdev events")
+        guard format != .debugEvents, format != .inputRecording else {
+            throw TraceError(.unsupported, file: path, "a \(format == .debugEvents ? "libinput debug-events trace" : "GestureKit input recording") carries no evdev events")
         }
         var streams = try sections.map { try EvdevStream(path: path, section: $0) }
         var pending: [EvdevEvent?] = []

@@ -1,7 +1,9 @@
 import ArgumentParser
 import GestureFormat
 import GestureGTK
+import GestureInput
 import GestureKit
+import GestureRecording
 import GestureLive
 import GestureReplay
 #if canImport(Glibc)
@@ -32,6 +34,9 @@ struct GestureKitGTK: ParsableCommand {
 
     @Option(help: "Seconds to listen (default: until the window closes or Ctrl-C).")
     var duration: Double?
+
+    @Option(help: "Also write what the scene received from GTK, as it received it, to this GestureKit input recording (docs/RECORDING.md): `gesturekit replay FILE` then gives the same transitions at the same times.")
+    var record: String?
 
     @Flag(name: .customLong("observe-window-drag"), help: .hidden)
     var observeWindowDrag = false
@@ -68,7 +73,11 @@ struct GestureKitGTK: ParsableCommand {
             }
             let window: GTKGestureWindow
             do {
-                window = try GTKGestureWindow(title: "gesturekit-gtk", size: scene.screen, client: session, engine: session.engine)
+                // With --record, the recorder sits between GTK and the session.
+                let client: any LiveInputClient = try record.map {
+                    try GestureRecorder(recordingTo: $0, source: .gtk, screen: scene.screen, passingTo: session)
+                } ?? session
+                window = try GTKGestureWindow(title: "gesturekit-gtk", size: scene.screen, client: client, engine: session.engine)
             } catch {
                 var err = StandardOutput(fd: 2)
                 err.write("gesturekit-gtk: \(error)")

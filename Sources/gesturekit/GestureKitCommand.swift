@@ -1,5 +1,7 @@
 import GestureFormat
 import ArgumentParser
+import GestureInput
+import GestureRecording
 import GestureKit
 import GestureLibinput
 import GestureLive
@@ -175,6 +177,9 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var mapping: MappingOptions
 
+    @Option(help: "Also write what the replay fed the engine as a GestureKit input recording (docs/RECORDING.md): replaying that file prints what this replay prints. With --backend libinput: what the live listener received from libinput.")
+    var record: String?
+
     @Flag(help: "With --backend libinput: at the end, print on stderr how long the recognizers' actions took from the event that caused them (listen --latency).")
     var latency = false
 
@@ -186,6 +191,14 @@ struct Replay: ParsableCommand {
             try runThroughLibinput(scene: scene)
             return
         }
+        let recorder: InputRecordingWriter?
+        do {
+            recorder = try record.map {
+                try InputRecordingWriter(path: $0, header: InputRecording.Header(source: .replay, screen: scene.screen))
+            }
+        } catch let e as RecordingFileError {
+            throw fail("--record: \(e)")
+        }
         var picture = svg.map { _ in ReplayPicture(scene: scene) }
         // One pass over the recording; its output is held back until the end of the file is
         // reached without an error (a malformed trace prints nothing as if recognized).
@@ -194,12 +207,16 @@ struct Replay: ParsableCommand {
         do {
             session = try TraceReplay.run(path: trace, scene: scene, validateFirst: false,
                                           observe: picture == nil ? nil : { picture?.observe($0) },
-                                          observePointer: picture == nil ? nil : { picture?.observe($0) }) { record in
+                                          observePointer: picture == nil ? nil : { picture?.observe($0) },
+                                          record: recorder) { record in
                 picture?.observe(record)
                 if json { out.writeJSON(record) } else { out.write(record.humanLine) }
             }
             try out.commit(to: 1)
+            if let reason = recorder?.stopReason, reason != "closed" { throw fail("--record: \(reason)") }
         } catch let e as TraceError {
+            // No partial recording of a trace that could not be read to its end.
+            if let record { recorder?.close(); unlink(record) }
             throw fail(e.description)
         } catch let e as GestureConfigurationError {
             throw fail("\(self.scene ?? "scene"): \(e)")
@@ -227,6 +244,8 @@ extension Replay {
         if let sceneFile = self.scene { arguments += ["--scene", sceneFile] }
         if json { arguments.append("--json") }
         if latency { arguments.append("--latency") }
+        // The live listener records what its session received from libinput.
+        if let record { arguments += ["--record", record] }
         arguments += mapping.arguments
         let lines: [String]
         do {
@@ -309,6 +328,9 @@ struct Listen: ParsableCommand {
     @Flag(name: .customLong("until-devices-gone"), help: "With --device: stop once every device has gone (a mock device vanishing at the end of its recording, as `replay --backend libinput` plays them); --duration is then only a limit.")
     var untilDevicesGone = false
 
+    @Option(help: "Also write what the scene received, as it received it, to this GestureKit input recording (docs/RECORDING.md): `gesturekit replay FILE` then gives the same transitions at the same times. Modifier keys only, never key codes.")
+    var record: String?
+
     @Option(name: .customLong("ready-file"), help: "With --wayland: create this file once the window has its size after the compositor's configures and the seats are bound, i.e. when input can reach the window (a test starts its recording then). --duration counts from then.")
     var readyFile: String?
 
@@ -348,6 +370,15 @@ struct Listen: ParsableCommand {
             out.flush()
             return
         }
+        let recorder: GestureRecorder?
+        do {
+            recorder = try record.map {
+                try GestureRecorder(recordingTo: $0, source: .libinput, screen: scene.screen,
+                                    passingTo: meter ?? session)
+            }
+        } catch let e as RecordingFileError {
+            throw fail("--record: \(e)")
+        }
         let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
         do {
             let err = LineWriter(fd: 2)
@@ -357,7 +388,8 @@ struct Listen: ParsableCommand {
             }
             let gate = openGate.map { token in { try MockDeviceGate.open(Array(token.utf8), paths: devices) } }
             let reason = try session.listen(source: source, screenSize: scene.screen, access: seatAccess, grab: grab,
-                                            timeLimit: duration.map(Duration.init(seconds:)), stopWhenDevicesGone: untilDevicesGone, through: meter,
+                                            timeLimit: duration.map(Duration.init(seconds:)), stopWhenDevicesGone: untilDevicesGone,
+                                            through: recorder ?? meter,
                                             log: verbose ? { _, message in say("libinput: " + message) } : nil,
                                             notice: { say($0) }, devicesOpened: gate)
             if untilDevicesGone, reason == .duration {
@@ -449,7 +481,17 @@ extension Listen {
             }
             if connection.seats.isEmpty { say("the compositor has no seat (yet)") }
             let input = WaylandInput(connection: connection, window: window, timeLimit: duration.map(Duration.init(seconds:)))
-            reason = try meter.map { try input.run($0) } ?? input.run(session)
+            let client: any LiveInputClient = meter ?? session
+            do {
+                let recorder = try record.map {
+                    try GestureRecorder(recordingTo: $0, source: .wayland, screen: window.size, scale: window.scale, passingTo: client)
+                }
+                let target: any LiveInputClient = recorder ?? client
+                reason = try input.run(target)
+                if let why = recorder?.stopReason, why != "closed" { say("--record: \(why)") }
+            } catch let e as RecordingFileError {
+                throw fail("--record: \(e)")
+            }
             window.destroy()
             connection.disconnect()
         } catch let e as WaylandError {

@@ -195,3 +195,23 @@ struct LibinputRecognitionTests {
         #expect(r.err.contains("holds libinput's output, not evdev events"), "\(r.err)")
     }
 }
+
+/// What a live session received from libinput, recorded (`listen --record`), replays to what
+/// the session printed live.
+@Suite(.serialized, .enabled(if: ProbeHarness.umockdevAvailable,
+                            "umockdev-run is missing: install the Debian package 'umockdev'"))
+struct LibinputRecordingRoundTripTests {
+    @Test("Recorded live through libinput, replayed on virtual time: every line the live session printed, the same",
+          arguments: ["ts-atmel-maxtouch-9-taps-1f.evemu", "synthetic-tp-elantech-pinch-out-2f.evemu",
+                      "synthetic-mouse-saitek-double-click.evemu", "pen-wacom-cintiq13hd-double-tap.evemu"])
+    func liveRecordingReplays(fixture: String) throws {
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-live.input.jsonl"
+        defer { unlink(path) }
+        let live = try LibinputRecognitionTests.gesturekit(["replay", Fixtures.path(fixture), "--json", "--backend", "libinput", "--record", path])
+        #expect(live.status == 0, "stderr: \(live.err)")
+        let replayed = try LibinputRecognitionTests.gesturekit(["replay", path, "--json"])
+        #expect(replayed.status == 0, "stderr: \(replayed.err)")
+        #expect(!live.out.isEmpty, "the live session printed something")
+        #expect(replayed.out == live.out, "live:\n\(live.out)\nreplayed:\n\(replayed.out)")
+    }
+}

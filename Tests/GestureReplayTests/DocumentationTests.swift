@@ -81,6 +81,10 @@ struct DocumentationTests {
              "Examples/Downstream/Tests/DownstreamTests/CheckmarkTests.swift"),
             ("Sources/GestureTesting/GestureTesting.docc/TestingYourGestures.md", "testing-xctest",
              "Examples/Downstream/Tests/DownstreamTests/PhotoXCTests.swift"),
+            ("Sources/GestureRecording/GestureRecording.docc/RecordingABugReport.md", "recording-app",
+             "Tests/GestureRecordingTests/RecordingArticleSamples.swift#recording-app"),
+            ("Sources/GestureRecording/GestureRecording.docc/RecordingABugReport.md", "recording-test",
+             "Tests/GestureRecordingTests/RecordingArticleSamples.swift#recording-test"),
           ])
     func sampleIsTheExample(article: String, marker: String, source: String) throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent(article), encoding: .utf8)

@@ -121,3 +121,28 @@ struct PhotoWallLibinputTests {
         #expect((animated ?? 0) >= 10, "frames drawn while the content moved on: \(drew.map(String.init) ?? "none")")
     }
 }
+
+/// A wall live on libinput, recorded (`--record`), replayed on virtual time: it ends where it
+/// ended live.
+@Suite(.serialized)
+struct PhotoWallRecordingTests {
+    static let umockdev = FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")
+
+    @Test("a fling live through libinput, recorded, then replayed from the recording: every event of the wall the same, coming to rest at the same offset",
+          .enabled(if: umockdev, "umockdev-run is not installed"))
+    func recordedLiveWallReplays() throws {
+        let recording = NSTemporaryDirectory() + "photowall-\(UUID().uuidString).input.jsonl"
+        defer { unlink(recording) }
+        let live = try runPhotoWall(["--replay", Traces.fixture("synthetic-ts-wacom-flick-up-1f.evemu"), "--backend", "libinput",
+                                     "--record", recording])
+        #expect(live.status == 0, "\(live.err)")
+        let replayed = try runPhotoWall(["--replay", recording])
+        #expect(replayed.status == 0, "\(replayed.err)")
+        // The wall's events (times, gestures, where the scroll came to rest), not the drawing
+        // statistics, which differ between a window loop and a replay.
+        func events(_ out: String) -> [String] { out.split(separator: "\n").map(String.init).filter { $0.contains(" s  ") } }
+        #expect(!events(live.out).isEmpty && events(replayed.out) == events(live.out),
+                "live:\n\(live.out)\nreplayed:\n\(replayed.out)")
+        #expect(replayed.out.contains("scroll: came to rest at"))
+    }
+}

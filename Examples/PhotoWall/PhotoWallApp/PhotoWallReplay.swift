@@ -52,7 +52,12 @@ public enum PhotoWallReplay {
             }
         }
 
-        try reader.run { item in
+        // An input recording's clock lines: the live loop moved the wall's clock on there.
+        try reader.run(advancingClock: { time in
+            try runDeadlines(before: time)
+            wall.advance(to: time)
+            try drain()
+        }) { item in
             switch item {
             case let .touchFrame(frame):
                 try runDeadlines(before: frame.time)

@@ -1,6 +1,7 @@
 import Foundation
 import GestureInput
 import GestureKit
+import GestureRecording
 import GestureTraces
 import GestureLibinput
 import GestureWayland
@@ -75,13 +76,16 @@ final class LiveWall: LiveInputClient {
     /// `untilDevicesGone`: the run ends once every device has vanished, `duration` being only a
     /// limit that, reached, is a failure (`LibinputListener.stopWhenDevicesGone`).
     func run(source: LibinputListener.Source, mapping: TouchMapping = .identity, duration: Double?,
-             untilDevicesGone: Bool = false, devicesOpened: (() throws -> Void)? = nil) throws {
+             untilDevicesGone: Bool = false, record: String? = nil, devicesOpened: (() throws -> Void)? = nil) throws {
         var listener = LibinputListener(source: source, screenSize: wall.screen, mapping: mapping,
                                         timeLimit: duration.map(Duration.init(seconds:)))
         listener.stopWhenDevicesGone = untilDevicesGone
         let input = LiveInput(listener, idleTick: canvas.hasWindow ? LiveWall.windowTick : nil)
         input.onDevicesOpened = devicesOpened
-        let reason = try input.run(self)
+        // With --record, the recorder sits between libinput's loop and the wall.
+        let recorder = try record.map { try GestureRecorder(recordingTo: $0, source: .libinput, screen: wall.screen, passingTo: self) }
+        let client: any LiveInputClient = recorder ?? self
+        let reason = try input.run(client)
         if let failure { throw failure }
         if untilDevicesGone, reason == .duration {
             throw LiveWallFailure.devicesStayed(duration: duration)
@@ -133,13 +137,21 @@ final class WindowWall {
     let canvas: Canvas
     let frames: FrameWriter
 
-    init(wall: PhotoWall, canvas: Canvas, frames: FrameWriter) {
+    init(wall: PhotoWall, canvas: Canvas, frames: FrameWriter, record: String? = nil) throws {
         self.wall = wall
         self.canvas = canvas
         self.frames = frames
+        let client = WallInput(wall)
+        // With --record, the recorder sits between the window's input and the wall.
+        input = try record.map {
+            try GestureRecorder(recordingTo: $0, source: .sdl2, screen: wall.screen, passingTo: client)
+        } ?? client
     }
 
     /// `readyFile`: created once the first frame is presented; `duration` then counts from it.
+    /// Where the window's input goes: the wall, or a recorder in front of it (--record).
+    private var input: any LiveInputClient
+
     func run(duration: Double?, readyFile: String? = nil) throws {
         var adapter = SDLInputAdapter(windowSize: wall.screen)
         var compositor = canvas.waylandDisplay.flatMap { display -> WaylandConnection? in
@@ -168,8 +180,8 @@ final class WindowWall {
                 adapter.clockOffset = bridge.offset
             }
             let quit = canvas.pollEvents(into: &adapter)
-            for input in adapter.take() {
-                wall.send(input)
+            for event in adapter.take() {
+                input.handle(event)
                 dirty = true
             }
             if let connection = compositor {
@@ -187,7 +199,7 @@ final class WindowWall {
             }
             let now = clockNow()
             if let deadline = wall.nextDeadline, deadline <= now {
-                wall.advance(to: now)
+                input.advance(to: now)
                 dirty = true
             }
             for event in wall.takeEvents() {
@@ -215,7 +227,7 @@ final class WindowWall {
             canvas.waitForEvent(milliseconds: wake.map { Int(max(0, ($0.nanoseconds - now.nanoseconds + 999_999) / 1_000_000)) })
         }
         compositor?.disconnect()
-        wall.finish()
+        input.finish()
         for event in wall.takeEvents() { try frames.record(event, wall: wall) }
         try frames.finish(wall: wall)
         frames.report(stats, lateTouchEvents: adapter.lateTouchEvents, largestLateBatch: adapter.largestLateBatch)
@@ -226,10 +238,20 @@ final class WindowWall {
     private func handleCompositorEvent(_ event: InputEvent) -> Bool {
         switch event {
         case .touchFrame, .touchpadGesture, .deviceRemoved:
-            wall.send(event)
+            input.handle(event)
             return true
         default:
             return false
         }
     }
+}
+
+/// The wall as a live client: what `WindowWall`'s loop hands it, through a recorder or not.
+final class WallInput: LiveInputClient {
+    let wall: PhotoWall
+    init(_ wall: PhotoWall) { self.wall = wall }
+    func handle(_ event: InputEvent) { wall.send(event) }
+    var nextDeadline: Instant? { wall.nextDeadline }
+    func advance(to now: Instant) { wall.advance(to: now) }
+    func finish() { wall.finish() }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureKit
+import GestureRecording
 import GestureLibinput
 import GestureLive
 import GestureMockDevice
@@ -60,6 +61,9 @@ struct PhotoWallCommand: ParsableCommand {
 
     @Flag(name: .customLong("until-devices-gone"), help: "Live: stop once every --device has gone (a mock device vanishing at the end of its recording, as --replay --backend libinput plays them); --duration is then only a limit.")
     var untilDevicesGone = false
+
+    @Option(help: "Live (and --replay --backend libinput, whose live wall records): also write what the wall received, as it received it, to this GestureKit input recording (docs/RECORDING.md); `photowall --replay FILE` plays it back to the same end.")
+    var record: String?
 
     @Option(help: "Live: the udev seat to read when no --device is given.")
     var seat = "seat0"
@@ -184,6 +188,8 @@ struct PhotoWallCommand: ParsableCommand {
                            "--screen", "\(Int(screen.width))x\(Int(screen.height))", "--open-gate", LibinputReplay.gateToken]
             for r in replays { command += ["--device", r.device.devicePath] }
             if let frames { command += ["--frames", frames] }
+            // The live wall records what it received from libinput.
+            if let record { command += ["--record", record] }
             command += mappingArguments
             result = try runner.run(devices: replays, command: command)
         } catch {
@@ -231,7 +237,7 @@ struct PhotoWallCommand: ParsableCommand {
         if (input ?? (headless || !devices.isEmpty ? .libinput : .window)) == .window {
             guard !headless else { throw fail("--input window needs a window; leave out --headless") }
             guard devices.isEmpty else { throw fail("--device reads /dev/input; use it with --input libinput") }
-            try WindowWall(wall: wall, canvas: canvas, frames: FrameWriter(directory: frames, canvas: canvas))
+            try WindowWall(wall: wall, canvas: canvas, frames: FrameWriter(directory: frames, canvas: canvas), record: record)
                 .run(duration: duration, readyFile: readyFile)
             return
         }
@@ -240,13 +246,15 @@ struct PhotoWallCommand: ParsableCommand {
         do {
             let gate = openGate.map { token in { [devices] in try MockDeviceGate.open(Array(token.utf8), paths: devices) } }
             try live.run(source: source, mapping: mapping(), duration: duration, untilDevicesGone: untilDevicesGone,
-                         devicesOpened: gate)
+                         record: record, devicesOpened: gate)
         } catch let e as LibinputError {
             throw fail(e.description)
         } catch let e as LiveWallFailure {
             throw fail(e.description)
         } catch let e as MockDeviceGate.Failure {
             throw fail(e.description)
+        } catch let e as RecordingFileError {
+            throw fail("--record: \(e)")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which end of a pen touches (libinput's tool type; REPLAY.md's `tool`).
-public enum PenTool: String, Hashable, Sendable {
+public enum PenTool: String, Hashable, Sendable, CaseIterable {
     /// The tip (`BTN_TOOL_PEN`; also libinput's brush, pencil and airbrush tools).
     case pen
     /// The eraser end (`BTN_TOOL_RUBBER`).

@@ -110,7 +110,7 @@ extension Touch {
 /// - `leave` (the pointer left the window) ends the hovering that follows the device and
 ///   cancels the touch of a button still held (its grab was broken): nothing stays pressed.
 public struct PointerEvent: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The pointer moved to `location`.
         case motion
         /// `button` was pressed (`pressed`) or released, at `location`.

@@ -1,0 +1,99 @@
+import GestureKit
+import GestureRecording
+
+/// Records what a live client receives, and passes it on unchanged: the bug report that
+/// reproduces itself. Put it between any source's live loop and the client (the engine, a
+/// scene's session, an app's wall):
+///
+/// ```swift
+/// let recorder = try GestureRecorder(recordingTo: "session.input.jsonl", source: .wayland,
+///                                    screen: window.size, passingTo: engine)
+/// try input.run(recorder)
+/// ```
+///
+/// The file (docs/RECORDING.md) holds every `InputEvent` the client received, at the times it
+/// received them, and the moments the loop moved the client's clock on with no input where a
+/// replay needs them to give the same transitions at the same times. It holds modifier flags,
+/// never key codes or text. Lines are written after every batch the loop hands the client
+/// (`batchHandled`), and at least every second of the client's clock within a long batch, so
+/// a crash loses at most that; the file is closed when input ends (`finish`). Past `limit`
+/// bytes the recording stops with a `stopped` line saying so (`stopReason`); the client keeps
+/// receiving everything.
+public final class GestureRecorder: LiveInputClient {
+    /// The client that receives everything, unchanged.
+    public let client: any LiveInputClient
+    /// The recording's writer: its path, size, event count and stop reason.
+    public let writer: InputRecordingWriter
+    /// The latest time the loop moved the client's clock to with no input, until an event
+    /// makes it matter (a replay then advances its clock there) or passes it.
+    private var pendingClock: Instant?
+    /// The client's time of the last flush.
+    private var lastFlush: Instant?
+
+    /// The longest the recorder holds lines in memory, on the client's clock: one second.
+    public static let flushInterval: Duration = .seconds(1)
+
+    /// Records to `path` (created or truncated) what `client` receives from `source`, whose
+    /// screen or window is `screen` points at `scale` device pixels a point. Throws when the
+    /// file cannot be created, naming it.
+    public init(recordingTo path: String, source: InputRecording.Source, screen: Size, scale: Double = 1,
+                limit: Int = InputRecordingWriter.defaultLimit, passingTo client: any LiveInputClient) throws {
+        self.client = client
+        writer = try InputRecordingWriter(path: path, header: InputRecording.Header(source: source, screen: screen, scale: scale),
+                                          limit: limit)
+    }
+
+    /// Why the recording stopped, if it has: its size limit, a failed write, or the end of input.
+    public var stopReason: String? { writer.stopReason }
+
+    public func handle(_ event: InputEvent) {
+        if let clock = pendingClock {
+            // The loop moved the clock on. An event stamped at or before that time (read late)
+            // happens at the clock's time, and a removal without a time takes the clock's: a
+            // replay must move its clock there first. A later event passes it anyway; a
+            // device's arrival does not depend on it.
+            switch event {
+            case .deviceAdded:
+                break
+            case .deviceRemoved(_, nil):
+                writer.recordClock(clock)
+                pendingClock = nil
+            default:
+                if let t = event.time, t <= clock { writer.recordClock(clock) }
+                pendingClock = nil
+            }
+        }
+        writer.record(event)
+        if let t = event.time {
+            if let last = lastFlush {
+                if t >= last + GestureRecorder.flushInterval {
+                    writer.flush()
+                    lastFlush = t
+                }
+            } else {
+                lastFlush = t
+            }
+        }
+        client.handle(event)
+    }
+
+    public var nextDeadline: Instant? { client.nextDeadline }
+
+    public func advance(to now: Instant) {
+        pendingClock = max(pendingClock ?? now, now)
+        client.advance(to: now)
+    }
+
+    public func batchHandled(by run: LiveInputRun) {
+        writer.flush()
+        client.batchHandled(by: run)
+    }
+
+    /// The end of input: the client finishes at its clock's time, which the recording keeps.
+    public func finish() {
+        if let clock = pendingClock { writer.recordClock(clock) }
+        pendingClock = nil
+        client.finish()
+        writer.close()
+    }
+}

@@ -1,0 +1,316 @@
+import GestureFormat
+import GestureKit
+
+/// Reading a recording's lines back (docs/RECORDING.md, "Reading rules"): strict, so that a
+/// line the format does not describe is an error naming the line and the field, never a
+/// guess. A newer reader reads every older version.
+extension InputRecording {
+    /// Why a line is not a line of the format, and where.
+    public struct ReadError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// 1-based line number.
+        public var line: Int
+        public var message: String
+        public init(line: Int, _ message: String) {
+            self.line = line
+            self.message = message
+        }
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// Whether `line` (a file's first non-blank line) is a recording's header.
+    public static func looksLikeHeader(_ line: some Collection<UInt8>) -> Bool {
+        let marker = Array("\"format\":\"\(formatName)\"".utf8)
+        let bytes = Array(line)
+        guard bytes.first == UInt8(ascii: "{"), bytes.count >= marker.count else { return false }
+        for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
+            if Array(bytes[start..<start + marker.count]) == marker { return true }
+        }
+        return false
+    }
+
+    /// Reads the header line (line `number` of the file).
+    public static func header(_ line: [UInt8], number: Int) throws -> Header {
+        var o = try Fields(line, number: number)
+        guard try o.string("format") == formatName else {
+            throw ReadError(line: number, "expected \"format\": \"\(formatName)\" in the header")
+        }
+        let version = try o.integer("version")
+        guard version >= 1 else { throw ReadError(line: number, "version \(version) is not a version of the format (the first is 1)") }
+        guard version <= InputRecording.version else {
+            throw ReadError(line: number, "version \(version) is newer than this reader, which reads versions 1 to \(InputRecording.version)")
+        }
+        let sourceName = try o.string("source")
+        guard let source = Source(rawValue: sourceName) else {
+            throw ReadError(line: number, "\"source\": \"\(sourceName)\" is none of \(Source.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let screen = try o.pair("screen")
+        let scale = try o.number("scale")
+        try o.end()
+        guard screen.x > 0, screen.y > 0, scale > 0 else {
+            throw ReadError(line: number, "\"screen\" and \"scale\" must be positive")
+        }
+        return Header(source: source, screen: Size(width: screen.x, height: screen.y), scale: scale, version: version)
+    }
+
+    /// Reads one line after the header (line `number` of the file).
+    public static func entry(_ line: [UInt8], number: Int) throws -> Entry {
+        var o = try Fields(line, number: number)
+        let e = try o.string("e")
+        let entry: Entry
+        switch e {
+        case "device-added":
+            let id = InputDeviceID(try o.integer("device"))
+            let name = try o.string("name")
+            let system = try o.string("system")
+            let kind = try o.optionalString("kind").map { try o.enumValue(InputDeviceKind.self, $0, "kind") }
+            let capabilities = Set(try o.strings("capabilities").map(InputDeviceCapability.init(rawValue:)))
+            let size = try o.optionalPair("size").map { Size(width: $0.x, height: $0.y) }
+            let ppm = try o.optionalNumber("ppm")
+            entry = .event(.deviceAdded(InputDeviceInfo(id: id, name: name, systemName: system, kind: kind,
+                                                        capabilities: capabilities, sizeMillimetres: size, pointsPerMillimetre: ppm)))
+        case "touch":
+            let time = try o.time()
+            let device = InputDeviceID(try o.integer("device"))
+            let kind = try o.enumValue(InputDeviceKind.self, try o.string("kind"), "kind")
+            let changes = try o.array("changes").enumerated().map { index, value in
+                guard case let .array(items) = value, items.count == 4,
+                      case let .number(id) = items[0], id == id.rounded(), abs(id) < 1e15,
+                      case let .string(phaseName) = items[1], let phase = TouchPhase(rawValue: phaseName) else {
+                    throw ReadError(line: number, "\"changes\"[\(index)] should be [id, phase, x, y] with phase began, moved, ended or cancelled")
+                }
+                return TouchChange(sourceID: Int(id), phase: phase,
+                                   location: Point(x: try o.number(items[2], "changes"), y: try o.number(items[3], "changes")))
+            }
+            let ppm = try o.optionalNumber("ppm")
+            let buttons = try o.optionalInteger("buttons").map { ButtonMask(rawValue: UInt8(truncatingIfNeeded: $0)) } ?? []
+            let pen = try o.optionalObject("pen").map { try PenFields($0, number: number).sample() }
+            entry = .event(.touchFrame(TouchFrame(time: time, device: device, deviceKind: kind, changes: changes,
+                                                  pointsPerMillimetre: ppm, buttonMask: buttons, pen: pen)))
+        case "gesture":
+            let time = try o.time()
+            let device = InputDeviceID(try o.integer("device"))
+            let kind = try o.enumValue(TouchpadGestureEvent.Kind.self, try o.string("kind"), "kind")
+            let phase = try o.enumValue(TouchpadGestureEvent.Phase.self, try o.string("phase"), "phase")
+            let fingers = try o.integer("fingers")
+            let at = try o.pair("at")
+            let scale = try o.number("scale")
+            let angle = try o.number("angle")
+            let delta = try o.pair("delta")
+            entry = .event(.touchpadGesture(TouchpadGestureEvent(kind: kind, phase: phase, time: time, device: device, fingers: fingers,
+                                                                 location: at, scale: scale, angleDelta: angle, delta: delta)))
+        case "pointer":
+            let time = try o.time()
+            let device = InputDeviceID(try o.integer("device"))
+            let kind = try o.enumValue(PointerEvent.Kind.self, try o.string("kind"), "kind")
+            let at = try o.pair("at")
+            var event = PointerEvent(kind: kind, time: time, device: device, location: at)
+            switch kind {
+            case .button:
+                event.button = try o.integer("button")
+                event.pressed = try o.bool("pressed")
+            case .scroll:
+                event.delta = try o.pair("delta")
+                let type = try o.string("scroll")
+                guard type == "continuous" || type == "discrete" else {
+                    throw ReadError(line: number, "\"scroll\": \"\(type)\" is neither continuous nor discrete")
+                }
+                event.scrollType = type == "continuous" ? .continuous : .discrete
+                event.scrollStop = try o.bool("stop")
+            case .motion, .leave:
+                break
+            }
+            entry = .event(.pointer(event))
+        case "pen":
+            let time = try o.time()
+            let device = InputDeviceID(try o.integer("device"))
+            let phase = try o.enumValue(PenEvent.Phase.self, try o.string("phase"), "phase")
+            let at = try o.pair("at")
+            let sample = try PenFields(&o).sample()
+            entry = .event(.pen(PenEvent(phase: phase, time: time, device: device, location: at, sample: sample)))
+        case "modifiers":
+            let time = try o.time()
+            let device = InputDeviceID(try o.integer("device"))
+            var flags = ModifierFlags()
+            for name in try o.strings("flags") {
+                guard let flag = ModifierFlags.named(name) else {
+                    throw ReadError(line: number, "\"flags\": \"\(name)\" is none of shift, control, alternate, command, alphaShift")
+                }
+                flags.insert(flag)
+            }
+            entry = .event(.modifiers(time: time, device: device, flags))
+        case "dropped":
+            entry = .event(.eventsDropped(time: try o.time(), device: InputDeviceID(try o.integer("device"))))
+        case "note":
+            entry = .event(.note(time: try o.time(), device: InputDeviceID(try o.integer("device")), try o.string("text")))
+        case "device-removed":
+            let time = try o.optionalTime()
+            entry = .event(.deviceRemoved(InputDeviceID(try o.integer("device")), time: time))
+        case "clock":
+            entry = .clock(try o.time())
+        case "stopped":
+            entry = .stopped(time: try o.time(), reason: try o.string("reason"))
+        default:
+            throw ReadError(line: number, "\"e\": \"\(e)\" is no event of the format (device-added, touch, gesture, pointer, pen, modifiers, dropped, note, device-removed, clock, stopped)")
+        }
+        try o.end()
+        return entry
+    }
+
+    /// A pen sample's fields, in a line or in a touch's `pen` object.
+    private struct PenFields {
+        var force: Double, altitude: Double, azimuth: Double, z: Double?, tool: PenTool
+
+        init(_ o: inout Fields) throws {
+            force = try o.number("force")
+            altitude = try o.number("altitude")
+            azimuth = try o.number("azimuth")
+            z = try o.optionalNumber("z")
+            tool = try o.enumValue(PenTool.self, try o.string("tool"), "tool")
+        }
+
+        init(_ members: [(key: String, value: JSONValue)], number: Int) throws {
+            var o = Fields(members: members, number: number, context: "\"pen\"")
+            try self.init(&o)
+            try o.end()
+        }
+
+        func sample() -> PenSample {
+            PenSample(force: force, altitudeAngle: altitude, azimuthAngle: azimuth, zOffset: z, tool: tool)
+        }
+    }
+
+    /// The members of one object, taken one by one; `end()` says which were left over.
+    struct Fields {
+        private var members: [(key: String, value: JSONValue)]
+        private var taken: Set<String> = []
+        let number: Int
+        let context: String
+
+        init(_ line: [UInt8], number: Int) throws {
+            let value: JSONValue
+            do {
+                value = try JSONParser.parse(bytes: line)
+            } catch let e as JSONSyntaxError {
+                throw ReadError(line: number, "not a JSON object: column \(e.column): \(e.message)")
+            }
+            guard case let .object(members) = value else {
+                throw ReadError(line: number, "expected a JSON object, found \(value.typeDescription)")
+            }
+            self.init(members: members, number: number, context: "the line")
+        }
+
+        init(members: [(key: String, value: JSONValue)], number: Int, context: String) {
+            self.members = members
+            self.number = number
+            self.context = context
+        }
+
+        private mutating func take(_ key: String) -> JSONValue? {
+            taken.insert(key)
+            return members.first { $0.key == key }?.value
+        }
+        private func missing(_ key: String, _ what: String) -> ReadError {
+            ReadError(line: number, "\(context) has no \"\(key)\" (\(what))")
+        }
+        private func wrong(_ key: String, _ what: String, _ found: JSONValue) -> ReadError {
+            ReadError(line: number, "\"\(key)\" should be \(what), found \(found.typeDescription)")
+        }
+
+        mutating func string(_ key: String) throws -> String {
+            guard let v = take(key) else { throw missing(key, "a string") }
+            guard case let .string(s) = v else { throw wrong(key, "a string", v) }
+            return s
+        }
+        mutating func optionalString(_ key: String) throws -> String? {
+            guard take(key) != nil else { return nil }
+            return try string(key)
+        }
+        mutating func strings(_ key: String) throws -> [String] {
+            try array(key).map { v in
+                guard case let .string(s) = v else { throw wrong(key, "an array of strings", v) }
+                return s
+            }
+        }
+        mutating func array(_ key: String) throws -> [JSONValue] {
+            guard let v = take(key) else { throw missing(key, "an array") }
+            guard case let .array(a) = v else { throw wrong(key, "an array", v) }
+            return a
+        }
+        mutating func optionalObject(_ key: String) throws -> [(key: String, value: JSONValue)]? {
+            guard let v = take(key) else { return nil }
+            guard case let .object(m) = v else { throw wrong(key, "an object", v) }
+            return m
+        }
+        mutating func bool(_ key: String) throws -> Bool {
+            guard let v = take(key) else { throw missing(key, "true or false") }
+            guard case let .bool(b) = v else { throw wrong(key, "true or false", v) }
+            return b
+        }
+        /// A number: a JSON number, or "nan", "inf", "-inf" for values that are not finite.
+        func number(_ v: JSONValue, _ key: String) throws -> Double {
+            switch v {
+            case let .number(x): return x
+            case .string("nan"): return .nan
+            case .string("inf"): return .infinity
+            case .string("-inf"): return -.infinity
+            default: throw wrong(key, "a number", v)
+            }
+        }
+        mutating func number(_ key: String) throws -> Double {
+            guard let v = take(key) else { throw missing(key, "a number") }
+            return try number(v, key)
+        }
+        mutating func optionalNumber(_ key: String) throws -> Double? {
+            guard take(key) != nil else { return nil }
+            return try number(key)
+        }
+        mutating func integer(_ key: String) throws -> Int {
+            guard let v = take(key) else { throw missing(key, "an integer") }
+            guard case let .number(x) = v, x == x.rounded(), abs(x) < 9.007_199_254_740_992e15 else {
+                throw wrong(key, "an integer", v)
+            }
+            return Int(x)
+        }
+        mutating func optionalInteger(_ key: String) throws -> Int? {
+            guard take(key) != nil else { return nil }
+            return try integer(key)
+        }
+        mutating func pair(_ key: String) throws -> Point {
+            let a = try array(key)
+            guard a.count == 2 else { throw ReadError(line: number, "\"\(key)\" should be [x, y], found \(a.count) values") }
+            return Point(x: try number(a[0], key), y: try number(a[1], key))
+        }
+        mutating func optionalPair(_ key: String) throws -> Point? {
+            guard take(key) != nil else { return nil }
+            return try pair(key)
+        }
+        mutating func time() throws -> Instant { Instant(nanoseconds: Int64(try integer("t"))) }
+        mutating func optionalTime() throws -> Instant? { try optionalInteger("t").map { Instant(nanoseconds: Int64($0)) } }
+        func enumValue<E: RawRepresentable & CaseIterable>(_ type: E.Type, _ name: String, _ key: String) throws -> E where E.RawValue == String {
+            guard let v = E(rawValue: name) else {
+                throw ReadError(line: number, "\"\(key)\": \"\(name)\" is none of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return v
+        }
+        /// Every member must have been taken: a field the format does not have is an error.
+        func end() throws {
+            if let extra = members.first(where: { !taken.contains($0.key) }) {
+                throw ReadError(line: number, "\(context) has a field the format does not have: \"\(extra.key)\"")
+            }
+        }
+    }
+}
+
+extension ModifierFlags {
+    /// The flag of one of the replay contract's names (`names`).
+    static func named(_ name: String) -> ModifierFlags? {
+        switch name {
+        case "shift": .shift
+        case "control": .control
+        case "alternate": .alternate
+        case "command": .command
+        case "alphaShift": .alphaShift
+        default: nil
+        }
+    }
+}
