@@ -40,6 +40,7 @@ let package = Package(
                 .product(name: "GestureLayout", package: "GestureKit"),
                 // Gestures performed by GestureTester, as an app's tests perform them.
                 .product(name: "GestureTesting", package: "GestureKit"),
+                .product(name: "GestureRecording", package: "GestureKit"),
                 "BenchSupport",
             ],
             path: "Benchmarks/GestureBenchmarks",

@@ -69,6 +69,10 @@ public struct TraceSummary: Sendable, CustomStringConvertible {
         var last: [Instant?] = Array(repeating: nil, count: devices.count)
         var down = Array(repeating: 0, count: devices.count)
         var devices = self.devices
+        // Devices by id: a recording's ids are the source's own, not 0, 1, 2.
+        let slot = Dictionary(devices.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Formats without evdev events take their times from the decoded events.
+        let timedByEvents = reader.format == .debugEvents || reader.format == .inputRecording
         try reader.run(eventHook: { index, event in
             evdevCounts[index] &+= 1
             typeCounts[index][Int(event.type.rawValue & 31)] &+= 1
@@ -79,8 +83,7 @@ public struct TraceSummary: Sendable, CustomStringConvertible {
         }, touchpads: .contacts) { item in
             switch item {
             case .touchFrame(let frame):
-                let i = frame.device.rawValue
-                guard devices.indices.contains(i) else { return }
+                guard let i = slot[frame.device] else { return }
                 devices[i].touchFrameCount += 1
                 for change in frame.changes {
                     switch change.phase {
@@ -94,16 +97,25 @@ public struct TraceSummary: Sendable, CustomStringConvertible {
                     }
                 }
                 devices[i].maxSimultaneousTouches = max(devices[i].maxSimultaneousTouches, down[i])
-                if reader.format == .debugEvents {
+                if timedByEvents {
                     if first[i] == nil { first[i] = frame.time }
                     last[i] = frame.time
                 }
             case .touchpadGesture(let event):
-                let i = event.device.rawValue
-                guard devices.indices.contains(i) else { return }
+                guard let i = slot[event.device] else { return }
                 devices[i].gestureEventCount += 1
                 if first[i] == nil { first[i] = event.time }
                 last[i] = event.time
+            case .pointer, .pen, .modifiers:
+                let device: InputDeviceID? = switch item {
+                case let .pointer(p): p.device
+                case let .pen(p): p.device
+                case let .modifiers(_, d, _): d
+                default: nil
+                }
+                guard timedByEvents, let time = item.time, let device, let i = slot[device] else { return }
+                if first[i] == nil { first[i] = time }
+                last[i] = time
             default:
                 break
             }
