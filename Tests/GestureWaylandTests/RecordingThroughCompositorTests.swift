@@ -51,4 +51,25 @@ struct RecordingThroughCompositorTests {
         #expect(!r.live.isEmpty, "\(fixture): the GTK session printed something; stderr: \(r.errors)")
         #expect(r.replayed == r.live, "live:\n\(r.live)\nreplayed:\n\(r.replayed)")
     }
+
+    @Test("recorded through sway and SDL by photowall --record (a fling in the wall's window), replayed: every event of the wall at the same time, coming to rest where it did live")
+    func throughSDL() throws {
+        let photowall = builtProduct("photowall")
+        let trace = Compositor.fixture("synthetic-ts-wacom-flick-up-1f.evemu")
+        let seconds = Compositor.leadIn + 4
+        let session = try Compositor.start(
+            trace: trace,
+            client: "SDL_VIDEODRIVER=wayland CLIENT_DIR/photowall --duration \(seconds) --record CLIENT_DIR/recording.input.jsonl",
+            copy: [photowall])
+        defer { session.remove() }
+        session.finish(timeout: seconds + 20)
+        #expect(session.clientStatus == 0, "photowall exits with status 0 after --duration: \(session.errors)")
+        let replay = try runProcess(photowall, ["--replay", session.directory + "/recording.input.jsonl", "--screen", "1000x1000"])
+        #expect(replay.status == 0, "the wall's recording replays: \(replay.errors)")
+        // "1.100 s  scroll: came to rest at 1040 pt": the wall's events with their times.
+        func events(_ out: String) -> [String] { out.split(separator: "\n").map(String.init).filter { $0.contains(" s  ") } }
+        let live = events(session.output), replayed = events(replay.output)
+        #expect(live.contains { $0.contains("scroll: came to rest") }, "the fling comes to rest live: \(session.output) \(session.errors)")
+        #expect(replayed == live, "live:\n\(live.joined(separator: "\n"))\nreplayed:\n\(replayed.joined(separator: "\n"))")
+    }
 }
