@@ -16,12 +16,14 @@ struct RecordingThroughCompositorTests {
 
     /// Runs `client` (with CLIENT_DIR) under sway on `fixture`'s devices, then replays its
     /// recording; returns what the client printed live and what the replay printed.
-    static func roundTrip(_ fixture: String, client: (Double) -> String, copy: [String] = []) throws -> (live: String, replayed: String, errors: String) {
+    static func roundTrip(_ fixture: String, client: (Double) -> String, copy: [String] = [],
+                          nested: Compositor.Nested? = nil) throws -> (live: String, replayed: String, errors: String) {
         let trace = Compositor.fixture(fixture)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
             - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
         let duration = Compositor.readyToRecording + length + Compositor.tail
-        let session = try Compositor.start(trace: trace, listenSeconds: duration, client: client(duration), copy: copy, readiness: .file)
+        let session = try Compositor.start(trace: trace, listenSeconds: duration, client: client(duration), copy: copy,
+                                           nested: nested, readiness: .file)
         defer { session.remove() }
         session.finish(timeout: duration + 20)
         #expect(session.clientStatus == 0, "\(fixture): the client exits with status 0; stderr: \(session.errors)")
@@ -38,6 +40,16 @@ struct RecordingThroughCompositorTests {
             "CLIENT_DIR/gesturekit listen --wayland --json --ready-file CLIENT_DIR/ready --duration \(duration) --record CLIENT_DIR/recording.input.jsonl"
         }
         #expect(!r.live.isEmpty, "\(fixture): the live session printed something; stderr: \(r.errors)")
+        #expect(r.replayed == r.live, "live:\n\(r.live)\nreplayed:\n\(r.replayed)")
+    }
+
+    @Test("recorded through weston nested in sway (a second compositor) by gesturekit listen --wayland --record, replayed: the same lines",
+          .enabled(if: Compositor.Nested.weston.installed, "weston is not installed (scripts/install-deps.sh installs it)"))
+    func throughWeston() throws {
+        let r = try Self.roundTrip("ts-wacom-isdv4-e6-double-tap-1f.evemu", client: { duration in
+            "CLIENT_DIR/gesturekit listen --wayland --json --ready-file CLIENT_DIR/ready --duration \(duration) --record CLIENT_DIR/recording.input.jsonl"
+        }, nested: .weston)
+        #expect(!r.live.isEmpty, "the live session through weston printed something; stderr: \(r.errors)")
         #expect(r.replayed == r.live, "live:\n\(r.live)\nreplayed:\n\(r.replayed)")
     }
 
