@@ -27,8 +27,8 @@ public final class GestureTester {
     /// made. A screen-edge pan starts at its edges.
     public var screen: Rect
     /// Events a second for the motion of every gesture (a touchscreen's report rate):
-    /// 120, which most touchscreens of today report at (Flutter's tester uses 60, its
-    /// display's rate, for its fling).
+    /// 120, which most touchscreens of today report at (Flutter's `timedDrag` moves at 60 by
+    /// default).
     public var sampleRate: Int = GestureTester.defaultSampleRate {
         didSet { sampleRate = max(1, sampleRate) }
     }

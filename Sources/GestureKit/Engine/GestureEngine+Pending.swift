@@ -6,7 +6,7 @@ extension GestureEngine {
     package struct PendingDeadline: Hashable, Sendable, CustomStringConvertible {
         package var time: Instant
         /// What waits, in words: "longPress#1's deadline", "a display link at 60 frames a
-        /// second (scroll view list's deceleration)".
+        /// second (scroll view list's animation)".
         package var what: String
         package var description: String { "\(what) at \(formatTime(time)) s" }
     }
