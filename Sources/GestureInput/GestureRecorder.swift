@@ -2,14 +2,9 @@ import GestureKit
 import GestureRecording
 
 /// Records what a live client receives, and passes it on unchanged: the bug report that
-/// reproduces itself. Put it between any source's live loop and the client (the engine, a
-/// scene's session, an app's wall):
-///
-/// ```swift
-/// let recorder = try GestureRecorder(recordingTo: "session.input.jsonl", source: .wayland,
-///                                    screen: window.size, passingTo: engine)
-/// try input.run(recorder)
-/// ```
+/// reproduces itself. Hand it to any source's live loop in place of the client (the engine,
+/// a scene's session, an app's wall), with the client as `passingTo` (GestureRecording's
+/// article "Recording a bug report and replaying it in a test" shows it with GestureWayland).
 ///
 /// The file (docs/RECORDING.md) holds every `InputEvent` the client received, at the times it
 /// received them, and the moments the loop moved the client's clock on with no input where a
