@@ -6,19 +6,19 @@ import Glibc
 /// Where the package's programs were built: the directory of the running test bundle
 /// (`.build/<triple>/debug`, or the scratch path's when the tests were built elsewhere, as
 /// `make test-checked` does), or `.build/debug` when the tests do not run from a bundle.
-public let builtProductsDirectory: URL = {
+package let builtProductsDirectory: URL = {
     let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     if runner.pathExtension == "xctest" { return runner.deletingLastPathComponent() }
     return packageRoot.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
 }()
 
 /// The path of the built program `name` (`gesturekit`, `photowall`, `quickstart`).
-public func builtProduct(_ name: String) -> String {
+package func builtProduct(_ name: String) -> String {
     builtProductsDirectory.appendingPathComponent(name).path
 }
 
 /// Where a child's standard output or standard error goes.
-public enum ProcessStream: Sendable {
+package enum ProcessStream: Sendable {
     /// Kept, and handed back in the result.
     case capture
     /// Thrown away (/dev/null).
@@ -30,23 +30,23 @@ public enum ProcessStream: Sendable {
 }
 
 /// How a child process ended, and what it wrote.
-public struct ProcessResult: Sendable, CustomStringConvertible {
+package struct ProcessResult: Sendable, CustomStringConvertible {
     /// The exit status; the signal's number when a signal ended it.
-    public let status: Int32
+    package let status: Int32
     /// Whether a signal ended it (SIGKILL after `timedOut`).
-    public let signalled: Bool
+    package let signalled: Bool
     /// Whether it was still running at the timeout and was killed.
-    public let timedOut: Bool
+    package let timedOut: Bool
     /// Standard output (with standard error, for `.intoOutput`), as written.
-    public let outputData: Data
+    package let outputData: Data
     /// Standard error, as written (empty unless captured on its own).
-    public let errorData: Data
+    package let errorData: Data
 
-    public var output: String { String(decoding: outputData, as: UTF8.self) }
-    public var errors: String { String(decoding: errorData, as: UTF8.self) }
+    package var output: String { String(decoding: outputData, as: UTF8.self) }
+    package var errors: String { String(decoding: errorData, as: UTF8.self) }
 
     /// "exit status 2", "killed by signal 9", or that it was killed at its timeout.
-    public var description: String {
+    package var description: String {
         if timedOut { return "killed after its timeout: it was still running" }
         return signalled ? "killed by signal \(status)" : "exit status \(status)"
     }
@@ -67,7 +67,7 @@ public struct ProcessResult: Sendable, CustomStringConvertible {
 /// - `currentDirectory`: where it runs; nil, here.
 ///
 /// Throws when the child cannot be started (no such program).
-public func runProcess(_ executable: String, _ arguments: [String] = [],
+package func runProcess(_ executable: String, _ arguments: [String] = [],
                        environment: [String: String] = [:], unsetting: [String] = [],
                        input: Data? = nil, output: ProcessStream = .capture, errors: ProcessStream = .capture,
                        timeout: Double? = nil, currentDirectory: String? = nil) throws -> ProcessResult {

@@ -2,4 +2,4 @@ import GestureMockDevice
 
 /// The seeded generator of the random tests (SplitMix64, GestureMockDevice's, which seeds
 /// `gesturekit soak`): the same seed gives the same cases on every machine and every run.
-public typealias SeededRandom = SplitMix64
+package typealias SeededRandom = SplitMix64
