@@ -18,12 +18,29 @@ extension InputRecording {
     }
 
     /// Whether `line` (a file's first non-blank line) is a recording's header.
-    public static func looksLikeHeader(_ line: some Collection<UInt8>) -> Bool {
-        let marker = Array("\"format\":\"\(formatName)\"".utf8)
-        let bytes = Array(line)
-        guard bytes.first == UInt8(ascii: "{"), bytes.count >= marker.count else { return false }
-        for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
-            if Array(bytes[start..<start + marker.count]) == marker { return true }
+    public static func looksLikeHeader(_ line: some RandomAccessCollection<UInt8>) -> Bool {
+        line.first == UInt8(ascii: "{") && bytes(line, contain: headerMarker)
+    }
+
+    private static let headerMarker = Array("\"format\":\"\(formatName)\"".utf8)
+
+    /// Whether `marker` occurs in `line`: the cheap look at a line's bytes before it is
+    /// decoded (its header, a device's arrival), with no copy of the line.
+    package static func bytes(_ line: some RandomAccessCollection<UInt8>, contain marker: [UInt8]) -> Bool {
+        guard let first = marker.first else { return true }
+        guard line.count >= marker.count else { return false }
+        let last = line.index(line.endIndex, offsetBy: -marker.count)
+        var start = line.startIndex
+        while start <= last {
+            if line[start] == first {
+                var i = start, k = 0
+                while k < marker.count, line[i] == marker[k] {
+                    i = line.index(after: i)
+                    k += 1
+                }
+                if k == marker.count { return true }
+            }
+            start = line.index(after: start)
         }
         return false
     }

@@ -177,11 +177,7 @@ extension GestureTester {
         let above = PenSample(force: 0, altitudeAngle: altitude, azimuthAngle: azimuth, zOffset: 0.5, tool: tool)
         sendPen(.hover, at: first, above)
         sendPen(.down, at: first, touching)
-        var last = first
-        for p in points(along: path, over: duration) {
-            sendPen(.moved, at: p, touching)
-            last = p
-        }
+        let last = sendPen(.moved, along: path, over: duration, touching)
         sendPen(.up, at: last, touching)
         sendPen(.out, at: last, above)
     }
@@ -193,16 +189,23 @@ extension GestureTester {
         announce(.pen)
         let above = PenSample(force: 0, altitudeAngle: altitude, azimuthAngle: azimuth, zOffset: zOffset, tool: tool)
         sendPen(.hover, at: first, above)
-        var last = first
-        for p in points(along: path, over: duration) {
-            sendPen(.hover, at: p, above)
-            last = p
-        }
+        let last = sendPen(.hover, along: path, over: duration, above)
         sendPen(.out, at: last, above)
     }
 
     private func sendPen(_ phase: PenEvent.Phase, at point: Point, _ sample: PenSample) {
         engine.send(PenEvent(phase: phase, time: stamp(), device: TestDevice.pen.id, location: point, sample: sample))
+    }
+
+    /// The pen moving along `path` over `duration`, one `phase` event a sample (the first
+    /// point left out: the pen is there already); returns where it ends.
+    private func sendPen(_ phase: PenEvent.Phase, along path: [Point], over duration: Duration, _ sample: PenSample) -> Point {
+        var last = path[0]
+        for p in points(along: path, over: duration) {
+            sendPen(phase, at: p, sample)
+            last = p
+        }
+        return last
     }
 
     /// Points along the polyline `path` at constant speed, one per sample over `duration`

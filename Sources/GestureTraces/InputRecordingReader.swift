@@ -55,18 +55,19 @@ enum InputRecordingReader {
     }
 
     private static func header(_ line: UnsafeBufferPointer<UInt8>, _ reader: LineReader, _ path: String) throws -> InputRecording.Header {
-        try checkTerminated(reader, path)
-        do {
-            return try InputRecording.header(Array(line), number: reader.lineNumber)
-        } catch let e as InputRecording.ReadError {
-            throw TraceError(.malformedLine, file: path, line: e.line, e.message)
-        }
+        try read(reader, path) { try InputRecording.header(Array(line), number: reader.lineNumber) }
     }
 
     private static func entry(_ line: UnsafeBufferPointer<UInt8>, _ reader: LineReader, _ path: String) throws -> InputRecording.Entry {
+        try read(reader, path) { try InputRecording.entry(Array(line), number: reader.lineNumber) }
+    }
+
+    /// A line decoded, once it is known to be whole; the format's error as a trace error
+    /// naming the file.
+    private static func read<T>(_ reader: LineReader, _ path: String, _ decode: () throws -> T) throws -> T {
         try checkTerminated(reader, path)
         do {
-            return try InputRecording.entry(Array(line), number: reader.lineNumber)
+            return try decode()
         } catch let e as InputRecording.ReadError {
             throw TraceError(.malformedLine, file: path, line: e.line, e.message)
         }
@@ -85,11 +86,8 @@ enum InputRecordingReader {
 
     /// Whether a line may be a `device-added` line (a cheap test before decoding it).
     private static func mayAddDevice(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        let marker = Array("\"device-added\"".utf8)
-        guard line.count >= marker.count else { return false }
-        for start in 0...(line.count - marker.count) where line[start] == marker[0] {
-            if marker.indices.allSatisfy({ line[start + $0] == marker[$0] }) { return true }
-        }
-        return false
+        InputRecording.bytes(line, contain: deviceAddedMarker)
     }
+
+    private static let deviceAddedMarker = Array("\"device-added\"".utf8)
 }
