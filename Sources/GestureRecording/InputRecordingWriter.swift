@@ -29,7 +29,7 @@ public final class InputRecordingWriter {
     /// The default size limit: 256 MiB, about four hours of busy multi-touch input.
     public static let defaultLimit = 256 << 20 /* bytes */
     /// How many bytes wait in memory before they are written without a flush: 64 KiB.
-    public static let bufferSize = 64 << 10 /* bytes */
+    static let bufferSize = 64 << 10 /* bytes */
 
     private var fd: Int32
     private var buffer: [UInt8] = []
