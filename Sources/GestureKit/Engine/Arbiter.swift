@@ -49,13 +49,16 @@
 /// step, a recognizer still possible whose touches have all lifted, with no timer and nothing
 /// waiting, has seen all it will see: it fails ("touches lifted without a gesture").
 ///
-/// The arbiter is a value type: its methods change its own state and append what the engine
-/// must do (`Action`) to `actions`, in order; the engine carries them out. Every decision
-/// goes through `decide`; a begun recognizer's change, which touches no other, comes back as
-/// its `Outcome` instead of through the queue. It owns every recognizer's record
-/// (RecognizerRecord.swift: state, touches, waiting transition, timer, step mark), knows the
-/// recognizers only by their slots, and asks the engine (`ArbiterQuestions`) what only the
-/// recognizers and their delegates can answer.
+/// The arbiter is a value type, a state machine in swift-nio's manner: each entry point
+/// changes its own records and returns what the engine must do (`Action`s, in order, or a
+/// begun recognizer's change as `Outcome.changed`); the engine carries them out after it
+/// returns, so nothing the arbiter calls comes back into it. Every decision goes through
+/// `decide`, whose first step is the first table (`GestureDecision.effect(in:kind:)`). It
+/// owns every recognizer's record (RecognizerRecord.swift: state, touches, waiting
+/// transition, timer, step mark), knows the recognizers only by their slots, and asks the
+/// engine (`ArbiterQuestions`) what only the recognizers and their delegates can answer;
+/// those answers read what the engine shows, never the arbiter. An inconsistency between
+/// its records is a bug in it, checked by `assert` in debug builds.
 struct Arbiter {
     typealias PendingTransition = RecognizerRecord.PendingTransition
 
@@ -96,18 +99,19 @@ struct Arbiter {
     private(set) var nextTouchID = TouchID(rawValue: 1)
     /// Recognizers with a transition waiting, in the order they began to wait.
     private var waitingList: [RecognizerSlot] = []
-    /// True while a success is excluding the recognizers it excludes: waiting recognizers
-    /// are weighed again only once it is done.
-    private var resolving = false
-    private var needsResolve = false
-    /// What the engine must do, in order. The engine takes them out.
-    var actions: [Action] = []
+    /// Set by a failure, which may release recognizers that wait for it; cleared by
+    /// `weighWaiting`, which weighs them again.
+    private var released = false
+    /// True while `weighWaiting` runs its passes.
+    private var weighing = false
+    /// What the engine must do, in order, since the last entry point returned (`takeActions`).
+    private var produced: [Action] = []
     /// Changes whenever a recognizer enters a final state, is reset, or leaves the arenas:
     /// an arena's `live` list made at an earlier generation is out of date.
     private(set) var finalityGeneration = 0
 
     init() {
-        actions.reserveCapacity(16)
+        produced.reserveCapacity(16)
         waitingList.reserveCapacity(8)
         arenas.reserveCapacity(16)
     }
@@ -326,79 +330,116 @@ struct Arbiter {
     }
 
     // MARK: - Decisions
+    //
+    // How arbitration runs, with no call ever coming back into the arbiter:
+    // - The entry points (`decide`, `withdraw`, `endOfStep`, `endSequenceIfOver`) each return
+    //   what the engine must do: the actions they produced, in order (or, for a begun
+    //   recognizer's change, the `Outcome.changed` value alone).
+    // - A request to leave `possible` gets one `Verdict` (`verdict(on:)`): fail with a reason,
+    //   wait on a recognizer, or commit. Rows 2–5 of the request table, in order.
+    // - A commit makes the transition, then carries out the success's consequences, each
+    //   row of the success table a list (`requirers(of:)`, `excluded(by:)`, the touches to
+    //   take from their views), then the recognizer's actions (row 4).
+    // - A failure may release recognizers that wait (row 5): it only sets `released`. The
+    //   waiting list is weighed again by one loop, `weighWaiting`, until a pass releases none.
+    //   An entry point runs it right after the failures it causes; a commit runs it after its
+    //   exclusions and before its actions, unless the commit is itself part of a pass (the
+    //   pass goes on instead).
 
     /// What a decision comes to.
     enum Outcome: Hashable {
         /// `r`, which had begun, is `changed`: the engine records the transition from `from`
         /// (with its own reason: the touches moved, or the pointer or a pen did) and performs
         /// its actions. It touches no other recognizer, and it is the decision of almost every
-        /// frame of a gesture under way, so it comes back as this value, not in `actions`.
+        /// frame of a gesture under way, so it comes back as this value, with no list.
         case changed(RecognizerSlot, from: GestureRecognizer.State)
-        /// What the engine must do is in `actions`, in order (perhaps nothing).
-        case queued
+        /// What the engine must do, in order (perhaps nothing).
+        case actions([Action])
     }
 
-    /// Weighs `decision`, which `r` just made (see the table above).
-    @discardableResult
+    /// The verdict on a request to leave `possible` (rows 2–5 of the request table).
+    enum Verdict: Hashable {
+        /// The recognizer fails (rows 2, 3, 5).
+        case fail(TransitionReason)
+        /// It waits for this recognizer to fail (row 4).
+        case wait(on: RecognizerSlot)
+        /// It makes the transition (row 6).
+        case commit
+    }
+
+    /// Weighs `decision`, which `r` just made (`GestureDecision.effect`, the first table).
     mutating func decide(_ decision: GestureDecision, for r: RecognizerSlot,
                          _ q: some ArbiterQuestions) -> Outcome {
-        guard isMember(r) else { return .queued }
+        guard isMember(r) else { return .actions([]) }
         let state = records[r.rawValue].state
-        let kind = records[r.rawValue].kind
-        switch decision {
+        switch decision.effect(in: state, kind: records[r.rawValue].kind) {
         case .none:
             break
-        case let .begin(reason):
-            request(r, kind == .discrete ? .recognize(reason) : .begin(reason), q)
+        case let .request(p):
+            request(r, p, q)
         case .change:
-            if state.isActive {
-                records[r.rawValue].state = .changed
-                return .changed(r, from: state)
-            }
-        case let .recognize(reason), let .end(reason):
-            if state.isPossible {
-                request(r, kind == .discrete ? .recognize(reason) : .beginThenEnd(reason), q)
-            } else if state.isActive {
-                transition(r, to: .ended, reason: reason)
-                actions.append(.performActions(r))
-                finished(r)
-            }
-        case let .fail(reason), let .cancel(reason):
-            if state.isPossible {
-                fail(r, reason, q)
-            } else if state.isActive {
-                cancel(r, reason)
-            }
+            records[r.rawValue].state = .changed
+            return .changed(r, from: state)
+        case let .end(reason):
+            transition(r, to: .ended, reason: reason)
+            produced.append(.performActions(r))
+            finished(r)
+        case let .fail(reason):
+            fail(r, reason)
+            weighWaiting(q)
+        case let .cancel(reason):
+            cancel(r, reason)
         }
-        return .queued
+        return .actions(takeActions())
     }
 
     /// Something outside the gesture took `r` away (disabled, removed from its view): it
     /// fails, or is cancelled if it had begun.
-    mutating func withdraw(_ r: RecognizerSlot, reason: TransitionReason, _ q: some ArbiterQuestions) {
-        guard let m = member(r) else { return }
+    mutating func withdraw(_ r: RecognizerSlot, reason: TransitionReason, _ q: some ArbiterQuestions) -> [Action] {
+        guard let m = member(r) else { return [] }
         if m.state.isFinal {
             reset(r)
         } else if m.state.isPossible && isInvolved(r, q) {
-            fail(r, reason, q)
+            fail(r, reason)
+            weighWaiting(q)
         } else if m.state.isActive {
             cancel(r, reason)
         }
         // It no longer hears its touches lift: its sequence ends here.
         if member(r)?.state.isFinal == true { reset(r) }
+        return takeActions()
     }
 
     /// The end of a step: a recognizer still possible whose touches have all lifted, with no
     /// timer and no transition waiting, has seen everything it will see: it fails.
-    mutating func endOfStep(_ r: RecognizerSlot, _ q: some ArbiterQuestions) {
+    mutating func endOfStep(_ r: RecognizerSlot, _ q: some ArbiterQuestions) -> [Action] {
         guard let m = member(r), m.state.isPossible, !m.isWaiting, !m.touches.isEmpty,
-              m.touchesDown == 0, m.awaitingMachineReset || !hasLiveDeadline(r, q) else { return }
-        fail(r, .touchesLiftedWithoutGesture, q)
+              m.touchesDown == 0, m.awaitingMachineReset || !hasLiveDeadline(r, q) else { return [] }
+        fail(r, .touchesLiftedWithoutGesture)
+        weighWaiting(q)
+        return takeActions()
     }
 
+    /// Resets `r` if it is in a final state and every touch of its sequence has lifted.
+    mutating func endSequenceIfOver(_ r: RecognizerSlot) -> [Action] {
+        guard let m = member(r), m.state.isFinal, m.touchesDown <= 0 || !m.isEnabled else { return [] }
+        reset(r)
+        return takeActions()
+    }
+
+    /// The actions produced since the last entry point returned, handed to the engine.
+    private mutating func takeActions() -> [Action] {
+        assert(!released, "Internal inconsistency: a failure's waiting recognizers were not weighed again")
+        guard !produced.isEmpty else { return [] }
+        let list = produced
+        produced.removeAll(keepingCapacity: true)
+        return list
+    }
+
+    /// A request at the top of an entry point: merged with a transition already waiting
+    /// (row 1), or given its verdict and carried out.
     private mutating func request(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
-        guard let m = member(r), m.state.isPossible else { return }
-        if let existing = m.pending {
+        if let existing = records[r.rawValue].pending {
             switch (existing, p) {
             case let (.begin(reason), .beginThenEnd), let (.begin(reason), .recognize):
                 records[r.rawValue].pending = .beginThenEnd(reason)
@@ -407,7 +448,43 @@ struct Arbiter {
             }
             return
         }
-        evaluate(r, p, q)
+        switch verdict(on: r, q) {
+        case let .fail(reason):
+            fail(r, reason)
+            weighWaiting(q)
+        case let .wait(on: b):
+            wait(r, p, on: b, q)
+        case .commit:
+            commit(r, p, q)
+            weighWaiting(q)
+            performSuccess(r, p)
+        }
+    }
+
+    /// Row 5 of the success table: weighs every waiting recognizer again, pass after pass,
+    /// while a pass's failures may have released one. The one loop that does; nothing it
+    /// calls runs it again.
+    private mutating func weighWaiting(_ q: some ArbiterQuestions) {
+        assert(!weighing, "Internal inconsistency: the waiting recognizers are weighed inside their own pass")
+        weighing = true
+        defer { weighing = false }
+        while released {
+            released = false
+            for r in waitingList {
+                guard let m = member(r), let p = m.pending, m.state.isPossible else { continue }
+                if case .waiting = requirementStatus(of: r, q) { continue }
+                clearPending(r)
+                switch verdict(on: r, q) {
+                case let .fail(reason):
+                    fail(r, reason)
+                case let .wait(on: b):
+                    wait(r, p, on: b, q)
+                case .commit:
+                    commit(r, p, q)
+                    performSuccess(r, p)
+                }
+            }
+        }
     }
 
     private enum RequirementStatus {
@@ -438,11 +515,14 @@ struct Arbiter {
         }
     }
 
-    /// `forEachSharingTouches` as a list, for callers that change members as they go.
-    private func sharingTouches(with r: RecognizerSlot) -> [(RecognizerSlot, TouchID)] {
-        var list: [(RecognizerSlot, TouchID)] = []
-        forEachSharingTouches(with: r) { list.append(($0, $1)) }
-        return list
+    /// Whether `a` must wait for `b` to fail by a delegate's answer or an override, beyond
+    /// its `require(toFail:)` list (a request, row 3: the same in every way). An answer that
+    /// would close a cycle of `require(toFail:)` is ignored, unless `a` already waits (then
+    /// `b`'s success ends its wait as any requirement's would).
+    private func requiresByAnswer(_ a: RecognizerSlot, toFail b: RecognizerSlot, whileWaiting: Bool,
+                                  _ q: some ArbiterQuestions) -> Bool {
+        q.hasDynamicRequirements && !q.explicitlyRequires(a, toFail: b) && q.requires(a, toFail: b)
+            && (whileWaiting || !q.requirementPathExists(from: b, to: a))
     }
 
     private func requirementStatus(of r: RecognizerSlot, _ q: some ArbiterQuestions) -> RequirementStatus {
@@ -460,16 +540,14 @@ struct Arbiter {
         }
         if let status { return status }
         // The delegates' requirements count as require(toFail:) does, whatever view the other
-        // recognizer is on (a request, row 3: the same in every way): every recognizer that could matter is asked about, those
-        // in a gesture or that have begun or ended. (A delegate's answer that would close a
-        // cycle of explicit requirements is ignored.)
+        // recognizer is on: every recognizer that could matter is asked about, those in a
+        // gesture or that have begun or ended.
         if q.hasDynamicRequirements {
             for i in records.indices where i != r.rawValue && records[i].isAttached {
                 let b = RecognizerSlot(rawValue: i)
                 let s = records[i].state
-                guard s.isActive || s.isEnded || (s.isPossible && isInvolved(b, q)) else { continue }
-                guard !q.explicitlyRequires(r, toFail: b), q.requires(r, toFail: b),
-                      !q.requirementPathExists(from: b, to: r) else { continue }
+                guard s.isActive || s.isEnded || (s.isPossible && isInvolved(b, q)),
+                      requiresByAnswer(r, toFail: b, whileWaiting: false, q) else { continue }
                 if let found = consider(b) { return found }
             }
         }
@@ -477,7 +555,8 @@ struct Arbiter {
         return .clear
     }
 
-    private mutating func evaluate(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
+    /// The verdict on `r`'s request: rows 2 to 5 of the request table, asked in that order.
+    private func verdict(on r: RecognizerSlot, _ q: some ArbiterQuestions) -> Verdict {
         var preventer: RecognizerSlot?
         forEachSharingTouches(with: r) { other, _ in
             if preventer == nil, records[other.rawValue].state.isActive, !q.simultaneous(r, other),
@@ -485,100 +564,104 @@ struct Arbiter {
                 preventer = other
             }
         }
-        if let preventer {
-            fail(r, .preventedBy(q.name(of: preventer)), q)
-            return
-        }
+        if let preventer { return .fail(.preventedBy(q.name(of: preventer))) }
         switch requirementStatus(of: r, q) {
-        case let .succeeded(b):
-            fail(r, .requiredRecognizerSucceeded(q.name(of: b)), q)
-        case let .waiting(b):
-            records[r.rawValue].pending = p
-            if !waitingList.contains(r) { waitingList.append(r) }
-            actions.append(.waiting(r, reason: .waitingForFailure(of: q.name(of: b))))
-        case .clear:
-            commit(r, p, q)
+        case let .succeeded(b): return .fail(.requiredRecognizerSucceeded(q.name(of: b)))
+        case let .waiting(b): return .wait(on: b)
+        case .clear: break
         }
+        if !q.viewShouldBegin(r) { return .fail(.viewDeclinedBegin) }
+        if !q.shouldBegin(r) { return .fail(.delegateDeclinedBegin) }
+        return .commit
     }
 
+    /// Row 4: `r` keeps `p` until the recognizer it waits on fails or succeeds.
+    private mutating func wait(_ r: RecognizerSlot, _ p: PendingTransition, on b: RecognizerSlot,
+                               _ q: some ArbiterQuestions) {
+        records[r.rawValue].pending = p
+        if !waitingList.contains(r) { waitingList.append(r) }
+        produced.append(.waiting(r, reason: .waitingForFailure(of: q.name(of: b))))
+    }
+
+    /// Row 6, first half: `r` makes its transition, and its success's consequences are
+    /// carried out (the success table, rows 1–3).
     private mutating func commit(_ r: RecognizerSlot, _ p: PendingTransition, _ q: some ArbiterQuestions) {
         clearPending(r)
-        if !q.viewShouldBegin(r) {
-            fail(r, .viewDeclinedBegin, q)
-            return
-        }
-        if !q.shouldBegin(r) {
-            fail(r, .delegateDeclinedBegin, q)
-            return
-        }
         switch p {
         case let .recognize(reason):
             transition(r, to: .ended, reason: reason)
         case let .begin(reason), let .beginThenEnd(reason):
             transition(r, to: .began, reason: reason)
         }
-        succeeded(r, q)
-        actions.append(.performActions(r))
-        if case .beginThenEnd = p, state(of: r)?.isActive == true {
-            transition(r, to: .ended, reason: .touchesEnded)
-            actions.append(.performActions(r))
-        }
-        if state(of: r)?.isFinal == true { finished(r) }
-    }
-
-    /// `r` began or recognized: the recognizers that required it to fail, exclusivity, and
-    /// cancelsTouchesInView.
-    private mutating func succeeded(_ r: RecognizerSlot, _ q: some ArbiterQuestions) {
-        // The failures below may release recognizers that wait for them; none is released
-        // until every recognizer this success excludes has been excluded (otherwise one
-        // could begin here and be cancelled a moment later by the same success).
-        let outermost = !resolving
-        resolving = true
-        defer {
-            if outermost {
-                resolving = false
-                if needsResolve { resolvePending(q) }
-            }
-        }
+        // Each row's list is made when the rows before it are carried out: a recognizer row 1
+        // failed and reset tracks no touch any more, and row 2 does not ask about it.
         let name = q.name(of: r)
-        for i in records.indices {
-            let a = RecognizerSlot(rawValue: i)
-            guard a != r, records[i].isAttached, records[i].state.isPossible, isInvolved(a, q) else { continue }
-            // Required to fail by `a`, by require(toFail:) or a delegate (the same: a request, row 3;
-            // a delegate's answer that would close a cycle counts only for a waiting `a`).
-            if q.explicitlyRequires(a, toFail: r)
-                || (q.hasDynamicRequirements && q.requires(a, toFail: r)
-                    && (records[i].isWaiting || !q.requirementPathExists(from: r, to: a))) {
-                fail(a, .requiredRecognizerSucceeded(name), q)
-            }
+        for a in requirers(of: r, q) {
+            fail(a, .requiredRecognizerSucceeded(name))
         }
-        for (other, touch) in sharingTouches(with: r) where isMember(other) {
-            guard !q.simultaneous(r, other), q.canPrevent(r, other) else { continue }
+        for (other, touch) in excluded(by: r, q) {
+            // Checked again here: an earlier entry for another of its touches may have settled it.
             if isPossibleAndTracking(other, touch) {
-                fail(other, .excludedBy(name), q)
+                fail(other, .excludedBy(name))
             } else if records[other.rawValue].state.isActive && records[other.rawValue].touches.contains(touch) {
                 cancel(other, .excludedBy(name))
             }
         }
         if q.cancelsTouchesInView(r), let m = member(r) {
-            for touch in m.touches where arenaIndex(touch) != nil {
-                actions.append(.cancelTouchInView(touch))
-            }
+            for touch in m.touches where arenaIndex(touch) != nil { produced.append(.cancelTouchInView(touch)) }
         }
     }
 
-    private mutating func fail(_ r: RecognizerSlot, _ reason: TransitionReason, _ q: some ArbiterQuestions) {
+    /// Row 6, second half (the success table, row 4): `r` performs its actions; a transition
+    /// that waited as began-then-ended ends now.
+    private mutating func performSuccess(_ r: RecognizerSlot, _ p: PendingTransition) {
+        produced.append(.performActions(r))
+        if case .beginThenEnd = p, state(of: r)?.isActive == true {
+            transition(r, to: .ended, reason: .touchesEnded)
+            produced.append(.performActions(r))
+        }
+        if state(of: r)?.isFinal == true { finished(r) }
+    }
+
+    /// Row 1 of the success table: the involved recognizers, still possible, that require `r`
+    /// to fail (`require(toFail:)` or an answer), in slot order.
+    private func requirers(of r: RecognizerSlot, _ q: some ArbiterQuestions) -> [RecognizerSlot] {
+        var list: [RecognizerSlot] = []
+        for i in records.indices {
+            let a = RecognizerSlot(rawValue: i)
+            guard a != r, records[i].isAttached, records[i].state.isPossible, isInvolved(a, q) else { continue }
+            if q.explicitlyRequires(a, toFail: r)
+                || requiresByAnswer(a, toFail: r, whileWaiting: records[i].isWaiting, q) {
+                list.append(a)
+            }
+        }
+        return list
+    }
+
+    /// Row 2 of the success table: each recognizer tracking one of `r`'s touches, with the
+    /// touch, that is not simultaneous with `r` and that `r` may prevent.
+    private func excluded(by r: RecognizerSlot, _ q: some ArbiterQuestions) -> [(RecognizerSlot, TouchID)] {
+        var list: [(RecognizerSlot, TouchID)] = []
+        forEachSharingTouches(with: r) { other, touch in
+            if !q.simultaneous(r, other), q.canPrevent(r, other) { list.append((other, touch)) }
+        }
+        return list
+    }
+
+    /// `r` fails, if it is still possible; recognizers waiting for it are weighed again by
+    /// the caller's `weighWaiting`.
+    private mutating func fail(_ r: RecognizerSlot, _ reason: TransitionReason) {
         guard state(of: r)?.isPossible == true else { return }
         clearPending(r)
         transition(r, to: .failed, reason: reason)
         finished(r)
-        resolvePending(q)
+        released = true
     }
 
     private mutating func cancel(_ r: RecognizerSlot, _ reason: TransitionReason) {
         guard state(of: r)?.isActive == true else { return }
         transition(r, to: .cancelled, reason: reason)
-        actions.append(.performActions(r))
+        produced.append(.performActions(r))
         finished(r)
     }
 
@@ -596,36 +679,11 @@ struct Arbiter {
         }
     }
 
-    /// Resets `r` if it is in a final state and every touch of its sequence has lifted.
-    mutating func endSequenceIfOver(_ r: RecognizerSlot) {
-        guard let m = member(r), m.state.isFinal, m.touchesDown <= 0 || !m.isEnabled else { return }
-        reset(r)
-    }
-
     private mutating func clearPending(_ r: RecognizerSlot) {
         if records[r.rawValue].isWaiting {
             records[r.rawValue].pending = nil
             waitingList.removeAll { $0 == r }
         }
-    }
-
-    /// Weighs every waiting recognizer again after a failure that may have released it.
-    private mutating func resolvePending(_ q: some ArbiterQuestions) {
-        if resolving {
-            needsResolve = true
-            return
-        }
-        resolving = true
-        repeat {
-            needsResolve = false
-            for r in waitingList {
-                guard let m = member(r), let p = m.pending, m.state.isPossible else { continue }
-                if case .waiting = requirementStatus(of: r, q) { continue }
-                clearPending(r)
-                evaluate(r, p, q)
-            }
-        } while needsResolve
-        resolving = false
     }
 
     private mutating func reset(_ r: RecognizerSlot) {
@@ -638,7 +696,7 @@ struct Arbiter {
         records[r.rawValue].minimumTouchID = nextTouchID
         clearPending(r)
         records[r.rawValue].awaitingMachineReset = true
-        actions.append(.reset(r))
+        produced.append(.reset(r))
     }
 
     private mutating func transition(_ r: RecognizerSlot, to state: GestureRecognizer.State,
@@ -646,7 +704,7 @@ struct Arbiter {
         let from = records[r.rawValue].state
         records[r.rawValue].state = state
         if state.isFinal { finalityGeneration &+= 1 }
-        actions.append(.transition(r, from: from, to: state, reason: reason))
+        produced.append(.transition(r, from: from, to: state, reason: reason))
     }
 }
 

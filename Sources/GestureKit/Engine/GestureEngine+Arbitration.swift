@@ -54,27 +54,13 @@ extension GestureEngine {
                     arbiter.makeContinuous(r)
                 }
                 let kind = recognizer.effectiveKind
-                if let decision = Self.decision(setting: state, from: from, kind: kind) {
+                if let decision = GestureDecision.settingState(state, from: from, kind: kind) {
                     apply(reasons[index].map { decision.because(.custom($0)) } ?? decision, to: r)
                 } else {
                     ignored("\(recognizer.name) set its state to \(state.rawValue) while \(from.rawValue): "
                             + Self.refusal(setting: state, from: from, kind: kind))
                 }
             }
-        }
-    }
-
-    /// The decision a state set by the recognizer stands for, if the transition is allowed.
-    static func decision(setting state: GestureRecognizer.State, from: GestureRecognizer.State,
-                         kind: GestureRecognizer.Kind) -> GestureDecision? {
-        switch (state, from, kind) {
-        case (.began, .possible, .continuous): .begin(.stateSet(.began))
-        case (.changed, .began, .continuous), (.changed, .changed, .continuous): .change
-        case (.ended, .possible, .discrete): .recognize(.stateSet(.ended))
-        case (.ended, .began, .continuous), (.ended, .changed, .continuous): .end(.stateSet(.ended))
-        case (.cancelled, .began, .continuous), (.cancelled, .changed, .continuous): .cancel(.stateSet(.cancelled))
-        case (.failed, .possible, _): .fail(.stateSet(.failed))
-        default: nil
         }
     }
 
@@ -86,13 +72,13 @@ extension GestureEngine {
         return "a continuous recognizer goes possible → began or failed, then changed, then ended or cancelled (refused)"
     }
 
-    /// Runs `body` on the arbiter, then carries out the actions it appended, in order.
-    func arbitrate(_ body: (inout Arbiter, EngineQuestions) -> Void) {
-        arbitrate { body(&$0, $1); return .queued }
+    /// Runs `body` on the arbiter, then carries out the actions it returned, in order.
+    func arbitrate(_ body: (inout Arbiter, EngineQuestions) -> [Arbiter.Action]) {
+        arbitrate { .actions(body(&$0, $1)) }
     }
 
     /// Runs `body` on the arbiter, then carries out what it came to: a change, or the actions
-    /// it appended, in order.
+    /// it returned, in order.
     ///
     /// While it runs, the recognizers stay as they are: a delegate asked a question, or an
     /// action or view callback called while the actions are carried out, that adds, removes,
@@ -100,26 +86,14 @@ extension GestureEngine {
     /// (a recognizer removed or disabled then fails, or is cancelled if it had begun).
     @inline(__always)
     func arbitrate(_ body: (inout Arbiter, EngineQuestions) -> Arbiter.Outcome) {
-        let start = arbiter.actions.count
         arbitrationDepth += 1
-        if case let .changed(r, from) = body(&arbiter, EngineQuestions(engine: self)) {
+        switch body(&arbiter, EngineQuestions(engine: self)) {
+        case let .changed(r, from):
             recordTransition(r, from: from, to: .changed, reason: changeReason)
             performActions(r)
-            arbitrationDepth -= 1
-            runDeferredChanges()
-            return
+        case let .actions(actions):
+            for action in actions { carryOut(action) }
         }
-        carryOutActions(from: start)
-    }
-
-    private func carryOutActions(from start: Int) {
-        var i = start
-        while i < arbiter.actions.count {
-            let action = arbiter.actions[i]
-            i += 1
-            carryOut(action)
-        }
-        arbiter.actions.removeSubrange(start...)
         arbitrationDepth -= 1
         runDeferredChanges()
     }

@@ -13,8 +13,10 @@
 /// | `cancel` | `began`, `changed` | `cancelled` |
 ///
 /// A continuous recognizer's `begin` may have to wait for a recognizer it requires to fail;
-/// if it decides `end` meanwhile, it begins and ends at once when it is released. The
-/// arbiter's table (Arbiter.swift) says what each decision does in every state.
+/// if it decides `end` meanwhile, it begins and ends at once when it is released. A decision
+/// that does not apply in the recognizer's state (a `change` while possible, anything once it
+/// has ended, failed or been cancelled) does nothing; a `fail` of a begun recognizer cancels
+/// it, and a `cancel` of one still possible fails it.
 public enum GestureDecision: Hashable, Sendable {
     /// Nothing to report.
     case none
@@ -43,6 +45,72 @@ extension GestureDecision {
         case .fail: .fail(reason)
         case .cancel: .cancel(reason)
         }
+    }
+
+    /// What a decision does to a recognizer, by its state: the arbiter's first table
+    /// (Arbiter.swift), and the one place it is written in code.
+    enum Effect: Hashable {
+        /// Nothing (a decision that does not apply in the state, or any decision in a final one).
+        case none
+        /// Leave `possible`, weighed against the others (the request table).
+        case request(RecognizerRecord.PendingTransition)
+        /// `began`/`changed` → `changed`, actions.
+        case change
+        /// `began`/`changed` → `ended`, actions, reset.
+        case end(TransitionReason)
+        /// `possible` → `failed`, reset.
+        case fail(TransitionReason)
+        /// `began`/`changed` → `cancelled`, actions, reset.
+        case cancel(TransitionReason)
+
+        /// The state the effect leads to in one transition; nil for none, and for a request
+        /// that begins and ends at once.
+        var target: GestureRecognizer.State? {
+            switch self {
+            case .none, .request(.beginThenEnd): nil
+            case .request(.begin): .began
+            case .request(.recognize), .end: .ended
+            case .change: .changed
+            case .fail: .failed
+            case .cancel: .cancelled
+            }
+        }
+    }
+
+    /// What this decision does to a recognizer of `kind` in `state`.
+    func effect(in state: GestureRecognizer.State, kind: GestureRecognizer.Kind) -> Effect {
+        if state.isPossible {
+            switch self {
+            case .none, .change: return .none
+            case let .begin(reason): return .request(kind == .discrete ? .recognize(reason) : .begin(reason))
+            case let .recognize(reason), let .end(reason):
+                return .request(kind == .discrete ? .recognize(reason) : .beginThenEnd(reason))
+            case let .fail(reason), let .cancel(reason): return .fail(reason)
+            }
+        }
+        if state.isActive {
+            switch self {
+            case .none, .begin: return .none
+            case .change: return .change
+            case let .recognize(reason), let .end(reason): return .end(reason)
+            case let .fail(reason), let .cancel(reason): return .cancel(reason)
+            }
+        }
+        return .none
+    }
+
+    /// The decision a recognizer's own `state = …` stands for: the one whose effect from
+    /// `from` leads to `state` in one transition (so `possible → ended` is refused for a
+    /// continuous recognizer, which would begin and end at once); nil if none does.
+    static func settingState(_ state: GestureRecognizer.State, from: GestureRecognizer.State,
+                             kind: GestureRecognizer.Kind) -> GestureDecision? {
+        let reason = TransitionReason.stateSet(state)
+        for decision in [GestureDecision.recognize(reason), .begin(reason), .change, .end(reason),
+                         .fail(reason), .cancel(reason)]
+            where decision.effect(in: from, kind: kind).target == state {
+            return decision
+        }
+        return nil
     }
 }
 

@@ -59,6 +59,12 @@ import Testing
         return (a, touch)
     }
 
+    /// The actions an outcome lists (none for a begun recognizer's change, which the engine
+    /// carries out from the outcome itself).
+    func list(_ outcome: Arbiter.Outcome) -> [Arbiter.Action] {
+        if case let .actions(actions) = outcome { actions } else { [] }
+    }
+
     /// The transitions among `actions`, as "name: from → to (reason)".
     func transitions(_ actions: [Arbiter.Action], _ q: Answers) -> [String] {
         actions.compactMap {
@@ -70,21 +76,20 @@ import Testing
     @Test func aLoneTapRecognizesAtOnceAndPerformsItsActions() {
         let q = Answers(names: ["tap"])
         var (a, _) = arbiter([.discrete])
-        a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q)
-        #expect(transitions(a.actions, q) == ["tap: possible → ended (1 tap of 1 touch completed)"])
-        #expect(a.actions.contains(.performActions(tap)), "a recognized tap calls its actions")
+        let actions = list(a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q))
+        #expect(transitions(actions, q) == ["tap: possible → ended (1 tap of 1 touch completed)"])
+        #expect(actions.contains(.performActions(tap)), "a recognized tap calls its actions")
     }
 
     @Test func aTapThatRequiresADoubleTapToFailWaitsThenRecognizesWhenItFails() {
         var q = Answers(names: ["single", "double"])
         q.requirements = [(0, 1)]
         var (a, _) = arbiter([.discrete, .discrete])
-        a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q)
-        #expect(a.actions == [.waiting(tap, reason: .waitingForFailure(of: "double"))],
+        #expect(list(a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q))
+                == [.waiting(tap, reason: .waitingForFailure(of: "double"))],
                 "the single tap waits for the double tap, which still tracks the touch")
-        a.actions.removeAll()
-        a.decide(.fail(.tapIntervalExpired(allowed: .milliseconds(300))), for: other, q)
-        #expect(transitions(a.actions, q) == [
+        let actions = list(a.decide(.fail(.tapIntervalExpired(allowed: .milliseconds(300))), for: other, q))
+        #expect(transitions(actions, q) == [
             "double: possible → failed (no next tap within 0.3 s)",
             "single: possible → ended (1 tap of 1 touch completed)",
         ], "once the double tap fails, the waiting single tap recognizes")
@@ -94,10 +99,9 @@ import Testing
         var q = Answers(names: ["single", "double"])
         q.requirements = [(0, 1)]
         var (a, _) = arbiter([.discrete, .discrete])
-        a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q)
-        a.actions.removeAll()
-        a.decide(.recognize(.tapsCompleted(taps: 2, touches: 1)), for: other, q)
-        #expect(transitions(a.actions, q).prefix(2) == [
+        _ = a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q)
+        let actions = list(a.decide(.recognize(.tapsCompleted(taps: 2, touches: 1)), for: other, q))
+        #expect(transitions(actions, q).prefix(2) == [
             "double: possible → ended (2 taps of 1 touch completed)",
             "single: possible → failed (double recognized first)",
         ])
@@ -107,25 +111,24 @@ import Testing
         var q = Answers(names: ["tap", "pan"])
         q.cancelsTouches = [1]
         var (a, touch) = arbiter([.discrete, .continuous])
-        a.decide(.begin(.panned(points: 12, threshold: 10)), for: other, q)
-        #expect(transitions(a.actions, q) == [
+        let actions = list(a.decide(.begin(.panned(points: 12, threshold: 10)), for: other, q))
+        #expect(transitions(actions, q) == [
             "pan: possible → began (moved 12 pt > threshold 10 pt)",
             "tap: possible → failed (pan recognized and they are not simultaneous)",
         ])
-        #expect(a.actions.contains(.cancelTouchInView(touch)), "a pan that cancels touches in view takes its touch from the view")
+        #expect(actions.contains(.cancelTouchInView(touch)), "a pan that cancels touches in view takes its touch from the view")
     }
 
     @Test func anExcludedRecognizerStaysFailedWhileItsSequenceLasts() {
         let q = Answers(names: ["long", "pan"])
         var (a, _) = arbiter([.continuous, .continuous])
-        a.decide(.begin(.panned(points: 12, threshold: 10)), for: other, q)
-        a.actions.removeAll()
+        _ = a.decide(.begin(.panned(points: 12, threshold: 10)), for: other, q)
         // The long press was excluded; a new touch reaches both while the first is down.
         let second = a.newTouchID()
         a.openArena(second, members: [tap, other])
         a.join(second)
-        a.decide(.begin(.pressDurationReached(held: .milliseconds(500), touches: 1)), for: tap, q)
-        #expect(transitions(a.actions, q) == [],
+        let actions = list(a.decide(.begin(.pressDurationReached(held: .milliseconds(500), touches: 1)), for: tap, q))
+        #expect(transitions(actions, q) == [],
                 "a long press excluded by a pan stays failed while its sequence lasts: a new touch does not start it again")
         #expect(a.state(of: tap) == .failed)
     }
@@ -134,8 +137,8 @@ import Testing
         var q = Answers(names: ["pinch", "rotation"])
         q.simultaneousPairs = [(0, 1)]
         var (a, _) = arbiter([.continuous, .continuous])
-        a.decide(.begin(.spanChanged(points: 9, threshold: 8)), for: tap, q)
-        a.decide(.begin(.rotated(radians: 0.3, threshold: 0.26)), for: other, q)
+        _ = a.decide(.begin(.spanChanged(points: 9, threshold: 8)), for: tap, q)
+        _ = a.decide(.begin(.rotated(radians: 0.3, threshold: 0.26)), for: other, q)
         #expect(a.state(of: tap) == .began && a.state(of: other) == .began,
                 "a pinch and a rotation allowed together both begin")
     }
@@ -144,8 +147,8 @@ import Testing
         var q = Answers(names: ["tap"])
         q.declinesBegin = [0]
         var (a, _) = arbiter([.discrete])
-        a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q)
-        #expect(transitions(a.actions, q) == ["tap: possible → failed (delegate's shouldBegin said no)"])
+        let actions = list(a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q))
+        #expect(transitions(actions, q) == ["tap: possible → failed (delegate's shouldBegin said no)"])
     }
 
     @Test func aRecognizerWhoseTouchesLiftedFailsAtTheEndOfTheStepUnlessATimerHoldsIt() {
@@ -153,11 +156,9 @@ import Testing
         q.liveDeadlines = [0]
         var (a, _) = arbiter([.discrete])
         a.lift(tap)
-        a.endOfStep(tap, q)
-        #expect(a.actions.isEmpty, "a double tap waiting for its second tap keeps its timer and stays possible")
+        #expect(a.endOfStep(tap, q).isEmpty, "a double tap waiting for its second tap keeps its timer and stays possible")
         q.liveDeadlines = []
-        a.endOfStep(tap, q)
-        #expect(transitions(a.actions, q) == ["double: possible → failed (touches lifted without a gesture)"])
+        #expect(transitions(a.endOfStep(tap, q), q) == ["double: possible → failed (touches lifted without a gesture)"])
     }
 
     @Test func anArenasLiveListHoldsOnlyRecognizersNotInAFinalStateAndFollowsResets() {
@@ -166,15 +167,15 @@ import Testing
         guard let arena = a.arenaIndex(touch) else { Issue.record("the touch has no arena"); return }
         a.refreshLive(arena)
         #expect(a.arenas[arena].live == [tap, other], "both possible: a frame of moves feeds both")
-        a.decide(.fail(.movedTooFar(points: 12, allowed: 10)), for: tap, q)
+        _ = a.decide(.fail(.movedTooFar(points: 12, allowed: 10)), for: tap, q)
         a.refreshLive(arena)
         #expect(a.arenas[arena].live == [other], "the failed tap waits for its sequence to end: a frame of moves skips it")
-        a.decide(.begin(.panned(points: 11, threshold: 10)), for: other, q)
-        a.decide(.end(.touchesEnded), for: other, q)
+        _ = a.decide(.begin(.panned(points: 11, threshold: 10)), for: other, q)
+        _ = a.decide(.end(.touchesEnded), for: other, q)
         a.refreshLive(arena)
         #expect(a.arenas[arena].live.isEmpty, "both final: nothing to feed until the touch lifts")
         a.lift(tap)
-        a.endSequenceIfOver(tap)
+        #expect(a.endSequenceIfOver(tap) == [.reset(tap)], "its sequence over, the tap is reset")
         a.refreshLive(arena)
         #expect(a.arenas[arena].live == [tap], "the tap's sequence ended: reset to possible, it is live again")
     }
@@ -182,14 +183,12 @@ import Testing
     @Test func aChangeGoesThroughDecideAndComesBackAsChangedOnlyFromABegunRecognizer() {
         let q = Answers(names: ["tap", "pan"])
         var (a, _) = arbiter([.discrete, .continuous])
-        #expect(a.decide(.change, for: other, q) == .queued && a.actions.isEmpty,
+        #expect(a.decide(.change, for: other, q) == .actions([]),
                 "a pan that has not begun changes nothing")
-        a.decide(.begin(.panned(points: 11, threshold: 10)), for: other, q)
-        a.actions.removeAll()
+        _ = a.decide(.begin(.panned(points: 11, threshold: 10)), for: other, q)
         #expect(a.decide(.change, for: other, q) == .changed(other, from: .began),
-                "a begun pan's new values make it changed, from began")
-        #expect(a.state(of: other) == .changed && a.actions.isEmpty,
-                "the change touches no other recognizer: nothing is queued")
+                "a begun pan's new values make it changed, from began, and touches no other recognizer: no list of actions")
+        #expect(a.state(of: other) == .changed)
         #expect(a.decide(.change, for: other, q) == .changed(other, from: .changed))
     }
 
@@ -197,9 +196,9 @@ import Testing
         let q = Answers(names: ["pan"])
         var (a, touch) = arbiter([.continuous])
         a.lift(tap)
-        a.decide(.recognize(.touchesEnded), for: tap, q)
+        let actions = list(a.decide(.recognize(.touchesEnded), for: tap, q))
         #expect(a.state(of: tap) == .possible, "began, ended and reset at once: its touch had lifted")
-        #expect(transitions(a.actions, q) == ["pan: possible → began (touches lifted)",
+        #expect(transitions(actions, q) == ["pan: possible → began (touches lifted)",
                                               "pan: began → ended (touches lifted)"])
         #expect(a.records[tap.rawValue].previousSequence == [touch], "the reset kept the sequence's touch")
         #expect(a.sequenceTouches(tap) == [touch], "its location is still where its touch lifted")
