@@ -372,6 +372,9 @@ struct Arbiter {
                          _ q: some ArbiterQuestions) -> Outcome {
         guard isMember(r) else { return .actions([]) }
         let state = records[r.rawValue].state
+        if case .change = decision {
+            return change(r).map { .changed(r, from: $0) } ?? .actions([])
+        }
         switch decision.effect(in: state, kind: records[r.rawValue].kind) {
         case .none:
             break
@@ -391,6 +394,20 @@ struct Arbiter {
             cancel(r, reason)
         }
         return .actions(takeActions())
+    }
+
+    /// The first table's `change` row, apart because it is the decision of almost every frame
+    /// of a gesture under way (the engine calls it directly, without making the table's
+    /// value, which carries reasons): a begun recognizer becomes `changed`, and the state it
+    /// changed from is returned; one not begun is left as it is (nil).
+    @inline(__always)
+    mutating func change(_ r: RecognizerSlot) -> GestureRecognizer.State? {
+        guard isMember(r) else { return nil }
+        let state = records[r.rawValue].state
+        assert(GestureDecision.change.effect(in: state, kind: records[r.rawValue].kind) == (state.isActive ? .change : .none))
+        guard state.isActive else { return nil }
+        records[r.rawValue].state = .changed
+        return state
     }
 
     /// Something outside the gesture took `r` away (disabled, removed from its view): it

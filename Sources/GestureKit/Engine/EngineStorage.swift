@@ -17,7 +17,7 @@
 /// (`arbitrationDepth`); arbitration, which holds `arbiter` while it asks the recognizers
 /// and their delegates, gets answers that read `storage`, never `arbiter`: what a recognizer
 /// shows (`state`, `numberOfTouches`, the touches `location(in:)` is the centroid of) is
-/// `shown`, here. Each forwarding accessor below yields one property for the length of one
+/// `shown`, in `slots` here. Each forwarding accessor below yields one property for the length of one
 /// access. Checked continuously: `make test` runs the GestureKit, GestureLayout and
 /// GestureReplay tests with every such attribute compiled out (`make test-checked`,
 /// GESTUREKIT_CHECKED_ACCESS), under Swift's run-time checks; DelegateReadsStateTests has a
@@ -42,18 +42,9 @@ struct EngineStorage {
     /// records are gone (a ring of `liftedCapacity`).
     var liftedTouches: [(id: TouchID, location: Point)] = []
     var liftedNext: Int = 0
-    /// The attached recognizers; a slot is the index of a recognizer's entry in this and the
-    /// other per-recognizer tables.
-    var recognizers: [GestureRecognizer?] = []
-    /// The same recognizers, for calls that need no reference counting (`recognizers` keeps
-    /// them alive).
-    var handles: [UnretainedRecognizer?] = []
-    /// What each recognizer shows its actions, its delegate and the app (its `state`,
-    /// `numberOfTouches`, the touches `location(in:)` is the centroid of), by slot. Here, not
-    /// in the arbiter's records: arbitration holds `arbiter` while it asks delegates and
-    /// overridable methods, whose answers read these. The engine writes them only outside
-    /// arbitration (carrying out its actions, joining and lifting touches).
-    var shown: [RecognizerRecord.Shown] = []
+    /// The attached recognizers, by slot (RecognizerEntry.swift): a recognizer's slot is the
+    /// index of its entry here and of its record in `Arbiter.records`.
+    var slots: [RecognizerEntry] = []
     var freeSlots: [Int] = []
     /// How many recognizers the engine has been given: the number of the next default name.
     var recognizersNumbered = 0
@@ -131,19 +122,9 @@ extension GestureEngine {
         _modify { yield &storage.liftedNext }
     }
 
-    var recognizers: [GestureRecognizer?] {
-        _read { yield storage.recognizers }
-        _modify { yield &storage.recognizers }
-    }
-
-    var handles: [UnretainedRecognizer?] {
-        _read { yield storage.handles }
-        _modify { yield &storage.handles }
-    }
-
-    var shown: [RecognizerRecord.Shown] {
-        _read { yield storage.shown }
-        _modify { yield &storage.shown }
+    var slots: [RecognizerEntry] {
+        _read { yield storage.slots }
+        _modify { yield &storage.slots }
     }
 
     var freeSlots: [Int] {

@@ -7,10 +7,21 @@ extension GestureEngine {
     @inline(__always)
     func apply(_ decision: GestureDecision, to r: RecognizerSlot) {
         markDirty(r)
-        if case .none = decision {} else {
-            arbitrate { $0.decide(decision, for: r, $1) }
+        if case .none = decision {
+        } else if case .change = decision {
+            // The decision of almost every frame: to `Arbiter.change` directly.
+            arbitrate { a, _ in a.change(r).map { .changed(r, from: $0) } ?? .actions([]) }
+        } else {
+            arbitrate(decision, of: r)
         }
         if hasStateRequests { applyStateRequests() }
+    }
+
+    /// Hands a decision other than `none` and `change` to `Arbiter.decide` (out of line: the
+    /// dispatch loop that calls `apply` stays small).
+    @inline(never)
+    private func arbitrate(_ decision: GestureDecision, of r: RecognizerSlot) {
+        arbitrate { $0.decide(decision, for: r, $1) }
     }
 
     /// A recognizer set its own `state` (UIKit's way): weighed after the call that set it
@@ -35,7 +46,7 @@ extension GestureEngine {
         hasStateRequests = false
         while !stateRequests.isEmpty {
             let r = stateRequests.removeFirst()
-            guard let recognizer = recognizers[r.rawValue], !recognizer.requestedStates.isEmpty else { continue }
+            guard let recognizer = slots[r.rawValue].recognizer, !recognizer.requestedStates.isEmpty else { continue }
             let wanted = recognizer.requestedStates
             let reasons = recognizer.requestedReasons
             let decisions = recognizer.requestedDecisions
@@ -48,12 +59,12 @@ extension GestureEngine {
                     apply(decision, to: r)
                     continue
                 }
-                if state == .began, from == .possible, recognizer.effectiveKind == .discrete {
+                if state == .began, from == .possible {
                     // UIKit's rule: a recognizer that begins is continuous; it need not say so.
-                    recognizer.becameContinuous = true
+                    // Its record holds its kind from then on (its one home while attached).
                     arbiter.makeContinuous(r)
                 }
-                let kind = recognizer.effectiveKind
+                guard let kind = arbiter.member(r)?.kind else { break }
                 if let decision = GestureDecision.settingState(state, from: from, kind: kind) {
                     apply(reasons[index].map { decision.because(.custom($0)) } ?? decision, to: r)
                 } else {
@@ -112,8 +123,8 @@ extension GestureEngine {
     @inline(__always)
     private func recordTransition(_ r: RecognizerSlot, from: GestureRecognizer.State,
                                   to: GestureRecognizer.State, reason: TransitionReason) {
-        shown[r.rawValue].state = to
-        guard isTracing, let recognizer = recognizers[r.rawValue] else { return }
+        slots[r.rawValue].shown.state = to
+        guard isTracing, let recognizer = slots[r.rawValue].recognizer else { return }
         flushDeliveries()
         emit(.transition(.init(time: now, recognizer: recognizer, from: from, to: to, reason: reason,
                                location: recognizer.location(in: recognizer.view),
@@ -123,7 +134,7 @@ extension GestureEngine {
     /// Calls the recognizer's actions, if its slot is still taken.
     @inline(__always)
     private func performActions(_ r: RecognizerSlot) {
-        if handles[r.rawValue] != nil { withRecognizer(r) { $0.performActions() } }
+        if slots[r.rawValue].handle != nil { withRecognizer(r) { $0.performActions() } }
     }
 
     private func carryOut(_ action: Arbiter.Action) {
@@ -133,15 +144,15 @@ extension GestureEngine {
         case let .performActions(r):
             performActions(r)
         case let .reset(r):
-            guard let recognizer = recognizers[r.rawValue] else { return }
+            guard let recognizer = slots[r.rawValue].recognizer else { return }
             arbiter.machineWillReset(r)
-            shown[r.rawValue] = RecognizerRecord.Shown(touches: arbiter.sequenceTouches(r))
+            slots[r.rawValue].shown = RecognizerRecord.Shown(touches: arbiter.sequenceTouches(r))
             recognizer.requestedStates.removeAll()
             recognizer.reset()
             arbiter.machineWasReset(r)
             markDirty(r)
         case let .waiting(r, reason):
-            guard isTracing, let recognizer = recognizers[r.rawValue] else { return }
+            guard isTracing, let recognizer = slots[r.rawValue].recognizer else { return }
             emit(.waiting(time: now, recognizer: recognizer, reason: reason))
         case let .cancelTouchInView(id):
             if let index = recordIndex(of: id) { cancelForView(index) }
@@ -236,12 +247,12 @@ extension GestureEngine {
     /// holds the arbiter. (One field, not the record: the engine reads it on its hot path, and
     /// the record's touches would be retained and released with it.)
     func shownState(of r: GestureRecognizer) -> GestureRecognizer.State? {
-        slot(of: r).map { shown[$0.rawValue].state }
+        slot(of: r).map { slots[$0.rawValue].shown.state }
     }
 
     /// The number of touches `r` shows (`numberOfTouches`), read as `shownState(of:)` is.
     func shownTouchCount(of r: GestureRecognizer) -> Int? {
-        slot(of: r).map { shown[$0.rawValue].numberOfTouches }
+        slot(of: r).map { slots[$0.rawValue].shown.numberOfTouches }
     }
 
     /// The touches of `r`'s current gesture (since its last reset), in order of arrival.
@@ -254,7 +265,7 @@ extension GestureEngine {
     /// it joined or left, or its last reset): read from `shown`, never from `arbiter`, since
     /// `location(in:)` reads them, from a delegate too.
     func sequenceTouches(of r: GestureRecognizer) -> [TouchID] {
-        slot(of: r).map { shown[$0.rawValue].touches } ?? []
+        slot(of: r).map { slots[$0.rawValue].shown.touches } ?? []
     }
 
     /// Whether `r` takes part in a gesture now (touches, a timer, or a waiting transition).

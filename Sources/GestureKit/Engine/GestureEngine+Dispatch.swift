@@ -343,8 +343,8 @@ extension GestureEngine {
     @inline(__always)
     func updateTouchCount(_ r: RecognizerSlot) {
         guard let m = arbiter.member(r) else { return }
-        shown[r.rawValue].numberOfTouches = m.touches.count
-        shown[r.rawValue].touches = m.touches.isEmpty ? m.previousSequence : m.touches
+        slots[r.rawValue].shown.numberOfTouches = m.touches.count
+        slots[r.rawValue].shown.touches = m.touches.isEmpty ? m.previousSequence : m.touches
     }
 
     // MARK: - Touchpad gestures

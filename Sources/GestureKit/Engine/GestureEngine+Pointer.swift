@@ -195,10 +195,10 @@ extension GestureEngine {
         defer { changeReason = .touchesMoved }
         let hit = hitTest(location)
         var i = 0
-        while i < recognizers.count {
+        while i < slots.count {
             let slot = RecognizerSlot(rawValue: i)
             i += 1
-            guard let hover = recognizers[slot.rawValue] as? HoverGestureRecognizer,
+            guard let hover = slots[slot.rawValue].recognizer as? HoverGestureRecognizer,
                   arbiter.isEnabled(slot), let view = hover.view else { continue }
             let inside = hit.map { $0 === view || $0.isDescendant(of: view) } ?? false
             apply(hover.pointerMoved(to: location, inside: inside, pen: sample), to: slot)
@@ -219,10 +219,10 @@ extension GestureEngine {
 
     private func forEachActiveHover(_ body: (HoverGestureRecognizer, RecognizerSlot) -> Void) {
         var i = 0
-        while i < recognizers.count {
+        while i < slots.count {
             let slot = RecognizerSlot(rawValue: i)
             i += 1
-            guard let hover = recognizers[slot.rawValue] as? HoverGestureRecognizer, hover.state.isActive else { continue }
+            guard let hover = slots[slot.rawValue].recognizer as? HoverGestureRecognizer, hover.state.isActive else { continue }
             body(hover, slot)
         }
     }

@@ -31,7 +31,7 @@ extension GestureEngine {
     /// Whether `r` is attached to this engine.
     func isRegistered(_ r: GestureRecognizer) -> Bool {
         let i = r.slot.rawValue
-        return i >= 0 && i < recognizers.count && recognizers[i] === r
+        return i >= 0 && i < slots.count && slots[i].recognizer === r
     }
 
     /// `r`'s slot here, if it is attached to this engine.
@@ -42,14 +42,14 @@ extension GestureEngine {
     /// The recognizer in slot `r` (which must be taken).
     @inline(__always)
     func recognizer(_ r: RecognizerSlot) -> GestureRecognizer {
-        recognizers[r.rawValue]!
+        slots[r.rawValue].recognizer!
     }
 
-    /// Calls `body` with the recognizer in slot `r` without retaining it (the engine's
-    /// `recognizers` table keeps it alive), for the dispatch loop's calls.
+    /// Calls `body` with the recognizer in slot `r` without retaining it (its entry keeps it
+    /// alive), for the dispatch loop's calls.
     @inline(__always)
     func withRecognizer<T>(_ r: RecognizerSlot, _ body: (GestureRecognizer) -> T) -> T {
-        handles[r.rawValue]!.with(body)
+        slots[r.rawValue].handle!.with(body)
     }
 
     func register(_ r: GestureRecognizer) {
@@ -61,19 +61,15 @@ extension GestureEngine {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            recognizers[slot] = r
-            handles[slot] = UnretainedRecognizer(r)
-            shown[slot] = RecognizerRecord.Shown()
+            slots[slot] = RecognizerEntry(r)
         } else {
-            slot = recognizers.count
-            recognizers.append(r)
-            handles.append(UnretainedRecognizer(r))
-            shown.append(RecognizerRecord.Shown())
+            slot = slots.count
+            slots.append(RecognizerEntry(r))
         }
         recognizersNumbered += 1
         r.number(recognizersNumbered)
         let s = RecognizerSlot(rawValue: slot)
-        arbiter.add(s, kind: r.effectiveKind, isEnabled: r.isEnabled)
+        arbiter.add(s, kind: r.kind, isEnabled: r.isEnabled)
         r.slot = s
         r.engine = self
         if r.delaysTouchesBegan { recognizersDelayingBegan += 1 }
@@ -87,8 +83,7 @@ extension GestureEngine {
             return
         }
         let s = r.slot
-        recognizers[s.rawValue] = nil
-        handles[s.rawValue] = nil
+        slots[s.rawValue].vacate()
         freeSlots.append(s.rawValue)
         arbiter.remove(s)
         r.slot = .none

@@ -1,11 +1,12 @@
 /// Everything the engine holds of one recognizer, the object aside, in one record: its state,
 /// the touches of its event sequence, the transition it waits to make, its timer, the step
-/// it was last listed in, and what it shows its actions.
+/// it was last listed in.
 ///
 /// The arbiter owns the records, one per slot in one array (`Arbiter.records`), and is the
 /// only code that changes them: the engine asks it to (`armTimer`, `markOnce`,
-/// `machineWasReset`). The recognizer object itself stays in the engine's `recognizers`
-/// table: the arbiter knows recognizers only by their slots (its tests have no objects).
+/// `machineWasReset`). The recognizer object itself, and what it shows, are the engine's, at
+/// the same slot (RecognizerEntry.swift): the arbiter knows recognizers only by their slots
+/// (its tests have no objects).
 ///
 /// Two states: `state` is arbitration's, and runs ahead while the engine carries out one
 /// arbitration's actions (a recognizer let go to begin and end at once performs its `began`
@@ -57,7 +58,15 @@ struct RecognizerRecord {
     /// False for a slot no recognizer holds.
     var isAttached = true
     var state = GestureRecognizer.State.possible
+    /// The recognizer's kind while it is attached: the class's `kind`, or continuous once it
+    /// began by setting its own state (UIKit's rule). Here only: the object has the declared
+    /// kind alone.
     var kind: GestureRecognizer.Kind
+    /// The object's `isEnabled`, copied by the engine whenever it changes
+    /// (`GestureEngine.recognizer(_:enabledChangedTo:)`, the one writer). The object keeps the
+    /// value a recognizer has before it is attached, and the one a delegate reads during
+    /// arbitration, which must not read the arbiter; this copy is what arbitration reads on
+    /// every touch.
     var isEnabled = true
 
     // MARK: The event sequence (from one reset to the next)

@@ -1,7 +1,6 @@
-/// A recognizer the engine calls without reference counting: the engine's `recognizers`
-/// table holds the strong reference, and `handles` holds one of these beside it, made and
-/// cleared with it (GestureEngine+Registry.swift), so the object is alive whenever a handle
-/// is there to be used.
+/// A recognizer the engine calls without reference counting: its slot's entry
+/// (RecognizerEntry.swift) holds the strong reference beside it and sets and clears both
+/// together, so the object is alive whenever a handle is there to be used.
 ///
 /// Why: the dispatch loop calls a recognizer for every touch phase of every frame, and a
 /// retain and release around each call were measured with Benchmarks/Sources/profile-dispatch
@@ -27,7 +26,7 @@ struct UnretainedRecognizer {
         reference = .passUnretained(recognizer)
     }
 
-    /// Calls `body` with the recognizer, which the engine's `recognizers` table keeps alive.
+    /// Calls `body` with the recognizer, which its slot's entry keeps alive.
     @inline(__always)
     func with<T>(_ body: (GestureRecognizer) -> T) -> T {
         reference._withUnsafeGuaranteedRef(body)

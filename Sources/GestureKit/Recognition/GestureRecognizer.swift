@@ -165,10 +165,6 @@ open class GestureRecognizer {
     /// continuous by the states it sets. Override it to say so from the start (a continuous
     /// recognizer that another waits for is then begun, not recognized, when it is let go).
     open var kind: Kind { .discrete }
-    /// Set when a recognizer that did not say it is continuous set `.began`.
-    var becameContinuous = false
-    /// `kind`, or continuous once the recognizer has begun by setting its state.
-    var effectiveKind: Kind { becameContinuous ? .continuous : kind }
 
     /// A name for traces and errors ("doubleTap"). Defaults to the kind, and a number once
     /// an engine has the recognizer ("tap#3"): each engine numbers the recognizers it is given,
