@@ -10,16 +10,16 @@
 /// Magnitudes from 1e15 up have no fraction worth printing and would overflow the integer
 /// arithmetic: they are printed in Swift's shortest form ("4.4e+52"), as are NaN and the
 /// infinities ("nan", "inf"; JSON has its own rule, ``jsonNumber(_:)``).
-public enum DecimalText {
+package enum DecimalText {
     /// The largest number of decimals the formatter rounds to.
-    public static let maximumDigits = 9
+    package static let maximumDigits = 9
 
     private static let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
     private static let integerPowers: [Int64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000,
                                                  10_000_000, 100_000_000, 1_000_000_000]
 
     /// `value` with at most `digits` decimals and no trailing zeros.
-    public static func trimmed(_ value: Double, digits: Int) -> String {
+    package static func trimmed(_ value: Double, digits: Int) -> String {
         precondition((0...maximumDigits).contains(digits), "decimals out of range: \(digits)")
         guard value.isFinite, abs(value) < 1e15 else { return String(value) }
         let p = powers[digits]
@@ -34,7 +34,7 @@ public enum DecimalText {
     }
 
     /// `value` with exactly `digits` decimals.
-    public static func fixed(_ value: Double, digits: Int) -> String {
+    package static func fixed(_ value: Double, digits: Int) -> String {
         let text = trimmed(value, digits: digits)
         guard value.isFinite, abs(value) < 1e15, digits > 0 else { return text }
         guard let point = text.firstIndex(of: ".") else {
@@ -46,7 +46,7 @@ public enum DecimalText {
 
     /// An integer count of `10^-digits` units as decimal text: `fixedPoint(300_000, digits: 6)`
     /// is "0.300000" (microseconds as seconds).
-    public static func fixedPoint(_ units: Int64, digits: Int, trimmingZeros: Bool = false) -> String {
+    package static func fixedPoint(_ units: Int64, digits: Int, trimmingZeros: Bool = false) -> String {
         var bytes: [UInt8] = []
         appendFixedPoint(units, digits: digits, trimmingZeros: trimmingZeros, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -55,7 +55,7 @@ public enum DecimalText {
     // MARK: Straight into a UTF-8 buffer (the JSON writer's lines: no String a number)
 
     /// Appends `fixedPoint(units, digits:, trimmingZeros:)`'s text to `out`.
-    public static func appendFixedPoint(_ units: Int64, digits: Int, trimmingZeros: Bool,
+    package static func appendFixedPoint(_ units: Int64, digits: Int, trimmingZeros: Bool,
                                         to out: inout [UInt8]) {
         precondition((0...maximumDigits).contains(digits), "decimals out of range: \(digits)")
         if units < 0 { out.append(UInt8(ascii: "-")) }
@@ -80,7 +80,7 @@ public enum DecimalText {
     /// 15 significant digits or fewer is the shortest text of the Double nearest to it, so the
     /// digits are those `String(_:)` gives (checked over random values by a test). Above,
     /// and for NaN and the infinities, it writes `trimmed`'s text.
-    public static func appendTrimmed(_ value: Double, digits: Int, to out: inout [UInt8]) {
+    package static func appendTrimmed(_ value: Double, digits: Int, to out: inout [UInt8]) {
         guard value.isFinite, abs(value) < 1e9, digits <= 6 else {
             out.append(contentsOf: trimmed(value, digits: digits).utf8)
             return
@@ -90,7 +90,7 @@ public enum DecimalText {
     }
 
     /// Appends `n`'s decimal digits to `out`, with leading zeros up to `minimumDigits`.
-    public static func appendDecimal(_ n: UInt64, minimumDigits: Int = 1, to out: inout [UInt8]) {
+    package static func appendDecimal(_ n: UInt64, minimumDigits: Int = 1, to out: inout [UInt8]) {
         // At most 20 digits (and the zeros asked for): written backwards into a buffer on the
         // stack, then copied in one piece.
         let capacity = max(20, minimumDigits)
@@ -107,19 +107,19 @@ public enum DecimalText {
     }
 
     /// Appends `n`'s decimal text (a minus sign first if it is negative) to `out`.
-    public static func appendInteger(_ n: Int64, to out: inout [UInt8]) {
+    package static func appendInteger(_ n: Int64, to out: inout [UInt8]) {
         if n < 0 { out.append(UInt8(ascii: "-")) }
         appendDecimal(n.magnitude, to: &out)
     }
 
     /// Nanoseconds as seconds with microsecond precision ("0.300000"), rounded half away
     /// from zero.
-    public static func seconds(nanoseconds: Int64) -> String {
+    package static func seconds(nanoseconds: Int64) -> String {
         fixedPoint(microseconds(nanoseconds), digits: 6)
     }
 
     /// Appends `seconds(nanoseconds:)`'s text to `out`.
-    public static func appendSeconds(nanoseconds: Int64, to out: inout [UInt8]) {
+    package static func appendSeconds(nanoseconds: Int64, to out: inout [UInt8]) {
         appendFixedPoint(microseconds(nanoseconds), digits: 6, trimmingZeros: false, to: &out)
     }
 

@@ -1,6 +1,6 @@
 /// A JSON value, parsed by a small strict parser that reports where a document goes wrong
 /// (line and column), with a nesting limit so no input can exhaust the stack.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,7 +9,7 @@ public enum JSONValue: Hashable, Sendable {
     /// Keys in document order (scenes are read in order; duplicates are an error).
     case object([(key: String, value: JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
@@ -22,7 +22,7 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case let .bool(b): hasher.combine(b)
@@ -38,7 +38,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// What the value is, for error messages ("a string", "an array").
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -50,29 +50,29 @@ public enum JSONValue: Hashable, Sendable {
     }
 }
 
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var message: String
-    public var description: String { "\(line):\(column): \(message)" }
+package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var message: String
+    package var description: String { "\(line):\(column): \(message)" }
 }
 
 /// Parses one JSON document.
-public struct JSONParser {
+package struct JSONParser {
     /// Arrays and objects nested deeper than this are rejected.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
     private var lineStart = 0
 
-    public static func parse(_ text: String) throws -> JSONValue {
+    package static func parse(_ text: String) throws -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
         return try parser.document()
     }
 
-    public static func parse(bytes: [UInt8]) throws -> JSONValue {
+    package static func parse(bytes: [UInt8]) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         return try parser.document()
     }
@@ -301,7 +301,7 @@ public struct JSONParser {
 
 extension JSONValue {
     /// The value of `key` in an object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }

@@ -3,7 +3,7 @@
 /// in a fixed order, so the same value always prints the same bytes.
 
 /// JSON text for a string, with the escapes JSON requires.
-public func jsonString(_ s: String) -> String {
+package func jsonString(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {
         switch u {
@@ -26,12 +26,12 @@ public func jsonString(_ s: String) -> String {
 
 /// A number for JSON: rounded to 6 decimals (microseconds, micro-points), shortest form, no
 /// exponent for ordinary magnitudes, "-0" printed as "0", NaN and the infinities as `null`.
-public func jsonNumber(_ x: Double) -> String {
+package func jsonNumber(_ x: Double) -> String {
     x.isFinite ? DecimalText.trimmed(x, digits: 6) : "null"
 }
 
 /// Seconds for JSON from nanoseconds, with microsecond precision ("0.350000").
-public func jsonSeconds(nanoseconds: Int64) -> String {
+package func jsonSeconds(nanoseconds: Int64) -> String {
     DecimalText.seconds(nanoseconds: nanoseconds)
 }
 
@@ -42,25 +42,25 @@ public func jsonSeconds(nanoseconds: Int64) -> String {
 /// they are unless one needs an escape (then `jsonString` writes it): the replay's keys, ids,
 /// phases and reasons are plain text, and a `replay --json` of 100,000 lines spent most of
 /// its formatting time building and escaping small strings.
-public struct JSONObjectText: Sendable {
-    public private(set) var bytes: [UInt8]
+package struct JSONObjectText: Sendable {
+    package private(set) var bytes: [UInt8]
     private var empty = true
 
-    public init() {
+    package init() {
         bytes = [UInt8(ascii: "{")]
         bytes.reserveCapacity(192)
     }
 
     /// An object written at the end of `buffer`, straight into its storage: the object holds
     /// the buffer until `close(into:)` hands it back, the object's text at its end.
-    public init(continuing buffer: inout [UInt8]) {
+    package init(continuing buffer: inout [UInt8]) {
         bytes = []
         swap(&bytes, &buffer)
         bytes.append(UInt8(ascii: "{"))
     }
 
     /// Closes the object begun with `init(continuing:)` and hands the buffer back to `buffer`.
-    public mutating func close(into buffer: inout [UInt8]) {
+    package mutating func close(into buffer: inout [UInt8]) {
         bytes.append(UInt8(ascii: "}"))
         swap(&bytes, &buffer)
     }
@@ -76,7 +76,7 @@ public struct JSONObjectText: Sendable {
     }
 
     /// Appends `s` as a JSON string (quotes and escapes included) to `out`.
-    public static func appendString(_ s: String, to out: inout [UInt8]) {
+    package static func appendString(_ s: String, to out: inout [UInt8]) {
         var s = s
         s.withUTF8 { utf8 in
             for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
@@ -90,7 +90,7 @@ public struct JSONObjectText: Sendable {
     }
 
     /// Appends `jsonNumber(x)`'s text to `out`.
-    public static func appendNumber(_ x: Double, to out: inout [UInt8]) {
+    package static func appendNumber(_ x: Double, to out: inout [UInt8]) {
         if x.isFinite {
             DecimalText.appendTrimmed(x, digits: 6, to: &out)
         } else {
@@ -99,29 +99,29 @@ public struct JSONObjectText: Sendable {
     }
 
     /// Adds a field whose value is already JSON text.
-    public mutating func raw(_ key: StaticString, _ json: String) {
+    package mutating func raw(_ key: StaticString, _ json: String) {
         self.key(key)
         bytes.append(contentsOf: json.utf8)
     }
 
     /// Adds a field whose name is made at run time (written as any string is), its value
     /// already JSON text.
-    public mutating func raw(named name: String, _ json: String) {
+    package mutating func raw(named name: String, _ json: String) {
         if empty { empty = false } else { bytes.append(UInt8(ascii: ",")) }
         Self.appendString(name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         bytes.append(contentsOf: json.utf8)
     }
 
-    public mutating func string(_ key: StaticString, _ value: String) {
+    package mutating func string(_ key: StaticString, _ value: String) {
         self.key(key)
         Self.appendString(value, to: &bytes)
     }
-    public mutating func number(_ key: StaticString, _ value: Double) {
+    package mutating func number(_ key: StaticString, _ value: Double) {
         self.key(key)
         Self.appendNumber(value, to: &bytes)
     }
-    public mutating func integer(_ key: StaticString, _ value: some BinaryInteger) {
+    package mutating func integer(_ key: StaticString, _ value: some BinaryInteger) {
         self.key(key)
         if let small = Int64(exactly: value) {
             DecimalText.appendInteger(small, to: &bytes)
@@ -130,15 +130,15 @@ public struct JSONObjectText: Sendable {
         }
     }
     /// Seconds from nanoseconds, with microsecond precision, as `jsonSeconds` writes them.
-    public mutating func seconds(_ key: StaticString, nanoseconds: Int64) {
+    package mutating func seconds(_ key: StaticString, nanoseconds: Int64) {
         self.key(key)
         DecimalText.appendSeconds(nanoseconds: nanoseconds, to: &bytes)
     }
-    public mutating func numbers(_ key: StaticString, _ values: [Double]) {
+    package mutating func numbers(_ key: StaticString, _ values: [Double]) {
         array(key, values) { Self.appendNumber($0, to: &$1) }
     }
     /// Two numbers, `[a,b]` (a point, a size), as `numbers` writes them, with no array made.
-    public mutating func pair(_ key: StaticString, _ a: Double, _ b: Double) {
+    package mutating func pair(_ key: StaticString, _ a: Double, _ b: Double) {
         self.key(key)
         bytes.append(UInt8(ascii: "["))
         Self.appendNumber(a, to: &bytes)
@@ -147,7 +147,7 @@ public struct JSONObjectText: Sendable {
         bytes.append(UInt8(ascii: "]"))
     }
     /// Two integers, `[a,b]` (an index path), with no array made.
-    public mutating func integerPair(_ key: StaticString, _ a: Int, _ b: Int) {
+    package mutating func integerPair(_ key: StaticString, _ a: Int, _ b: Int) {
         self.key(key)
         bytes.append(UInt8(ascii: "["))
         DecimalText.appendInteger(Int64(a), to: &bytes)
@@ -156,10 +156,10 @@ public struct JSONObjectText: Sendable {
         bytes.append(UInt8(ascii: "]"))
     }
     /// An array of integers.
-    public mutating func integers(_ key: StaticString, _ values: [Int]) {
+    package mutating func integers(_ key: StaticString, _ values: [Int]) {
         array(key, values) { DecimalText.appendInteger(Int64($0), to: &$1) }
     }
-    public mutating func strings(_ key: StaticString, _ values: [String]) {
+    package mutating func strings(_ key: StaticString, _ values: [String]) {
         array(key, values) { Self.appendString($0, to: &$1) }
     }
 
@@ -177,13 +177,13 @@ public struct JSONObjectText: Sendable {
     }
 
     /// Appends the object's text (closing brace included) to `out`.
-    public func append(to out: inout [UInt8]) {
+    package func append(to out: inout [UInt8]) {
         out.append(contentsOf: bytes)
         out.append(UInt8(ascii: "}"))
     }
 
     /// The object's text.
-    public var json: String {
+    package var json: String {
         var all = bytes
         all.append(UInt8(ascii: "}"))
         return String(decoding: all, as: UTF8.self)

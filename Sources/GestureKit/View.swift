@@ -277,7 +277,7 @@ open class View {
 
     /// The pending layout was done by other means (a collection view that re-laid itself
     /// at once): the pass at the end of the step has nothing to do.
-    public func clearNeedsLayout() { needsLayout = false }
+    package func clearNeedsLayout() { needsLayout = false }
 
     // MARK: Touch delivery (UIResponder)
 

@@ -250,7 +250,7 @@ open class CollectionView: ScrollView {
 
     /// The flow layout's item size when the pinch installed by `installPinchToResize` began;
     /// nil when no such pinch is under way.
-    public internal(set) var itemSizeAtPinchBegan: Size?
+    package internal(set) var itemSizeAtPinchBegan: Size?
 
     public private(set) var reuseStatistics = CollectionViewReuseStatistics()
 
@@ -536,7 +536,7 @@ open class CollectionView: ScrollView {
     /// Re-lays the collection view now: the offset is clamped to the content and the
     /// visible cells follow the layout. An invalidated layout does this by itself at the
     /// end of the step (`layoutSubviews()`); call it to see the result before then.
-    public func layoutDidChange() {
+    package func layoutDidChange() {
         updatingLayout {
             syncBoundsSize()
             clampContentOffset()
@@ -547,7 +547,7 @@ open class CollectionView: ScrollView {
 
     /// Brings the subviews in line with the layout's elements in the visible rectangle
     /// (UIKit's `layoutSubviews`).
-    public func updateVisibleCells() {
+    package func updateVisibleCells() {
         syncBoundsSize()
         layout.layoutAttributesForElements(in: bounds, into: &attributesBuffer)
         // One look-up per element in view (this runs at every frame of a scroll): visible

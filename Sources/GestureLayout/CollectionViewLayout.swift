@@ -82,13 +82,13 @@ open class CollectionViewLayout: CollectionLayout {
 
     /// The stale mark every invalidation sets: `prepare()` again, and a layout pass of the
     /// collection view.
-    public final func layoutBecameStale() {
+    package final func layoutBecameStale() {
         needsPrepare = true
         collectionView?.layoutBecameStale()
     }
 
     /// Runs `prepare()` if the layout was invalidated since it last ran.
-    public final func prepareIfNeeded() {
+    package final func prepareIfNeeded() {
         guard needsPrepare else { return }
         needsPrepare = false
         prepare()

@@ -148,13 +148,13 @@ open class FlowLayout: CollectionViewLayout {
     private var m = Metrics()
 
     /// Counters for tests and profiling: work done since creation.
-    public struct Diagnostics: Hashable, Sendable {
+    package struct Diagnostics: Hashable, Sendable {
         /// Sections whose length was (re)computed into the prefix sums.
-        public var sectionsMeasured = 0
+        package var sectionsMeasured = 0
         /// `numberOfItems(inSection:)` calls made.
-        public var countsRead = 0
+        package var countsRead = 0
     }
-    public private(set) var diagnostics = Diagnostics()
+    package private(set) var diagnostics = Diagnostics()
 
     public init(dataSource: (any FlowLayoutDataSource)?, boundsSize: Size) {
         self.dataSource = dataSource

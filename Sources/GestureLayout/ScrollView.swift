@@ -207,7 +207,7 @@ open class ScrollView: View, GestureRecognizerDelegate {
     /// The motion under way after a drag, or to an animated offset.
     var animation: ScrollAnimation?
     var animationKind = AnimationKind.deceleration
-    var displayLink: DisplayLink?
+    package var displayLink: DisplayLink?
     var lastFrameTime: Instant?
     lazy var contentTouchRecognizer = ScrollViewContentTouchRecognizer(scrollView: self)
     /// Whether the content has had the touches of the current sequence (the delay passed, or

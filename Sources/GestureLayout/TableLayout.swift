@@ -154,11 +154,11 @@ public final class TableLayout: CollectionViewLayout {
     private var starts: [Double] = [0]
     private var measuredUpTo = 0
 
-    public struct Diagnostics: Hashable, Sendable {
-        public var sectionsMeasured = 0
-        public var sectionsRead = 0
+    package struct Diagnostics: Hashable, Sendable {
+        package var sectionsMeasured = 0
+        package var sectionsRead = 0
     }
-    public private(set) var diagnostics = Diagnostics()
+    package private(set) var diagnostics = Diagnostics()
 
     public init(style: Style, dataSource: (any TableLayoutDataSource)?, boundsSize: Size) {
         self.style = style

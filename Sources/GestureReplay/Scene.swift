@@ -155,7 +155,7 @@ extension Scene {
                                           "allowedTouchTypes", "allowedScrollTypes", "edges", "buttonMaskRequired"]
 
     /// Parses and validates a scene document.
-    public static func parse(_ json: JSONValue) throws -> Scene {
+    package static func parse(_ json: JSONValue) throws -> Scene {
         guard case let .object(top) = json else {
             throw SceneError(path: "", message: "expected a JSON object at the top of the scene, found \(json.typeDescription)")
         }

@@ -365,7 +365,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
 }
 
 /// Shortens a line for an error message.
-func quoted(_ text: String, limit: Int = 60) -> String {
+package func quoted(_ text: String, limit: Int = 60) -> String {
     let trimmed = text.count > limit ? String(text.prefix(limit)) + "…" : text
     return "'\(trimmed)'"
 }

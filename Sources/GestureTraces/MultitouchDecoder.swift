@@ -178,7 +178,7 @@ public struct MultitouchDecoder: Sendable {
     }
 
     @inline(__always)
-    func map(_ x: Int32, _ y: Int32) -> Point {
+    package func map(_ x: Int32, _ y: Int32) -> Point {
         if !mapped { return Point(x: (Double(x) - xMin) * xScale, y: (Double(y) - yMin) * yScale) }
         let nx = (Double(x) - xMin) * xNorm, ny = (Double(y) - yMin) * yNorm
         return Point(x: regionOrigin.x + (m0 * nx + m1 * ny + m2) * regionSize.width,

@@ -1,6 +1,6 @@
 import Testing
 import RealModule
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// What Apple's gesture pages say their sample code does, checked on GestureKit with the

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// The examples of the DocC article "Arbitration: who may recognize", each with the reason the

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// REPLAY.md, "Buttons": every pressed button is the pointer's touch, with its `buttonMask`;

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// The UIKit rules of SEMANTICS.md that a second reading of Apple's documentation added:

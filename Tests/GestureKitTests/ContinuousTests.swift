@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 @Suite("Long press, pinch, rotation, pan, swipe")

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// Rule 7: a failure requirement the delegate supplies (`shouldRequireFailureOf` on the

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// Every combination of cancelsTouchesInView, delaysTouchesBegan and delaysTouchesEnded, for a

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 
 /// A display link unpaused by a deadline (a long press's duration, a wheel's pause ending a
 /// zoom that springs back) gets its frames on the way to the next input, each at its own time.

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// Engine bugs the invariant tests (Properties/) found, as the smallest scripts that show them.

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// Faults at the engine's door, each with the rule the article "Bad input and faults" states:

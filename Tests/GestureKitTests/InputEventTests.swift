@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 
 /// The one input type, as the engine takes it from any source.
 @Suite("Input events")

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// REPLAY.md, "Keys": the modifier keys held are every recognizer's `modifierFlags` and ride

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 @Suite("Pinch and rotation end when the last finger lifts")

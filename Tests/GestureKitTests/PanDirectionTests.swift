@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// `PanGestureRecognizer.allowedDirections`: the directions a pan may begin in (Hammer.js's

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// The pointer in the engine: a click is a touch of type indirectPointer, a scroll drives the

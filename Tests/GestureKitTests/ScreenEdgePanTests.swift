@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// The screen edge pan on scripted touches (points; physical margins are tested on the

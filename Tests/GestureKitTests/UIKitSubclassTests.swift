@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+import GestureKit
 import GestureTestSupport
 
 /// A continuous recognizer written the UIKit way: begins at the first move, changes at each,

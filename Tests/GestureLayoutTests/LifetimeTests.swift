@@ -1,5 +1,5 @@
 import GestureKit
-@testable import GestureLayout
+import GestureLayout
 import Testing
 import GestureTestSupport
 

@@ -1,6 +1,6 @@
 import Foundation
 import GestureKit
-@testable import GestureLibinput
+import GestureLibinput
 import Testing
 import GestureTestSupport
 

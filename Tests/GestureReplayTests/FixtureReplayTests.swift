@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import GestureKit
 import GestureTraces
-@testable import GestureReplay
+import GestureReplay
 import GestureTestSupport
 
 /// Every real recording in Fixtures/ replayed through the default scene (and, where the

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import GestureKit
 import GestureTraces
-@testable import GestureReplay
+import GestureReplay
 
 /// Kiosk screens: edge swipes on a screen of known size. The recordings are synthetic
 /// (scripts/make-synthetic-kiosk.py: the Dell Canvas 27's real description, generated

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import GestureKit
 import GestureLayout
-@testable import GestureReplay
+import GestureReplay
 import GestureTestSupport
 
 /// The scene's `layout` key: a flow layout driven by recorded gestures.

@@ -1,7 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
-@testable import GestureReplay
+import GestureReplay
 import GestureTestSupport
 
 /// The mice of Fixtures/ replayed with the built-in decoder: clicks are indirectPointer

@@ -1,7 +1,7 @@
 import GestureFormat
 import Testing
 import GestureKit
-@testable import GestureReplay
+import GestureReplay
 
 @Suite("Scenes")
 struct SceneTests {

@@ -2,7 +2,7 @@ import Foundation
 import GestureKit
 import GestureTraces
 import GestureLayout
-@testable import GestureReplay
+import GestureReplay
 import Testing
 import GestureTestSupport
 

@@ -2,7 +2,7 @@ import Foundation
 import GestureFormat
 import GestureKit
 import GesturePicture
-@testable import GestureReplay
+import GestureReplay
 import Testing
 import GestureTestSupport
 

@@ -2,7 +2,7 @@ import Foundation
 import GestureKit
 import GestureTraces
 import Testing
-@testable import GestureReplay
+import GestureReplay
 import GestureTestSupport
 
 /// Random touchpad recordings (the Elantech pad's description, one to four fingers landing,

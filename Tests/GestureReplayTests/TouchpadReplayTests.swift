@@ -1,7 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
-@testable import GestureReplay
+import GestureReplay
 import GestureTestSupport
 
 /// The touchpads of Fixtures/ read by the built-in decoder the way libinput reads them: one

@@ -1,7 +1,7 @@
 import Foundation
 import GestureKit
 import GestureLayout
-@testable import GestureReplay
+import GestureReplay
 import Testing
 
 /// REPLAY.md, our additions to "Scrolling layouts": a layout with a zoom range

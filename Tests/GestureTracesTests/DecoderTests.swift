@@ -1,6 +1,6 @@
 import GestureKit
 import Testing
-@testable import GestureTraces
+import GestureTraces
 
 /// Synthetic event streams fed straight into `MultitouchDecoder`.
 struct Stream {

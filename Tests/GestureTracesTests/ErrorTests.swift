@@ -1,7 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
-@testable import GestureTraces
+import GestureTraces
 import GestureTestSupport
 
 /// A small valid evemu header (single-touch-free Wacom-like touchscreen with 2 slots).

@@ -1,7 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
-@testable import GestureTraces
+import GestureTraces
 import GestureTestSupport
 
 /// The built-in decoder reads pens as libinput's tablet code does (PenDecoder's rules); the

@@ -1,7 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
-@testable import GestureTraces
+import GestureTraces
 import GestureTestSupport
 
 /// The recordings of pens and keyboards: what the round trip evemu → libinput record YAML must

@@ -1,7 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
-@testable import GestureTraces
+import GestureTraces
 import GestureTestSupport
 
 /// REPLAY.md's pen device has `ABS_PRESSURE`: a tablet tool without it is read as what its

@@ -1,6 +1,6 @@
 import GestureKit
 import Testing
-@testable import GestureTraces
+import GestureTraces
 
 /// `PointerDecoder` fed synthetic mouse events: motion, buttons, wheels and their rules.
 @Suite("Pointer decoder")

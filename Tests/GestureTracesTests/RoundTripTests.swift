@@ -1,7 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
-@testable import GestureTraces
+import GestureTraces
 import GestureTestSupport
 
 @Suite("Writers: evemu → libinput record YAML → identical frames")

@@ -1,7 +1,7 @@
 import Foundation
 import GestureKit
 import GestureTestSupport
-@testable import GestureTraces
+import GestureTraces
 
 /// What these tests ask of the package's recordings (GestureTestSupport's `Fixtures`) besides
 /// the lists every target shares.

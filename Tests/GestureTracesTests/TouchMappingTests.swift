@@ -1,6 +1,6 @@
 import GestureKit
 import Testing
-@testable import GestureTraces
+import GestureTraces
 
 @Suite struct TouchMappingTests {
     @Test("libinput's clockwise rotations take the corners where the panel's corners are mounted")

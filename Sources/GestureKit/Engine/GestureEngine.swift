@@ -91,7 +91,7 @@ public final class GestureEngine {
     /// The most timers `finish()` fires before it gives up on a recognizer that keeps
     /// asking for new deadlines (a guard against a custom recognizer's bug, not a limit
     /// any real gesture reaches).
-    public static let maximumTimersAtFinish = 100_000
+    package static let maximumTimersAtFinish = 100_000
 
     public init(logger: Logger = Logger(label: "gesturekit.engine")) {
         self.logger = logger

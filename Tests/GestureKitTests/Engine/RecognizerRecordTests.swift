@@ -1,4 +1,4 @@
-@testable import GestureKit
+import GestureKit
 import Testing
 import GestureTestSupport
 
