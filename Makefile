@@ -7,7 +7,7 @@ DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
 PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test test-checked test-debian13 check-fresh-demo docs install uninstall photowall bench fuzz soak clean
+.PHONY: deps build demo test test-debian13 check-fresh-demo docs install uninstall photowall bench fuzz soak clean
 
 deps:
 	@scripts/install-deps.sh
@@ -33,8 +33,8 @@ photowall:
 
 # GestureWayland type-checked against the libwayland headers of Debian 13 and sid (downloaded,
 # not installed: scripts/check-wayland-headers.sh); the tests (a failed run names its failures
-# again at the end; the whole log is in $(OUT)/test.log); the engine, layout and replay tests
-# again with Swift's run-time checks on every shortcut (test-checked, below); every fuzz target for
+# again at the end; the whole log is in $(OUT)/test.log), in a debug build, which compiles out
+# every shortcut past Swift's run-time checks (Package.swift, checkedInDebug); every fuzz target for
 # TEST_FUZZ_SECONDS with AddressSanitizer and LeakSanitizer (a leak or a crash fails the run);
 # then what cannot run inside `swift test` (it holds the package's build directory):
 # `make install` into a temporary prefix, and the documentation built with warnings as errors.
@@ -43,21 +43,9 @@ test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/check-wayland-headers.sh
 	SWIFT=$(SWIFT) OUT=$(OUT) scripts/run-tests.sh
-	$(MAKE) --no-print-directory test-checked SWIFT=$(SWIFT)
 	SWIFT=$(SWIFT) Fuzz/fuzz.sh $(TEST_FUZZ_SECONDS)
 	SWIFT=$(SWIFT) scripts/check-install.sh
 	SWIFT=$(SWIFT) scripts/docs.sh
-
-# The engine, layout and replay tests with every shortcut past Swift's checks compiled out
-# (GESTUREKIT_CHECKED_ACCESS: the @exclusivity(unchecked) of the engine's storage and arbiter,
-# the recognizers' machines and the collection view, EngineQuestions' unowned(unsafe) engine,
-# UnretainedRecognizer's Unmanaged reference), run under Swift's run-time exclusivity checks
-# in a build of their own (.build-checked): an access that overlaps another traps here
-# instead of hiding. make test runs it after the suite.
-CHECKED_TESTS ?= ^(GestureKitTests|GestureLayoutTests|GestureReplayTests)\.
-test-checked: deps
-	$(SWIFT) build --build-tests --scratch-path .build-checked -Xswiftc -DGESTUREKIT_CHECKED_ACCESS
-	$(SWIFT) test --skip-build --scratch-path .build-checked --filter '$(CHECKED_TESTS)'
 
 # The same test command inside a Debian 13 (trixie) root made with debootstrap and kept in
 # DEBIAN13_ROOT (default /var/cache/gesturekit/debian13; its first creation takes a minute or

@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// A debug build (yours, and the test suite's) compiles out every shortcut past Swift's
+/// run-time checks in the engine and the collection view (`@exclusivity(unchecked)`,
+/// `unowned(unsafe)`, `Unmanaged`: each on one named type whose comment names the benchmark
+/// that needs it), so an access that overlaps another traps there instead of hiding. A
+/// release build takes them (Benchmarks/README.md measures what each buys).
+let checkedInDebug: [SwiftSetting] = [.define("GESTUREKIT_CHECKED_ACCESS", .when(configuration: .debug))]
+
 let package = Package(
     name: "GestureKit",
     platforms: [.macOS(.v13)],
@@ -55,13 +62,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "RealModule", package: "swift-numerics"),
-            ]
+            ],
+            swiftSettings: checkedInDebug
         ),
         // Headless layouts driven by gestures: flow layout, table layout, collection view.
         // Links libm on Linux: without Foundation nothing else brings in floor/sqrt.
         .target(
             name: "GestureLayout",
             dependencies: ["GestureKit", .product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: checkedInDebug,
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         // GestureKit's input recordings (docs/RECORDING.md): every InputEvent a line, written as

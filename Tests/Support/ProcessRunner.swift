@@ -4,8 +4,8 @@ import Glibc
 #endif
 
 /// Where the package's programs were built: the directory of the running test bundle
-/// (`.build/<triple>/debug`, or the scratch path's when the tests were built elsewhere, as
-/// `make test-checked` does), or `.build/debug` when the tests do not run from a bundle.
+/// (`.build/<triple>/debug`, or the scratch path's when the tests were built with
+/// `--scratch-path`), or `.build/debug` when the tests do not run from a bundle.
 package let builtProductsDirectory: URL = {
     let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     if runner.pathExtension == "xctest" { return runner.deletingLastPathComponent() }

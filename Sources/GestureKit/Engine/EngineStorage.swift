@@ -17,10 +17,10 @@
 /// (`arbitrationDepth`); arbitration, which holds `arbiter` while it asks the recognizers
 /// and their delegates, gets answers that read `storage`, never `arbiter`: what a recognizer
 /// shows (`state`, `numberOfTouches`, the touches `location(in:)` is the centroid of) is
-/// `shown`, in `slots` here. Each forwarding accessor below yields one property for the length of one
-/// access. Checked continuously: `make test` runs the GestureKit, GestureLayout and
-/// GestureReplay tests with every such attribute compiled out (`make test-checked`,
-/// GESTUREKIT_CHECKED_ACCESS), under Swift's run-time checks; DelegateReadsStateTests has a
+/// `shown`, in `slots` here. Each forwarding accessor below yields one property for the
+/// length of one access. Checked continuously: a debug build, the test suite's included,
+/// compiles every such attribute out (GESTUREKIT_CHECKED_ACCESS, Package.swift's
+/// `checkedInDebug`) and runs under Swift's run-time checks; DelegateReadsStateTests has a
 /// delegate and overrides read both recognizers during every question.
 struct EngineStorage {
     /// The engine's time: the latest frame's time or fired deadline.

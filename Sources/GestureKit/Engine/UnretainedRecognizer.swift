@@ -8,7 +8,7 @@
 /// touches, eight recognizers panning), 56,996 and 67,652 (64 recognizers undecided).
 struct UnretainedRecognizer {
     #if GESTUREKIT_CHECKED_ACCESS
-    // The checked build (make test-checked) holds the recognizer as any reference does.
+    // A debug build (GESTUREKIT_CHECKED_ACCESS) holds the recognizer as any reference does.
     private let reference: GestureRecognizer
 
     init(_ recognizer: GestureRecognizer) {
