@@ -42,11 +42,14 @@ public final class GTKGestureInput {
     /// locations are in points whatever it is).
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(gk_widget(widget))) }
     /// The monotonic time of the first event: zero on the client's clock.
-    public private(set) var origin: Instant?
+    public var origin: Instant? { clock.origin }
     /// Whether the host has ended (the widget unrealized, or `detach()`).
     public private(set) var isDetached = false
 
     private var reader = GDKEventReader()
+    /// The client's clock: where this host rebases GDK's times, as the live loop does a
+    /// source's.
+    private var clock = ClientClock()
     private var legacy: UnsafeMutableRawPointer?
     private var claimer: UnsafeMutableRawPointer?
     private var eventHandler: gulong = 0
@@ -151,15 +154,12 @@ public final class GTKGestureInput {
     }
 
     private func deliver(_ event: InputEvent) {
-        if origin == nil, let time = event.time { origin = time }
-        guard let origin else { return client.handle(event) }
-        client.handle(event.rebased(by: origin))
+        client.handle(clock.rebased(event))
     }
 
     /// The client's clock now.
     private var now: Instant {
-        guard let origin else { return .zero }
-        return Instant(nanoseconds: MonotonicClock.now().nanoseconds - origin.nanoseconds)
+        clock.clientTime(MonotonicClock.now()) ?? .zero
     }
 
     // MARK: deadlines
