@@ -27,7 +27,7 @@ import GestureKit
 ///   cancels it in our gesture and the touch is cancelled in the engine (UIKit's
 ///   touchesCancelled), so nothing is left down. Without an engine nothing is claimed.
 /// - The end: the widget's `unrealize` (its window closed or destroyed), or `detach()`,
-///   cancels the touches down and a touchpad pinch under way, ends hovering, takes a pen out
+///   cancels the touches down and a touchpad gesture under way, ends hovering, takes a pen out
 ///   of proximity, and finishes the client, so every recognizer ends in a final state.
 public final class GTKGestureInput {
     /// The widget, as GTK's `GtkWidget *` (any binding's pointer to it converts).
@@ -91,7 +91,7 @@ public final class GTKGestureInput {
     public func detach() {
         guard !isDetached else { return }
         isDetached = true
-        let time = max(reader.lastTime ?? .zero, MonotonicClock.now())
+        let time = reader.time.now
         for event in reader.cancelAll(at: time) { deliver(event) }
         client.finish()
         if timeout != 0 { g_source_remove(timeout) }
@@ -218,7 +218,7 @@ public final class GTKGestureInput {
     /// it. Its touch is cancelled.
     fileprivate func sequenceCancelled(_ sequence: OpaquePointer?) {
         guard !isDetached, let sequence else { return }
-        let time = max(reader.lastTime ?? .zero, MonotonicClock.now())
+        let time = reader.time.now
         let events = reader.cancel(sequence: sequence, at: time)
         guard !events.isEmpty else { return }
         claimed.remove(sequence)
