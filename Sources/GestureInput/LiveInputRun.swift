@@ -13,14 +13,9 @@ import Musl
 /// - the run ends on SIGINT/SIGTERM, after `timeLimit`, on `stop()`, or when `endWhen` says
 ///   so after a batch; the caller then cancels what is in progress and finishes the client.
 public final class LiveInputRun {
-    public enum StopReason: Hashable, Sendable {
-        /// `timeLimit` passed.
-        case duration
-        /// SIGINT or SIGTERM.
-        case signal
-        /// `stop()`, or `endWhen` said so.
-        case stopped
-    }
+    /// Why a run ended: `duration` (`timeLimit` passed), `signal` (SIGINT or SIGTERM), or
+    /// `stopped` (`stop()`, or `endWhen` said so).
+    public typealias StopReason = InputStopReason
 
     public let source: any InputEventSource
     /// How long the run lasts at most; nil: until a signal or `stop()`.
