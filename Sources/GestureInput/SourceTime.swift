@@ -25,11 +25,10 @@ package struct SourceTime: Sendable {
     package var now: Instant { max(last ?? .zero, MonotonicClock.now()) }
 }
 
-/// A source's touchpad gesture in progress on one device, and the one rule for ending it when
-/// the system will not (the device vanished, the pointer left the window, the input ends):
-/// its `cancel`, at the source's time (`SourceTime`), with no motion, keeping the gesture's
-/// kind, device, fingers and last scale. libinput's context, a Wayland seat and GTK's reader
-/// each keep one.
+/// A source's touchpad gesture in progress on one device, and its cancel when the system will
+/// not end it (the device vanished, the pointer left the window, the input ends), at the
+/// source's time (`SourceTime`), by the engine's rule (`TouchpadGestureEvent.cancelled`).
+/// libinput's context, a Wayland seat and GTK's reader each keep one.
 package struct TouchpadGestureInProgress: Sendable {
     /// The gesture's last event (its begin or latest update); nil when none is in progress.
     package private(set) var current: TouchpadGestureEvent?
@@ -48,13 +47,8 @@ package struct TouchpadGestureInProgress: Sendable {
     /// The cancel of the gesture in progress, if there is one, at `time`, at `location` (nil:
     /// where the gesture last was); the gesture is over.
     package mutating func cancel(at time: Instant, location: Point? = nil) -> TouchpadGestureEvent? {
-        guard var event = current else { return nil }
+        guard let event = current else { return nil }
         current = nil
-        event.phase = .cancel
-        event.time = time
-        if let location { event.location = location }
-        event.angleDelta = 0
-        event.delta = .zero
-        return event
+        return event.cancelled(at: time, location: location)
     }
 }
