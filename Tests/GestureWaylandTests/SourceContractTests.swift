@@ -48,6 +48,9 @@ struct SourceContractTests {
     static let trace = Compositor.fixture("synthetic-tp-elantech-pinch-out-2f.evemu")
     /// Seconds after the recording's last event at which the touchpad vanishes.
     static let vanishAfter = 0.3
+    /// Seconds a compositor's client listens after the touchpad vanished, with room for a
+    /// loaded machine.
+    static let tail = 3.0
 
     /// Seconds the recording plays (without the mock devices' lead-in and tail).
     static func recordingLength() throws -> Double {
@@ -231,7 +234,7 @@ struct SourceContractTests {
         try window.settle()
         session.ready()
         let client = Collector()
-        let seconds = Compositor.readyToRecording + (try recordingLength()) + vanishAfter + 1.5
+        let seconds = Compositor.readyToRecording + (try recordingLength()) + vanishAfter + tail
         let input = WaylandInput(connection: connection, window: window, timeLimit: Duration(seconds: seconds))
         let reason = try input.run(client)
         window.destroy()
@@ -240,7 +243,7 @@ struct SourceContractTests {
 
     static func gtk() throws -> Run {
         let tool = builtProduct("gesturekit-gtk")
-        let seconds = Compositor.readyToRecording + (try recordingLength()) + vanishAfter + 1.5
+        let seconds = Compositor.readyToRecording + (try recordingLength()) + vanishAfter + tail
         let session = try Compositor.start(
             trace: trace, hold: true, vanishAfter: vanishAfter,
             client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gesturekit-gtk --json --ready-file CLIENT_DIR/ready --ready-size 1000x1000 --duration \(seconds) --record CLIENT_DIR/recording.input.jsonl",
