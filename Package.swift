@@ -196,6 +196,7 @@ let package = Package(
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "GestureKit"]),
         .testTarget(name: "GestureWaylandTests",
                     dependencies: ["GestureWayland", "GestureInput", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces",
+                                   "GestureRecording",
                                    "gesturekit-gtk", "photowall-gtk", "GestureTestSupport"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureLayout", "GestureFormat", "GesturePicture",
                                                              "GestureTestSupport"]),

@@ -40,10 +40,11 @@ struct GDKEventReader {
     /// Touches down: their sequence, the number standing for it, and where it last was.
     private(set) var touches: [(sequence: OpaquePointer, id: Int, device: InputDeviceID, location: Point)] = []
     private var pointer: (device: InputDeviceID, location: Point)?
-    private var pinch: TouchpadGestureEvent?
+    /// The touchpad gesture under way.
+    private var gesture = TouchpadGestureInProgress()
     private var modifiers: ModifierFlags = []
-    /// The last event time handed out: cancellations, which GDK gives none, happen then.
-    private(set) var lastTime: Instant?
+    /// The time of the events GDK gives none (cancellations): the last event's, or now if later.
+    private(set) var time = SourceTime()
 
     /// Degrees in a radian: GDK's pinch angle is in radians, the engine's in degrees.
     static let degreesPerRadian = 180 / Double.pi
@@ -62,7 +63,7 @@ struct GDKEventReader {
             modifiers = flags
             out.append(.modifiers(time: time, device: device, flags))
         }
-        lastTime = time
+        self.time.note(time)
         // A tablet tool's events come from the tablet's logical device, with the tool; its
         // leaving (a crossing, or proximity out) may come without the tool.
         let logical = UnsafeMutableRawPointer(gdk_event_get_device(event)!)
@@ -115,7 +116,7 @@ struct GDKEventReader {
         return out
     }
 
-    /// Every touch still down cancelled, the pinch under way too, hovering ended, a pen's tip
+    /// Every touch still down cancelled, the touchpad gesture under way too, hovering ended, a pen's tip
     /// lifted out of proximity (the widget going away, the host detached): what the engine
     /// must hear so that nothing stays stuck.
     mutating func cancelAll(at time: Instant) -> [InputEvent] {
@@ -125,14 +126,7 @@ struct GDKEventReader {
                                               changes: [TouchChange(sourceID: touch.id, phase: .cancelled, location: touch.location)])))
         }
         touches.removeAll()
-        if var g = pinch {
-            g.phase = .cancel
-            g.time = time
-            g.angleDelta = 0
-            g.delta = .zero
-            out.append(.touchpadGesture(g))
-            pinch = nil
-        }
+        if let g = gesture.cancel(at: time) { out.append(.touchpadGesture(g)) }
         if let pointer {
             out.append(.pointer(.leave(at: pointer.location, time: time, device: pointer.device)))
             self.pointer = nil
@@ -304,9 +298,9 @@ struct GDKEventReader {
         if kind == .pinch {
             g.scale = gdk_touchpad_event_get_pinch_scale(event)
             g.angleDelta = gdk_touchpad_event_get_pinch_angle_delta(event) * Self.degreesPerRadian
-            if phase == .end || phase == .cancel, let begun = pinch { g.scale = begun.scale }   // GDK's end has scale 1
-            pinch = phase == .end || phase == .cancel ? nil : g
+            if phase == .end || phase == .cancel, let begun = gesture.current { g.scale = begun.scale }   // GDK's end has scale 1
         }
+        gesture.track(g)
         return g
     }
 

@@ -27,7 +27,7 @@ import GestureKit
 ///   cancels it in our gesture and the touch is cancelled in the engine (UIKit's
 ///   touchesCancelled), so nothing is left down. Without an engine nothing is claimed.
 /// - The end: the widget's `unrealize` (its window closed or destroyed), or `detach()`,
-///   cancels the touches down and a touchpad pinch under way, ends hovering, takes a pen out
+///   cancels the touches down and a touchpad gesture under way, ends hovering, takes a pen out
 ///   of proximity, and finishes the client, so every recognizer ends in a final state.
 public final class GTKGestureInput {
     /// The widget, as GTK's `GtkWidget *` (any binding's pointer to it converts).
@@ -42,11 +42,14 @@ public final class GTKGestureInput {
     /// locations are in points whatever it is).
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(gk_widget(widget))) }
     /// The monotonic time of the first event: zero on the client's clock.
-    public private(set) var origin: Instant?
+    public var origin: Instant? { clock.origin }
     /// Whether the host has ended (the widget unrealized, or `detach()`).
     public private(set) var isDetached = false
 
     private var reader = GDKEventReader()
+    /// The client's clock: where this host rebases GDK's times, as the live loop does a
+    /// source's.
+    private var clock = ClientClock()
     private var legacy: UnsafeMutableRawPointer?
     private var claimer: UnsafeMutableRawPointer?
     private var eventHandler: gulong = 0
@@ -88,7 +91,7 @@ public final class GTKGestureInput {
     public func detach() {
         guard !isDetached else { return }
         isDetached = true
-        let time = max(reader.lastTime ?? .zero, MonotonicClock.now())
+        let time = reader.time.now
         for event in reader.cancelAll(at: time) { deliver(event) }
         client.finish()
         if timeout != 0 { g_source_remove(timeout) }
@@ -151,15 +154,12 @@ public final class GTKGestureInput {
     }
 
     private func deliver(_ event: InputEvent) {
-        if origin == nil, let time = event.time { origin = time }
-        guard let origin else { return client.handle(event) }
-        client.handle(event.rebased(by: origin))
+        client.handle(clock.rebased(event))
     }
 
     /// The client's clock now.
     private var now: Instant {
-        guard let origin else { return .zero }
-        return Instant(nanoseconds: MonotonicClock.now().nanoseconds - origin.nanoseconds)
+        clock.clientTime(MonotonicClock.now()) ?? .zero
     }
 
     // MARK: deadlines
@@ -218,7 +218,7 @@ public final class GTKGestureInput {
     /// it. Its touch is cancelled.
     fileprivate func sequenceCancelled(_ sequence: OpaquePointer?) {
         guard !isDetached, let sequence else { return }
-        let time = max(reader.lastTime ?? .zero, MonotonicClock.now())
+        let time = reader.time.now
         let events = reader.cancel(sequence: sequence, at: time)
         guard !events.isEmpty else { return }
         claimed.remove(sequence)

@@ -89,7 +89,9 @@ public struct GTKDrawingContext {
 /// every input and deadline redraws. `run` turns GLib's main loop until `timeLimit`, the
 /// window's close, SIGINT or SIGTERM; the touches still down are then cancelled.
 public final class GTKGestureWindow {
-    public enum StopReason: Hashable, Sendable { case duration, windowClosed, signal }
+    /// Why a run ended: `duration` (its time limit, or `stopRunning()`), `windowClosed`, or
+    /// `signal` (SIGINT or SIGTERM).
+    public typealias StopReason = InputStopReason
 
     public let input: GTKGestureInput
     public var draw: ((GTKDrawingContext) -> Void)?

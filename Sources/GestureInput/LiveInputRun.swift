@@ -13,14 +13,9 @@ import Musl
 /// - the run ends on SIGINT/SIGTERM, after `timeLimit`, on `stop()`, or when `endWhen` says
 ///   so after a batch; the caller then cancels what is in progress and finishes the client.
 public final class LiveInputRun {
-    public enum StopReason: Hashable, Sendable {
-        /// `timeLimit` passed.
-        case duration
-        /// SIGINT or SIGTERM.
-        case signal
-        /// `stop()`, or `endWhen` said so.
-        case stopped
-    }
+    /// Why a run ended: `duration` (`timeLimit` passed), `signal` (SIGINT or SIGTERM), or
+    /// `stopped` (`stop()`, or `endWhen` said so).
+    public typealias StopReason = InputStopReason
 
     public let source: any InputEventSource
     /// How long the run lasts at most; nil: until a signal or `stop()`.
@@ -35,7 +30,8 @@ public final class LiveInputRun {
     /// events need reading); nil: only after input and deadlines.
     public var idleTick: Duration?
     /// The monotonic time of the first timed event: time zero of the client's clock.
-    public private(set) var origin: Instant?
+    public var origin: Instant? { clock.origin }
+    private var clock = ClientClock()
     private var loop: InputEventLoop?
     private var stopRequested = false
 
@@ -58,9 +54,7 @@ public final class LiveInputRun {
 
     /// `event` on the client's clock. The first event with a time sets the origin.
     public func rebased(_ event: InputEvent) -> InputEvent {
-        if origin == nil, let time = event.time { origin = time }
-        guard let origin else { return event }
-        return event.rebased(by: origin)
+        clock.rebased(event)
     }
 
     /// Hands `event` to `client`, on the client's clock.
@@ -83,14 +77,13 @@ public final class LiveInputRun {
         let signal = try loop.run(
             onEvent: { [unowned self] in deliver($0, to: client) },
             nextDeadline: { [unowned self] in
-                let clientDeadline = origin.flatMap { origin in
-                    client.nextDeadline.map { Instant(nanoseconds: $0.nanoseconds &+ origin.nanoseconds) }
-                }
+                // Asked once there is a clock to put it on.
+                let clientDeadline = origin == nil ? nil : client.nextDeadline.flatMap { clock.monotonic($0) }
                 let tick = idleTick.map { lastBatch + $0 }
                 return [end, clientDeadline, tick].compactMap { $0 }.min()
             },
             advance: { [unowned self] now in
-                if let origin { client.advance(to: Instant(nanoseconds: now.nanoseconds &- origin.nanoseconds)) }
+                if let now = clock.clientTime(now) { client.advance(to: now) }
                 if let end, now >= end {
                     reason = .duration
                     loop.stop()

@@ -205,3 +205,20 @@ public struct TouchpadGestureEvent: Hashable, Sendable {
         self.delta = delta
     }
 }
+
+extension TouchpadGestureEvent {
+    /// The event that cancels this gesture when its device or its input ends without saying so
+    /// (a device removed, the pointer gone from the window, the end of input): its kind,
+    /// device, fingers and last scale, at `time`, at `location` (nil: where it was), with no
+    /// motion. The one rule, which the engine and every source (GestureInput's
+    /// `InputEventSource` contract) follow.
+    package func cancelled(at time: Instant, location: Point? = nil) -> TouchpadGestureEvent {
+        var event = self
+        event.phase = .cancel
+        event.time = time
+        if let location { event.location = location }
+        event.angleDelta = 0
+        event.delta = .zero
+        return event
+    }
+}

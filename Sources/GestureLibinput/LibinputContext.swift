@@ -69,8 +69,10 @@ public final class LibinputContext {
     /// Touches down, by seat slot, with their last location.
     private var activeTouches: [InputDeviceID: [Int: Point]] = [:]
     /// Gesture begun and not yet ended, per device.
-    private var activeGestures: [InputDeviceID: TouchpadGestureEvent] = [:]
-    private var lastEventTime: Instant = .zero
+    private var activeGestures: [InputDeviceID: TouchpadGestureInProgress] = [:]
+    /// The time of the events libinput gives none (cancellations): the last event's, or now if
+    /// later.
+    private var time = SourceTime()
     /// Each keyboard's modifier keys (from libinput's key events, evdev codes).
     private var modifierKeys: [InputDeviceID: ModifierKeyTracker] = [:]
 
@@ -398,7 +400,7 @@ public final class LibinputContext {
 
         case .touchDown, .touchMotion, .touchUp, .touchCancel:
             guard let touch = libinput_event_get_touch_event(event) else { return }
-            lastEventTime = Instant(nanoseconds: Int64(libinput_event_touch_get_time_usec(touch)) &* 1000)
+            self.time.note(Instant(nanoseconds: Int64(libinput_event_touch_get_time_usec(touch)) &* 1000))
             let slot = Int(libinput_event_touch_get_seat_slot(touch))
             let phase: TouchPhase
             let location: Point
@@ -417,7 +419,7 @@ public final class LibinputContext {
         case .touchFrame:
             guard let touch = libinput_event_get_touch_event(event) else { return }
             let time = Instant(nanoseconds: Int64(libinput_event_touch_get_time_usec(touch)) &* 1000)
-            lastEventTime = time
+            self.time.note(time)
             if let changes = pendingChanges.removeValue(forKey: id), !changes.isEmpty {
                 handler(.touchFrame(TouchFrame(time: time, device: id,
                                                deviceKind: devicesByID[id]?.kind ?? .touchscreen,
@@ -429,7 +431,7 @@ public final class LibinputContext {
             pointerLocation = clamp(Point(x: pointerLocation.x + libinput_event_pointer_get_dx(pointer),
                                           y: pointerLocation.y + libinput_event_pointer_get_dy(pointer)))
             let time = Instant(nanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) &* 1000)
-            lastEventTime = time
+            self.time.note(time)
             handler(.pointer(.motion(to: pointerLocation, at: time, device: id)))
 
         case .pointerMotionAbsolute:
@@ -441,13 +443,13 @@ public final class LibinputContext {
                 y: libinput_event_pointer_get_absolute_y_transformed(pointer, UInt32(scale))
                     / Double(scale) * screenSize.height))
             let time = Instant(nanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) &* 1000)
-            lastEventTime = time
+            self.time.note(time)
             handler(.pointer(.motion(to: pointerLocation, at: time, device: id)))
 
         case .pointerButton:
             guard let pointer = libinput_event_get_pointer_event(event) else { return }
             let time = Instant(nanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) &* 1000)
-            lastEventTime = time
+            self.time.note(time)
             let pressed = libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED
             handler(.pointer(.button(pressed, at: pointerLocation, time: time, device: id,
                                      button: Int(libinput_event_pointer_get_button(pointer)))))
@@ -456,7 +458,7 @@ public final class LibinputContext {
             // (POINTER_AXIS, the older form of the same scrolls, is left alone.)
             guard let pointer = libinput_event_get_pointer_event(event) else { return }
             let time = Instant(nanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) &* 1000)
-            lastEventTime = time
+            self.time.note(time)
             let vertical = LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL, horizontal = LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL
             let hasV = libinput_event_pointer_has_axis(pointer, vertical) != 0
             let hasH = libinput_event_pointer_has_axis(pointer, horizontal) != 0
@@ -505,7 +507,7 @@ public final class LibinputContext {
             let cancelled = phase == .end
                 && (libinput_event_gesture_get_cancelled(gesture) != 0 || deviceGoing)
             let time = Instant(nanoseconds: Int64(libinput_event_gesture_get_time_usec(gesture)) &* 1000)
-            lastEventTime = time
+            self.time.note(time)
             let converted = TouchpadGestureEvent(
                 kind: kind, phase: cancelled ? .cancel : phase, time: time, device: id,
                 fingers: Int(libinput_event_gesture_get_finger_count(gesture)),
@@ -515,11 +517,7 @@ public final class LibinputContext {
                 delta: kind == .hold ? .zero
                     : Point(x: libinput_event_gesture_get_dx(gesture),
                             y: libinput_event_gesture_get_dy(gesture)))
-            if converted.phase == .begin {
-                activeGestures[id] = converted
-            } else if converted.phase == .end || converted.phase == .cancel {
-                activeGestures[id] = nil
-            }
+            activeGestures[id, default: TouchpadGestureInProgress()].track(converted)
             handler(.touchpadGesture(converted))
 
         case .keyboardKey:
@@ -527,7 +525,7 @@ public final class LibinputContext {
             // "Keys"); every other key is no input to the engine.
             guard let keyboard = libinput_event_get_keyboard_event(event) else { return }
             let time = Instant(nanoseconds: Int64(libinput_event_keyboard_get_time_usec(keyboard)) &* 1000)
-            lastEventTime = time
+            self.time.note(time)
             let pressed = libinput_event_keyboard_get_key_state(keyboard) == LIBINPUT_KEY_STATE_PRESSED
             var tracker = modifierKeys[id] ?? ModifierKeyTracker()
             if tracker.key(Int(libinput_event_keyboard_get_key(keyboard)), value: pressed ? 1 : 0) {
@@ -554,7 +552,7 @@ public final class LibinputContext {
         let toolType = libinput_tablet_tool_get_type(tool)
         if toolType == LIBINPUT_TABLET_TOOL_TYPE_MOUSE || toolType == LIBINPUT_TABLET_TOOL_TYPE_LENS { return nil }
         let time = Instant(nanoseconds: Int64(libinput_event_tablet_tool_get_time_usec(tablet)) &* 1000)
-        lastEventTime = time
+        self.time.note(time)
         let phase: PenEvent.Phase
         switch type {
         case .tabletToolProximity:
@@ -591,19 +589,15 @@ public final class LibinputContext {
                 changes.append(TouchChange(sourceID: slot, phase: .cancelled, location: location))
             }
         }
-        let time = max(lastEventTime, MonotonicClock.now())
+        let time = self.time.now
         if !changes.isEmpty {
             handler(.touchFrame(TouchFrame(time: time, device: id,
                                            deviceKind: devicesByID[id]?.kind ?? .touchscreen,
                                            changes: changes)))
         }
-        if var gesture = activeGestures.removeValue(forKey: id) {
-            gesture.phase = .cancel
-            gesture.time = time
-            gesture.location = pointerLocation
-            gesture.angleDelta = 0
-            gesture.delta = .zero
-            handler(.touchpadGesture(gesture))
+        if var gesture = activeGestures.removeValue(forKey: id),
+           let cancel = gesture.cancel(at: time, location: pointerLocation) {
+            handler(.touchpadGesture(cancel))
         }
     }
 

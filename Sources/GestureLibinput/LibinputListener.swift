@@ -166,14 +166,9 @@ public struct LibinputListener {
                   logPriority: logPriority, removeDevicesAtEnd: removeDevicesAtEnd)
     }
 
-    public enum StopReason: String, Sendable {
-        /// The time limit passed, or the run was stopped.
-        case duration
-        /// SIGINT or SIGTERM.
-        case signal
-        /// Every device was gone (`stopWhenDevicesGone`).
-        case devicesGone
-    }
+    /// Why a run ended: `duration` (the time limit passed, or the run was stopped), `signal`
+    /// (SIGINT or SIGTERM), or `devicesGone` (every device was gone: `stopWhenDevicesGone`).
+    public typealias StopReason = InputStopReason
 
     /// Runs; `onEvent` gets every converted event (times from the first event, as
     /// `LiveInput` gives them), `log` libinput's messages; `onDevicesOpened` is called once

@@ -98,8 +98,9 @@ public final class WaylandConnection: InputEventSource {
     public private(set) var seats: [WaylandSeat] = []
     private var pending: [InputEvent] = []
     private var nextSeatIndex = 0
-    /// The last event time handed out (for cancellations, which carry none).
-    var lastEventTime = Instant.zero
+    /// The time of the events the compositor gives none (cancellations, enter and leave): the
+    /// last event's handed out, or now if later.
+    private(set) var time = SourceTime()
     private var stamps = MillisecondStamps()
     private var closed = false
 
@@ -264,12 +265,9 @@ public final class WaylandConnection: InputEventSource {
     }
 
     func emit(_ event: InputEvent) {
-        if let time = event.time { lastEventTime = max(lastEventTime, time) }
+        time.note(event)
         pending.append(event)
     }
-
-    /// A time for an event with none (a cancellation): the last event's, or now if later.
-    var cancellationTime: Instant { max(lastEventTime, MonotonicClock.now()) }
 
     /// The compositor's 32-bit millisecond timestamp as an instant on CLOCK_MONOTONIC
     /// (`MillisecondStamps`' rules).

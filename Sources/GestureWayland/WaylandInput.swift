@@ -10,11 +10,9 @@ import GestureKit
 /// touches and gestures still in progress and finishes the client, so every recognizer ends
 /// in a final state.
 public final class WaylandInput {
-    public enum StopReason: Hashable, Sendable {
-        case duration, signal, stopped, windowClosed
-        /// The compositor went away (or broke the protocol): the message says how.
-        case connectionLost(String)
-    }
+    /// Why a run ended: `duration`, `signal`, `stopped`, `windowClosed`, or
+    /// `connectionLost` (the compositor went away or broke the protocol: the message says how).
+    public typealias StopReason = InputStopReason
 
     public let connection: WaylandConnection
     /// The window whose close request ends the run, if any.
@@ -54,11 +52,7 @@ public final class WaylandInput {
                 closed = self?.window?.closeRequested == true
                 return closed
             })
-            switch stop {
-            case .duration: reason = .duration
-            case .signal: reason = .signal
-            case .stopped: reason = closed ? .windowClosed : .stopped
-            }
+            reason = stop == .stopped && closed ? .windowClosed : stop
         } catch let error as WaylandError {
             reason = .connectionLost(error.description)
         }

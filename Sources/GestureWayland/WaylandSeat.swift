@@ -51,7 +51,7 @@ public final class WaylandSeat {
     private var pointerSurface: OpaquePointer?
     /// The axis events of the current `wl_pointer.frame`.
     private var axisFrame = PointerAxisFrame()
-    private var gesture: TouchpadGestureEvent?
+    private var gesture = TouchpadGestureInProgress()
 
     init(connection: WaylandConnection, proxy: OpaquePointer, globalName: UInt32, version: UInt32) {
         self.connection = connection
@@ -231,7 +231,7 @@ public final class WaylandSeat {
     private func setKeyboardFlags(_ flags: ModifierFlags) {
         guard flags != keyboardFlags else { return }
         keyboardFlags = flags
-        send(.modifiers(time: connection.cancellationTime, device: keyboardDevice, flags))
+        send(.modifiers(time: connection.time.now, device: keyboardDevice, flags))
     }
 
     private func info(_ id: InputDeviceID, kind: InputDeviceKind, capability: InputDeviceCapability) -> InputDeviceInfo {
@@ -324,7 +324,7 @@ public final class WaylandSeat {
             touches[id] = nil
         }
         guard !changes.isEmpty else { return }
-        send(.touchFrame(TouchFrame(time: connection.cancellationTime, device: touchDevice,
+        send(.touchFrame(TouchFrame(time: connection.time.now, device: touchDevice,
                                     deviceKind: .touchscreen, changes: changes)))
     }
 
@@ -351,7 +351,7 @@ public final class WaylandSeat {
         pointerOverOtherSurface = !connection.reads(surface)
         if pointerFollowsPen || pointerOverOtherSurface { return }
         // enter carries no time: the motion happens at the last event's time.
-        send(.pointer(.motion(to: pointerLocation, at: connection.cancellationTime, device: pointerDevice)))
+        send(.pointer(.motion(to: pointerLocation, at: connection.time.now, device: pointerDevice)))
     }
 
     /// The pointer left the window: a gesture under way is cancelled, hovering ends, and a
@@ -363,7 +363,7 @@ public final class WaylandSeat {
             return
         }
         cancelGesture()
-        send(.pointer(.leave(at: pointerLocation, time: connection.cancellationTime, device: pointerDevice)))
+        send(.pointer(.leave(at: pointerLocation, time: connection.time.now, device: pointerDevice)))
     }
 
     fileprivate func pointerMotion(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
@@ -433,32 +433,22 @@ public final class WaylandSeat {
     fileprivate func gestureEvent(_ kind: TouchpadGestureEvent.Kind, _ phase: TouchpadGestureEvent.Phase,
                                   time: UInt32, fingers: UInt32? = nil, scale: Double = 1,
                                   rotation: Double = 0, delta: Point = .zero) {
-        if pointerOverOtherSurface && gesture == nil { return }
+        if pointerOverOtherSurface && gesture.current == nil { return }
         let t = connection.instant(milliseconds: time)
         var event = TouchpadGestureEvent(kind: kind, phase: phase, time: t, device: pointerDevice,
-                                         fingers: fingers.map(Int.init) ?? gesture?.fingers ?? 0,
+                                         fingers: fingers.map(Int.init) ?? gesture.current?.fingers ?? 0,
                                          location: pointerLocation, scale: scale, angleDelta: rotation,
                                          delta: delta)
-        if phase == .end || phase == .cancel, let begun = gesture {
+        if phase == .end || phase == .cancel, let begun = gesture.current {
             // end carries no scale: the last update's stands.
             event.scale = begun.scale
         }
-        switch phase {
-        case .begin: gesture = event
-        case .update: gesture = event
-        case .end, .cancel: gesture = nil
-        }
+        gesture.track(event)
         send(.touchpadGesture(event))
     }
 
     fileprivate func cancelGesture() {
-        guard var g = gesture else { return }
-        gesture = nil
-        g.phase = .cancel
-        g.time = connection.cancellationTime
-        g.location = pointerLocation
-        g.angleDelta = 0
-        g.delta = .zero
+        guard let g = gesture.cancel(at: connection.time.now, location: pointerLocation) else { return }
         send(.touchpadGesture(g))
     }
 

@@ -129,7 +129,7 @@ final class WaylandTabletSeat {
         guard tool.inProximity else { return }
         var frame = PenToolFrame()
         frame.proximityOut = true
-        for e in frame.finish(tool: &tool, at: seat.connection.cancellationTime, device: seat.penDevice) {
+        for e in frame.finish(tool: &tool, at: seat.connection.time.now, device: seat.penDevice) {
             seat.sendPen(e)
         }
     }

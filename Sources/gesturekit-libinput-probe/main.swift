@@ -221,7 +221,7 @@ do {
         onDevicesOpened: openGate.map { token in { try MockDeviceGate.open(Array(token.utf8), paths: paths) } })
     var stopped = JSONObjectText()
     stopped.string("type", "stopped")
-    stopped.string("reason", reason.rawValue)
+    stopped.string("reason", reason.description)
     stopped.integer("events", count)
     emit(stopped.json)
 } catch {

@@ -42,6 +42,37 @@ struct FaultTests {
         #expect(pan.state == .possible && tap.state == .possible && r.h.engine.nextDeadline == nil)
     }
 
+    /// Hears every touchpad pinch event it is handed, and decides nothing.
+    final class PinchEvents: GestureRecognizer {
+        var events: [TouchpadGestureEvent] = []
+        override func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .pinch }
+        override func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
+            events.append(event)
+            return .none
+        }
+    }
+
+    @Test("a touchpad pinch under way when its device is removed is cancelled once, by the rule every source follows: its fingers and last scale kept, no motion, where it was")
+    func deviceRemovedMidTouchpadPinch() {
+        let r = Recorder()
+        let pinch = r.h.add(PinchEvents(name: "pinch"))
+        let device = InputDeviceID(3)
+        func gesture(_ phase: TouchpadGestureEvent.Phase, at t: Double, scale: Double, delta: Point = .zero) -> InputEvent {
+            .touchpadGesture(TouchpadGestureEvent(kind: .pinch, phase: phase, time: Instant(seconds: t), device: device,
+                                                  fingers: 2, location: Point(x: 400, y: 300), scale: scale,
+                                                  angleDelta: 2, delta: delta))
+        }
+        r.h.send(gesture(.begin, at: 0, scale: 1))
+        r.h.send(gesture(.update, at: 0.05, scale: 1.4, delta: Point(x: 3, y: 1)))
+        r.h.engine.deviceRemoved(device, at: Instant(seconds: 0.3))
+        r.h.finish()
+        #expect(pinch.events.map(\.phase) == [.begin, .update, .cancel])
+        #expect(pinch.events.last == TouchpadGestureEvent(kind: .pinch, phase: .cancel, time: Instant(seconds: 0.3), device: device,
+                                                          fingers: 2, location: Point(x: 400, y: 300), scale: 1.4),
+                "\(String(describing: pinch.events.last))")
+        #expect(r.ignored == ["0.300 device 3 removed: cancelling 1 touch"])
+    }
+
     @Test("a frame earlier than the engine's time happens at the engine's time, and is reported")
     func timeGoingBackwards() {
         let r = Recorder()

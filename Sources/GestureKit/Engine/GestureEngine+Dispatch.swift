@@ -355,11 +355,12 @@ extension GestureEngine {
         case .begin:
             if let existing, let kind = records[existing].gestureKind {
                 ignored("a touchpad \(event.kind) began while a \(kind) was under way: the earlier one is cancelled")
-                var cancel = event
-                cancel.kind = kind
-                cancel.phase = .cancel
-                liftGesture(existing, with: cancel)
+                let earlier = touchpadGestures[event.device]
+                    ?? TouchpadGestureEvent(kind: kind, phase: .begin, time: event.time, device: event.device,
+                                            fingers: event.fingers, location: event.location)
+                liftGesture(existing, with: earlier.cancelled(at: event.time, location: event.location))
             }
+            touchpadGestures[event.device] = event
             let touch = Touch(id: arbiter.newTouchID(), gesture: event)
             let view = hitTest(event.location)
             let members = arenaMembers(for: touch, on: view) { $0.understands(event.kind) }
@@ -378,6 +379,7 @@ extension GestureEngine {
             }
             records[existing].touch.location = event.location
             records[existing].touch.timestamp = now
+            touchpadGestures[event.device] = event
             let id = records[existing].touch.id
             for r in gestureMembers(id) where arbiter.isTracking(r, id) && !arbiter.records[r.rawValue].state.isFinal {
                 apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
@@ -387,6 +389,7 @@ extension GestureEngine {
                 ignored("touchpad \(event.kind) \(event.phase) with no \(event.kind) under way")
                 break
             }
+            touchpadGestures[event.device] = nil
             liftGesture(existing, with: event)
         }
     }
@@ -421,9 +424,11 @@ extension GestureEngine {
         var gestures: [TouchpadGestureEvent] = []
         for record in down {
             if let kind = record.gestureKind {
-                gestures.append(TouchpadGestureEvent(kind: kind, phase: .cancel, time: time,
-                                                     device: record.touch.device, fingers: 0,
-                                                     location: record.touch.location))
+                let device = record.touch.device
+                let last = touchpadGestures[device]
+                    ?? TouchpadGestureEvent(kind: kind, phase: .begin, time: time, device: device, fingers: 0,
+                                            location: record.touch.location)
+                gestures.append(last.cancelled(at: time, location: record.touch.location))
             } else {
                 let d = record.touch.device
                 var frame = byDevice[d] ?? TouchFrame(time: time, device: d, deviceKind: record.touch.deviceKind)

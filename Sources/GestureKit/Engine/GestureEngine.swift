@@ -76,6 +76,9 @@ public final class GestureEngine {
     static let liftedCapacity = 64
 
     var pens = PenState()
+    /// Each device's touchpad gesture under way: its last event, which its cancel is made
+    /// from (`TouchpadGestureEvent.cancelled`).
+    var touchpadGestures: [InputDeviceID: TouchpadGestureEvent] = [:]
     /// The modifier flags of each keyboard holding any, and their union.
     var keyboards: [InputDeviceID: ModifierFlags] = [:]
     var heldModifiers: ModifierFlags = []
