@@ -53,7 +53,7 @@ public final class LiveInputRun {
     }
 
     /// `event` on the client's clock. The first event with a time sets the origin.
-    public func rebased(_ event: InputEvent) -> InputEvent {
+    package func rebased(_ event: InputEvent) -> InputEvent {
         clock.rebased(event)
     }
 

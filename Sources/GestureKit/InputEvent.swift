@@ -75,7 +75,7 @@ public enum InputEvent: Hashable, Sendable {
     }
 
     /// What an `eventsDropped` means, as replays and traces print it.
-    public static func eventsDroppedReason(_ device: InputDeviceID) -> String {
+    package static func eventsDroppedReason(_ device: InputDeviceID) -> String {
         "\(device): SYN_DROPPED (the kernel's buffer overflowed): its touches are cancelled, events up to the next SYN_REPORT discarded"
     }
 }
