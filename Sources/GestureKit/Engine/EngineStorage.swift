@@ -65,10 +65,10 @@ struct EngineStorage {
     var arbitrationDepth: Int = 0
     var deferredChanges: [() -> Void] = []
     /// Recognizers that took part in this step (fed, decided, reset, woken).
-    var stepRecognizers: [RecognizerSlot] = []
+    var stepRecognizers = SlotList(capacity: 64)
     /// The frame's touches and their phases.
     var frameTouches: [(record: Int, phase: TouchPhase)] = []
-    var feedList: [RecognizerSlot] = []
+    var feedList = SlotList(capacity: 64)
     var touchBuffer: [Touch] = []
     /// The touches of the frame being fed, by phase (began, moved, ended, cancelled).
     var touchesByPhase: [[Touch]] = []
@@ -177,7 +177,7 @@ extension GestureEngine {
         _modify { yield &storage.deferredChanges }
     }
 
-    var stepRecognizers: [RecognizerSlot] {
+    var stepRecognizers: SlotList {
         _read { yield storage.stepRecognizers }
         _modify { yield &storage.stepRecognizers }
     }
@@ -187,7 +187,7 @@ extension GestureEngine {
         _modify { yield &storage.frameTouches }
     }
 
-    var feedList: [RecognizerSlot] {
+    var feedList: SlotList {
         _read { yield storage.feedList }
         _modify { yield &storage.feedList }
     }

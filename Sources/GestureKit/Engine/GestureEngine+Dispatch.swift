@@ -208,7 +208,7 @@ extension GestureEngine {
         // reset since every touch of the frame began (it failed, or was excluded) can take
         // none of them, and nothing happens to it in this step: it is passed over, so a
         // frame costs in proportion to the recognizers still in the gesture.
-        feedList.clearKeepingCapacity()
+        feedList.removeAll()
         let mark = stepCounter
         // A recognizer in a final state hears nothing until its sequence ends: only a frame
         // that lifts touches concerns it (new touches join it below, without it). A frame

@@ -99,8 +99,6 @@ public final class GestureEngine {
     public init(logger: Logger = Logger(label: "gesturekit.engine")) {
         self.logger = logger
         frameTouches.reserveCapacity(16)
-        feedList.reserveCapacity(64)
-        stepRecognizers.reserveCapacity(64)
         touchBuffer.reserveCapacity(16)
         pendingDeliveries.reserveCapacity(32)
         deliveryBuffer.reserveCapacity(16)
@@ -229,7 +227,7 @@ public final class GestureEngine {
     func beginStep(at time: Instant) {
         inStep = true
         stepCounter &+= 1
-        stepRecognizers.clearKeepingCapacity()
+        stepRecognizers.removeAll()
         if time < now {
             ignored("input at \(formatTime(time)) s is earlier than \(formatTime(now)) s: handled at \(formatTime(now)) s")
         } else {
