@@ -45,8 +45,9 @@ extension CollectionView {
                 guard let flow = layout as? FlowLayout else { return }
                 if pinch.state == .began { itemSizeAtPinchBegan = flow.itemSize }
                 guard let base = itemSizeAtPinchBegan, pinch.scale.isFinite, pinch.scale > 0 else { return }
+                // Setting the size invalidates the metrics (FlowLayout's configuration rule);
+                // the collection view is re-laid now, so that `onLayoutChange` sees the result.
                 flow.itemSize = base * pinch.scale
-                flow.invalidateLayout(with: .metrics)
                 layoutDidChange()
                 onLayoutChange?(flow.itemSize, contentSize)
             case .ended, .cancelled:
