@@ -120,21 +120,6 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Scene {
-    /// The parameters each kind takes, with what they must be.
-    static let parameterRules: [Kind: [String: ParameterRule]] = [
-        .tap: ["taps": .count, "touches": .count, "allowableMovement": .distance,
-               "maximumTapDuration": .duration, "maximumTapInterval": .duration, "maximumTapDistance": .distance],
-        .longPress: ["minimumPressDuration": .duration, "allowableMovement": .distance, "touches": .count,
-                     "taps": .countOrZero],
-        .pinch: ["threshold": .distance],
-        .pan: ["minimumTouches": .count, "maximumTouches": .count, "threshold": .distance],
-        .rotation: ["threshold": .angle],
-        .swipe: ["touches": .count, "minimumDistance": .distance, "maximumDuration": .duration],
-        .hover: [:],
-        .screenEdgePan: ["minimumTouches": .count, "maximumTouches": .count, "threshold": .distance,
-                         "marginPoints": .distance, "marginMillimetres": .millimetres],
-    ]
-
     enum ParameterRule {
         case count, countOrZero, distance, duration, angle, millimetres
 
@@ -150,9 +135,9 @@ extension Scene {
         }
     }
 
+    /// The keys every kind takes (each kind's own are in SceneKinds.swift).
     static let commonKeys: Set<String> = ["id", "kind", "view", "cancelsTouchesInView", "delaysTouchesBegan",
-                                          "delaysTouchesEnded", "enabled", "requireToFail", "direction",
-                                          "allowedTouchTypes", "allowedScrollTypes", "edges", "buttonMaskRequired"]
+                                          "delaysTouchesEnded", "enabled", "requireToFail", "allowedTouchTypes"]
 
     /// Parses and validates a scene document.
     package static func parse(_ json: JSONValue) throws -> Scene {
@@ -338,9 +323,8 @@ extension Scene {
         }
         let view = try string(v["view"], path: "\(named).view")
         var spec = RecognizerSpec(id: id, kind: kind, view: view)
-        // UIKit's screen edge pan takes direct touches only.
-        if kind == .screenEdgePan { spec.allowedTouchTypes = .direct }
-        let rules = parameterRules[kind] ?? [:]
+        let format = kind.format
+        spec.allowedTouchTypes = format.touchTypes
         for (key, value) in members {
             let keyPath = "\(named).\(key)"
             switch key {
@@ -354,39 +338,17 @@ extension Scene {
                     throw SceneError(path: keyPath, message: "expected an array of recognizer ids, found \(value.typeDescription)")
                 }
                 spec.requireToFail = try ids.enumerated().map { try string($1, path: "\(keyPath)[\($0)]") }
-            case "direction" where kind == .swipe:
-                spec.direction = try parseDirection(value, path: keyPath)
-            case "direction" where kind == .pan:
-                let names: [String: PanDirections] = ["horizontal": .horizontal, "vertical": .vertical, "all": .all]
-                guard case let .string(name) = value else {
-                    throw SceneError(path: keyPath, message: "expected one of all, horizontal, vertical, found \(value.typeDescription)")
-                }
-                guard let directions = names[name] else {
-                    throw SceneError(path: keyPath, message: "unknown direction \"\(name)\" (expected one of all, horizontal, vertical)")
-                }
-                spec.panDirections = directions
             case "allowedTouchTypes":
                 spec.allowedTouchTypes = try parseNames(value, path: keyPath, names: [
                     "direct": TouchTypes.direct, "indirect": .indirect, "indirectPointer": .indirectPointer,
                     "pencil": .pencil])
-            case "edges" where kind == .screenEdgePan:
-                if case let .string(name) = value {
-                    spec.edges = try parseNames(.array([.string(name)]), path: keyPath, names: edgeNames)
-                } else {
-                    spec.edges = try parseNames(value, path: keyPath, names: edgeNames)
-                }
-            case "buttonMaskRequired" where kind == .tap || kind == .longPress:
-                spec.buttonMaskRequired = try parseNames(value, path: keyPath, names: [
-                    "primary": ButtonMask.primary, "secondary": .secondary, "tertiary": .tertiary])
-            case "allowedScrollTypes" where kind == .pan:
-                spec.allowedScrollTypes = try parseNames(value, path: keyPath, names: [
-                    "continuous": ScrollTypes.continuous, "discrete": .discrete])
             default:
-                guard let rule = rules[key] else {
-                    let allowed = (Array(commonKeys.subtracting(kind == .swipe || kind == .pan ? [] : ["direction"])
-                        .subtracting(kind == .pan ? [] : ["allowedScrollTypes"])
-                        .subtracting(kind == .screenEdgePan ? [] : ["edges"])
-                        .subtracting(kind == .tap || kind == .longPress ? [] : ["buttonMaskRequired"])) + rules.keys).sorted()
+                if let read = format.keys[key] {
+                    try read(&spec, value, keyPath)
+                    continue
+                }
+                guard let rule = format.parameters[key] else {
+                    let allowed = (Array(commonKeys) + format.keys.keys + format.parameters.keys).sorted()
                     throw SceneError(path: keyPath, message: "unknown key for a \(kind.rawValue) (expected one of \(allowed.joined(separator: ", ")))")
                 }
                 guard case let .number(n) = value else {
@@ -396,12 +358,7 @@ extension Scene {
                 spec.parameters[key] = n
             }
         }
-        if kind == .screenEdgePan && spec.edges.isEmpty {
-            throw SceneError(path: "\(named).edges", message: "missing (expected one or more of \(edgeNames.keys.sorted().joined(separator: ", ")))")
-        }
-        if let minT = spec.parameters["minimumTouches"], let maxT = spec.parameters["maximumTouches"], minT > maxT {
-            throw SceneError(path: "\(named).maximumTouches", message: "expected at least minimumTouches (\(jsonNumber(minT))), found \(jsonNumber(maxT))")
-        }
+        try format.check(spec, named)
         return spec
     }
 

@@ -165,54 +165,9 @@ public final class LiveScene {
         recognizer is ScrollViewContentTouchRecognizer || (scrollView != nil && recognizer === scrollView?.pinchGestureRecognizer)
     }
 
+    /// The recognizer a spec describes (its kind's `Scene.Kind.Format.make`).
     static func make(_ spec: Scene.RecognizerSpec) -> GestureRecognizer {
-        let p = spec.parameters
-        switch spec.kind {
-        case .tap:
-            let r = TapGestureRecognizer(taps: Int(p["taps"] ?? 1), touches: Int(p["touches"] ?? 1), name: spec.id)
-            if let v = p["allowableMovement"] { r.allowableMovement = v }
-            if let v = p["maximumTapDuration"] { r.maximumTapDuration = Duration(seconds: v) }
-            if let v = p["maximumTapInterval"] { r.maximumTapInterval = Duration(seconds: v) }
-            if let v = p["maximumTapDistance"] { r.maximumTapDistance = v }
-            return r
-        case .longPress:
-            let r = LongPressGestureRecognizer(
-                minimumPressDuration: p["minimumPressDuration"].map(Duration.init(seconds:)) ?? GestureDefaults.minimumPressDuration,
-                touches: Int(p["touches"] ?? 1), name: spec.id)
-            if let v = p["allowableMovement"] { r.allowableMovement = v }
-            if let v = p["taps"] { r.numberOfTapsRequired = Int(v) }
-            return r
-        case .pinch:
-            let r = PinchGestureRecognizer(name: spec.id)
-            if let v = p["threshold"] { r.spanThreshold = v }
-            return r
-        case .pan:
-            let r = PanGestureRecognizer(minimumTouches: Int(p["minimumTouches"] ?? 1),
-                                         maximumTouches: p["maximumTouches"].map { Int($0) } ?? .max, name: spec.id)
-            if let v = p["threshold"] { r.threshold = v }
-            r.allowedScrollTypes = spec.allowedScrollTypes
-            r.allowedDirections = spec.panDirections
-            return r
-        case .rotation:
-            let r = RotationGestureRecognizer(name: spec.id)
-            if let v = p["threshold"] { r.threshold = v }
-            return r
-        case .swipe:
-            let r = SwipeGestureRecognizer(direction: spec.direction, touches: Int(p["touches"] ?? 1), name: spec.id)
-            if let v = p["minimumDistance"] { r.minimumDistance = v }
-            if let v = p["maximumDuration"] { r.maximumDuration = Duration(seconds: v) }
-            return r
-        case .hover:
-            return HoverGestureRecognizer(name: spec.id)
-        case .screenEdgePan:
-            let r = ScreenEdgePanGestureRecognizer(edges: spec.edges, name: spec.id)
-            if let v = p["minimumTouches"] { r.minimumNumberOfTouches = Int(v) }
-            if let v = p["maximumTouches"] { r.maximumNumberOfTouches = Int(v) }
-            if let v = p["threshold"] { r.threshold = v }
-            if let v = p["marginPoints"] { r.marginPoints = v }
-            if let v = p["marginMillimetres"] { r.marginMillimetres = v }
-            return r
-        }
+        spec.kind.format.make(spec)
     }
 
     /// The scene id of a recognizer.
