@@ -35,9 +35,15 @@ build() {
         objects+=("$OBJ/$m.build"/*.o)
     done
     mkdir -p "$BUILD/bin"
+    # The targets use the modules' package-level API, so they are compiled as part of the
+    # package: with the package name SwiftPM gave the modules (the checkout's directory name).
+    local package
+    package=$(grep '"-module-name","GestureReplay"' "$BUILD/release.yaml" | head -1 \
+        | sed -n 's/.*"-package-name","\([^"]*\)".*/\1/p')
+    [ -n "$package" ] || { echo "fuzz: cannot find the package name in $BUILD/release.yaml" >&2; exit 1; }
     for t in "${ALL[@]}"; do
         echo "fuzz: linking fuzz-$t" >&2
-        "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O \
+        "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -package-name "$package" \
             -I "$OBJ/Modules" \
             -Xcc -fmodule-map-file="$BUILD/checkouts/swift-numerics/Sources/_NumericsShims/include/module.modulemap" \
             Fuzz/Support.swift "Fuzz/${SOURCE[$t]}.swift" "${objects[@]}" -lm \
