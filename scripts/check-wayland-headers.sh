@@ -28,6 +28,12 @@ flags=()
 for m in Sources/CWaylandClient Sources/CLinuxEventFD Sources/CXKBCommon; do
     flags+=(-Xcc "-fmodule-map-file=$m/module.modulemap")
 done
+# GestureWayland uses GestureInput's package-level API: it is type-checked as part of the package,
+# with the package name SwiftPM gave the modules (the checkout's directory name).
+package=$(grep '"-module-name","GestureWayland"' .build/debug.yaml | head -1 \
+    | sed -n 's/.*"-package-name","\([^"]*\)".*/\1/p')
+[ -n "$package" ] || { say "cannot find the package name in .build/debug.yaml"; exit 1; }
+flags+=(-package-name "$package")
 flags+=(-Xcc "-fmodule-map-file=$bin/CWaylandProtocols.build/module.modulemap" -Xcc "-fmodule-map-file=$numerics_map"
         -Xcc -ISources/CWaylandProtocols/include)
 
