@@ -98,20 +98,16 @@ struct LibinputRecognitionTests {
         #expect(lines.last { $0.recognizer == "pinch" }?.to == "ended")
     }
 
-    @Test("a touchpad two-finger hold is a two-finger long press")
+    @Test("a touchpad two-finger hold through libinput begins no long press: fingers resting on the pad are no press, as on an iPad's trackpad")
     func touchpadHold() throws {
         let path = try Self.writeEvemu(Fixtures.touchpad, Fixtures.hold(seconds: 1.0), name: "touchpad-hold")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let scene = try Self.sceneFile(#"{"recognizers": [{"id": "press", "kind": "longPress", "view": "root", "touches": 2}]}"#)
+        let scene = try Self.sceneFile(#"{"recognizers": [{"id": "press", "kind": "longPress", "view": "root", "touches": 2}, {"id": "press1", "kind": "longPress", "view": "root"}], "simultaneous": [["press", "press1"]]}"#)
         defer { try? FileManager.default.removeItem(atPath: scene) }
         let live = try Self.gesturekit(["replay", path, "--json", "--backend", "libinput", "--scene", scene])
         #expect(live.status == 0, "stderr: \(live.err)")
-        let press = Self.parse(live.out).filter { $0.recognizer == "press" }
-        #expect(press.map(\.to) == ["began", "ended"], "\(press.map(\.summary))")
-        if let began = press.first, let ended = press.last {
-            #expect(began.time > 0.45 && began.time < 0.7, "begins 0.5 s into the hold: \(began.time)")
-            #expect(ended.time - began.time > 0.3, "ends when the fingers lift, ~1 s after touch-down")
-        }
+        let press = Self.parse(live.out).filter { $0.type == "state" }
+        #expect(press.isEmpty, "no long press hears of the hold: \(press.map(\.summary))")
     }
 
     @Test("the device vanishes mid-pinch: the pinch is cancelled and `gesturekit listen` goes on to a clean exit",

@@ -87,4 +87,17 @@ struct TouchpadReplayTests {
         let radians = try #require(end.values.rotation)
         #expect(radians > 1.2 && radians < 1.6, "two fingers turned 90° clockwise (1.57 rad, less what turned before the decision), got \(radians) rad")
     }
+
+    @Test("a finger resting on the touchpad for 0.6 s begins no long press: a resting finger is no press, as on an iPad's trackpad (the pad's hold is still there)")
+    func restingFingerIsNoLongPress() throws {
+        let json = """
+        { "recognizers": [ {"id": "press", "kind": "longPress", "view": "root"},
+                           {"id": "press3", "kind": "longPress", "view": "root", "touches": 3} ],
+          "simultaneous": [["press", "press3"]] }
+        """
+        for fixture in ["synthetic-tp-elantech-hold-then-jitter-1f.evemu", "synthetic-tp-elantech-hold-line-3f.evemu"] {
+            let r = try Replayed(fixture, scene: scene(json))
+            #expect(r.states.isEmpty, "\(fixture): no long press hears of the hold: \(r.states.map { "\($0.recognizer) \($0.to)" })")
+        }
+    }
 }
