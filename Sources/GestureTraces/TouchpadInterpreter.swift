@@ -56,6 +56,11 @@ extension GestureDefaults {
     /// libinput reads at most this many fingers as a gesture (`tp_gesture_post_events`: more
     /// make nothing until some lift).
     public static let touchpadMaximumGestureFingers = 4
+    /// A clickpad's click pins the fingers on the pad where they are (libinput's
+    /// `tp_pin_fingers`): a pinned finger moves nothing and counts for no gesture until it has
+    /// moved this far from there (`tp_unpin_finger`, 1.5 mm), so the click's own wobble does
+    /// not move the pointer.
+    public static let touchpadUnpinMillimetres = 1.5
 }
 
 /// A touchpad read the way libinput reads it, from its contacts (the decoder's frames) and
@@ -86,8 +91,11 @@ extension GestureDefaults {
 /// holds cancels it and starts again with the new count. In the frame the count changes and
 /// the next, no contact moves the pointer, scrolls or swipes (libinput resets the touches'
 /// motion history twice), so a hold survives one jittery frame. More than four fingers make
-/// nothing. A click on the pad cancels a gesture and moves the pointer with one finger while
-/// the button is down (libinput's clickpad rule). Not modelled: tap-to-click (off by default,
+/// nothing. A clickpad's click pins the fingers where they are: until one moves
+/// `touchpadUnpinMillimetres` it counts for nothing, so a gesture under way ends (not
+/// cancelled, its fingers gone) and the click's wobble moves no pointer; while the button is
+/// down, the fingers that count move the pointer as one and make no gesture (libinput's
+/// clickpad rule, `tp_gesture_post_events`). Not modelled: tap-to-click (off by default,
 /// as in libinput), thumb and palm detection, pointer acceleration (the pointer moves
 /// `touchpadPointsPerMillimetre` a millimetre), and the scroll's axis locking.
 public struct TouchpadInterpreter: Sendable {
@@ -107,6 +115,12 @@ public struct TouchpadInterpreter: Sendable {
     private(set) var state = State.none
     /// The pad's contacts now, in millimetres of the pad, after libinput's hysteresis.
     var contacts: [(id: Int, point: Point)] = []
+    /// Contacts pinned by a click, and where (`touchpadUnpinMillimetres`).
+    var pinned: [Int: Point] = [:]
+    /// The contacts that count (libinput's `tp_touch_active_for_gesture`): all but the pinned.
+    var activeContacts: [(id: Int, point: Point)] {
+        pinned.isEmpty ? contacts : contacts.filter { pinned[$0.id] == nil }
+    }
     /// libinput's hysteresis (`tp_motion_hysteresis`): on from the start for a pad whose axes
     /// have a fuzz, or once a finger is seen wobbling (`tp_detect_wobbling`: right, left, right
     /// within 40 ms a step). A contact then moves only when it leaves an ellipse of `margin`
@@ -244,6 +258,7 @@ public struct TouchpadInterpreter: Sendable {
                     contacts[i].point = hysteresisEnabled ? Self.hysteresis(raw, center: contacts[i].point, margin: hysteresisMargin) : raw
                 case .ended, .cancelled:
                     contacts.removeAll { $0.id == c.sourceID }
+                    pinned[c.sourceID] = nil
                 }
             }
         }
@@ -262,6 +277,16 @@ public struct TouchpadInterpreter: Sendable {
             buttons.append((code, change.pressed))
             if change.code == 0x110 && clickMethod != .none { buttonDown = change.pressed }
         }
+        // libinput's tp_process_state: a finger moved far enough from where a click pinned it
+        // is free again; a clickpad's press pins every finger.
+        for c in contacts {
+            if let center = pinned[c.id], c.point.distance(to: center) >= GestureDefaults.touchpadUnpinMillimetres {
+                pinned[c.id] = nil
+            }
+        }
+        if clickMethod != .none, buttonChanges.contains(where: { $0.code == 0x110 && $0.pressed }) {
+            for c in contacts { pinned[c.id] = c.point }
+        }
         buttonChanges.removeAll(keepingCapacity: true)
         try handleFingerCount(time: time, pointer: pointer, emit)
         if clickMethod != .none, buttonDown, fingerCount > 0 {
@@ -274,7 +299,8 @@ public struct TouchpadInterpreter: Sendable {
             fingerCount = 1
             pendingFingerCount = 0
             settleDeadline = nil
-            if let first = contacts.first, !contacts.contains(where: { $0.id == tracked.first?.id }) {
+            let active = activeContacts
+            if let first = active.first, !active.contains(where: { $0.id == tracked.first?.id }) {
                 tracked = [(first.id, first.point, first.point)]
             }
         }
@@ -297,7 +323,7 @@ public struct TouchpadInterpreter: Sendable {
     /// count waits `touchpadFingerCountSettleDelay` (`fingerCountSettled`).
     private mutating func handleFingerCount(time: Instant, pointer: PointerDecoder,
                                             _ emit: (InputEvent) throws -> Void) rethrows {
-        let active = contacts.count
+        let active = activeContacts.count
         guard active != fingerCount else {
             pendingFingerCount = 0
             return
@@ -361,7 +387,7 @@ public struct TouchpadInterpreter: Sendable {
     /// Fingers landed: note the gesture's touches and set the hold timer.
     private mutating func handleNone(time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
         // libinput's tp_gesture_get_active_touches: the first four.
-        let points = contacts.prefix(min(fingerCount, GestureDefaults.touchpadMaximumGestureFingers)).map { (id: $0.id, mm: $0.point) }
+        let points = activeContacts.prefix(min(fingerCount, GestureDefaults.touchpadMaximumGestureFingers)).map { (id: $0.id, mm: $0.point) }
         guard let first = points.first else { return }
         initialTime = time
         started = false
@@ -545,7 +571,8 @@ public struct TouchpadInterpreter: Sendable {
 
     private mutating func movePointer(time: Instant, before: [(id: Int, point: Point)], pointer: inout PointerDecoder,
                                       _ emit: (InputEvent) throws -> Void) rethrows {
-        guard let first = tracked.first, let now = contacts.first(where: { $0.id == first.id }) else { return }
+        guard let first = tracked.first, pinned[first.id] == nil,
+              let now = contacts.first(where: { $0.id == first.id }) else { return }
         let was = before.first(where: { $0.id == first.id })?.point ?? now.point
         let d = now.point - was
         guard d != .zero, motionResetFrames == 0 else { return }

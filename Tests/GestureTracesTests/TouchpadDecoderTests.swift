@@ -97,6 +97,16 @@ struct TouchpadDecoderTests {
 }
 
 extension TouchpadDecoderTests {
+    @Test("a click on the clickpad holds the pointer still while the clicking finger wobbles, and the hold under way ends, as libinput pins the finger")
+    func clickPinsTheFinger() throws {
+        let d = try Self.decode("synthetic-tp-elantech-click-1f.evemu")
+        let press = try #require(d.pointer.first { $0.kind == .button && $0.pressed })
+        let release = try #require(d.pointer.first { $0.kind == .button && !$0.pressed })
+        let moves = d.pointer.filter { $0.kind == .motion && $0.time >= press.time && $0.time <= release.time }
+        #expect(moves.isEmpty, "the finger wobbles a unit or two (0.03 mm): the pointer stays: \(moves.map(\.location))")
+        #expect(Self.phases(d, .hold) == [.begin, .end], "the resting finger's hold ends at the click (its finger pinned), not cancelled: \(Self.phases(d, .hold))")
+    }
+
     /// One finger resting on the Cypress semi-MT pad of tp-cypress-semimt-tap-2f.evemu for
     /// `seconds`, a frame each 12.5 ms, as an evemu recording.
     static func semiMTRest(seconds: Double) throws -> TempFile {
