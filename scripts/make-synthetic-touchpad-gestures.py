@@ -113,6 +113,30 @@ def hold_then_jitter_1f():
                  "1 mm right (a jitter), then it rests 0.6 s more and lifts")
 
 
+def thumb_rest_scroll_up_2f():
+    pad = Touchpad(26)
+    thumb = (30, 66)  # in the bottom button area: the pad is 71 mm tall, the area its lowest 10 mm
+    pad.frame({0: thumb})
+    still(pad, {0: thumb}, 0.3)
+    start = {0: thumb, 1: (45, 30), 2: (63, 30)}
+    pad.wait(FRAME)
+    pad.frame(start)
+    still(pad, start, 0.025)
+    steps = 32  # 0.4 s
+    for i in range(1, steps + 1):
+        d = 20 * ease(i, steps)
+        pad.wait(FRAME)
+        pad.frame({0: thumb, 1: (45, 30 - d), 2: (63, 30 - d)})
+    pad.wait(FRAME)
+    pad.frame({0: thumb})
+    still(pad, {0: thumb}, 0.1)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("a thumb rests in the clickpad's bottom button area (5 mm above the bottom edge); 0.3 s later "
+                 "two fingers 18 mm apart land above it and scroll 20 mm up in 0.4 s, and lift; the thumb lifts "
+                 "0.1 s later")
+
+
 def main():
     elantech = header_of(fixtures / "tp-elantech-samsung-move-1f.evemu")
     made = [
@@ -122,6 +146,7 @@ def main():
         ("synthetic-tp-elantech-hold-line-3f.evemu", hold_line_3f),
         ("synthetic-tp-elantech-scroll-then-move-1f.evemu", scroll_then_move_1f),
         ("synthetic-tp-elantech-hold-then-jitter-1f.evemu", hold_then_jitter_1f),
+        ("synthetic-tp-elantech-thumb-rest-scroll-up-2f.evemu", thumb_rest_scroll_up_2f),
     ]
     for name, make in made:
         trace, what = make()

@@ -61,6 +61,16 @@ extension GestureDefaults {
     /// moved this far from there (`tp_unpin_finger`, 1.5 mm), so the click's own wobble does
     /// not move the pointer.
     public static let touchpadUnpinMillimetres = 1.5
+    /// A clickpad's bottom button area (libinput's `tp_init_softbuttons`): its lowest 10 mm, or
+    /// its lowest 15 % when that is less. A finger that lands there rests on a button (a thumb
+    /// ready to click) and counts for no gesture and moves no pointer until it leaves the area
+    /// or moves `touchpadButtonAreaMoveMillimetres` within it (`tp_button_touch_active`).
+    public static let touchpadButtonAreaHeightMillimetres = 10.0
+    /// See `touchpadButtonAreaHeightMillimetres` (`tp_button_check_for_movement`, 5 mm).
+    public static let touchpadButtonAreaMoveMillimetres = 5.0
+    /// Fingers in the button area that landed within this of a finger that leaves it are part
+    /// of its gesture and count too (`tp_button_release_other_bottom_touches`, 80 ms).
+    public static let touchpadButtonAreaTogether = Duration.milliseconds(80)
 }
 
 /// A touchpad read the way libinput reads it, from its contacts (the decoder's frames) and
@@ -95,8 +105,11 @@ extension GestureDefaults {
 /// `touchpadUnpinMillimetres` it counts for nothing, so a gesture under way ends (not
 /// cancelled, its fingers gone) and the click's wobble moves no pointer; while the button is
 /// down, the fingers that count move the pointer as one and make no gesture (libinput's
-/// clickpad rule, `tp_gesture_post_events`). Not modelled: tap-to-click (off by default,
-/// as in libinput), thumb and palm detection, pointer acceleration (the pointer moves
+/// clickpad rule, `tp_gesture_post_events`). A finger that lands in a clickpad's bottom
+/// button area (a thumb ready to click) counts for nothing until it leaves the area or moves
+/// 5 mm in it (libinput's software buttons, evdev-mt-touchpad-buttons.c). Not modelled:
+/// tap-to-click (off by default, as in libinput), thumb detection by speed, pressure and size
+/// (evdev-mt-touchpad-thumb.c) and palm detection, pointer acceleration (the pointer moves
 /// `touchpadPointsPerMillimetre` a millimetre), and the scroll's axis locking.
 public struct TouchpadInterpreter: Sendable {
     public let device: InputDeviceID
@@ -117,10 +130,17 @@ public struct TouchpadInterpreter: Sendable {
     var contacts: [(id: Int, point: Point)] = []
     /// Contacts pinned by a click, and where (`touchpadUnpinMillimetres`).
     var pinned: [Int: Point] = [:]
-    /// The contacts that count (libinput's `tp_touch_active_for_gesture`): all but the pinned.
+    /// Contacts that landed in the bottom button area and have neither left it nor moved in
+    /// it (libinput's `BUTTON_STATE_BOTTOM` without `has_moved`): where and when they landed.
+    var resting: [Int: (initial: Point, time: Instant)] = [:]
+    /// The contacts that count (libinput's `tp_touch_active_for_gesture`): all but the pinned
+    /// and those resting in the button area.
     var activeContacts: [(id: Int, point: Point)] {
-        pinned.isEmpty ? contacts : contacts.filter { pinned[$0.id] == nil }
+        pinned.isEmpty && resting.isEmpty ? contacts : contacts.filter { pinned[$0.id] == nil && resting[$0.id] == nil }
     }
+    /// The top of the bottom button area, in mm from the pad's top edge; nil without button
+    /// areas (a pad with buttons, or clickfinger).
+    let buttonAreaTop: Double?
     /// libinput's hysteresis (`tp_motion_hysteresis`): on from the start for a pad whose axes
     /// have a fuzz, or once a finger is seen wobbling (`tp_detect_wobbling`: right, left, right
     /// within 40 ms a step). A contact then moves only when it leaves an ellipse of `margin`
@@ -178,6 +198,8 @@ public struct TouchpadInterpreter: Sendable {
         } else {
             clickMethod = .buttonAreas
         }
+        let areaHeight = min(GestureDefaults.touchpadButtonAreaHeightMillimetres, size.height * 0.15)
+        buttonAreaTop = clickMethod == .buttonAreas ? size.height - areaHeight : nil
         // The fuzz in mm: by the axis's resolution, or, without one, by the size libinput
         // assumes (its fake resolution); a quarter of a millimetre without a fuzz.
         func margin(_ axis: AbsInfo?, assumed: Double) -> Double {
@@ -211,7 +233,7 @@ public struct TouchpadInterpreter: Sendable {
         case .clickfinger:
             return contacts.count == 2 ? 0x111 : contacts.count >= 3 ? 0x112 : 0x110
         case .buttonAreas:
-            let top = padSize.height * 0.15 > 10 ? padSize.height - 10 : padSize.height * 0.85
+            let top = buttonAreaTop ?? padSize.height
             var button = 0x110
             for c in contacts where c.point.y >= top {
                 let x = c.point.x / padSize.width
@@ -249,7 +271,10 @@ public struct TouchpadInterpreter: Sendable {
         if let frame {
             for c in frame.changes {
                 switch c.phase {
-                case .began: contacts.append((c.sourceID, mm(c.location)))
+                case .began:
+                    let point = mm(c.location)
+                    contacts.append((c.sourceID, point))
+                    if let top = buttonAreaTop, point.y >= top { resting[c.sourceID] = (point, time) }
                 case .moved:
                     guard let i = contacts.firstIndex(where: { $0.id == c.sourceID }) else { continue }
                     let raw = mm(c.location)
@@ -259,6 +284,7 @@ public struct TouchpadInterpreter: Sendable {
                 case .ended, .cancelled:
                     contacts.removeAll { $0.id == c.sourceID }
                     pinned[c.sourceID] = nil
+                    resting[c.sourceID] = nil
                 }
             }
         }
@@ -284,6 +310,7 @@ public struct TouchpadInterpreter: Sendable {
                 pinned[c.id] = nil
             }
         }
+        if !resting.isEmpty { updateButtonArea() }
         if clickMethod != .none, buttonChanges.contains(where: { $0.code == 0x110 && $0.pressed }) {
             for c in contacts { pinned[c.id] = c.point }
         }
@@ -314,6 +341,27 @@ public struct TouchpadInterpreter: Sendable {
         }
         for (code, pressed) in buttons {
             try emit(.pointer(.button(pressed, at: pointer.location, time: time, device: device, button: code)))
+        }
+    }
+
+    /// libinput's `tp_button_handle_state`: a finger resting in the bottom button area that
+    /// leaves it (`tp_button_bottom_handle_event`) or moves `touchpadButtonAreaMoveMillimetres`
+    /// in it (`tp_button_check_for_movement`) counts from then on, and so do the fingers
+    /// resting there that landed within `touchpadButtonAreaTogether` of it
+    /// (`tp_button_release_other_bottom_touches`).
+    private mutating func updateButtonArea() {
+        guard let top = buttonAreaTop else { return }
+        var released: [Instant] = []
+        for c in contacts {
+            guard let r = resting[c.id] else { continue }
+            if c.point.y < top || c.point.distance(to: r.initial) > GestureDefaults.touchpadButtonAreaMoveMillimetres {
+                resting[c.id] = nil
+                released.append(r.time)
+            }
+        }
+        for time in released {
+            let together = GestureDefaults.touchpadButtonAreaTogether.nanosecondCount
+            resting = resting.filter { abs($0.value.time.nanoseconds - time.nanoseconds) > together }
         }
     }
 

@@ -107,6 +107,17 @@ extension TouchpadDecoderTests {
         #expect(Self.phases(d, .hold) == [.begin, .end], "the resting finger's hold ends at the click (its finger pinned), not cancelled: \(Self.phases(d, .hold))")
     }
 
+    @Test("a thumb resting in the clickpad's bottom button area is left out, as libinput leaves it: the two fingers above it scroll, and the thumb alone holds nothing")
+    func thumbInTheButtonAreaIsLeftOut() throws {
+        let d = try Self.decode("synthetic-tp-elantech-thumb-rest-scroll-up-2f.evemu")
+        #expect(!d.gestures.contains { $0.fingers != 2 }, "only the two fingers make gestures: \(d.gestures.map { "\($0.kind) \($0.fingers) \($0.phase)" })")
+        #expect(!d.gestures.contains { $0.kind == .swipe || $0.kind == .pinch }, "no swipe, no pinch")
+        let scroll = d.pointer.filter { $0.kind == .scroll && !$0.scrollStop }
+        #expect(scroll.map(\.delta.y).reduce(0, +) < -150, "20 mm up scrolls about −200 pt: \(scroll.map(\.delta.y).reduce(0, +))")
+        #expect(d.pointer.contains { $0.kind == .scroll && $0.scrollStop }, "the scroll stops when the fingers lift")
+        #expect(!d.pointer.contains { $0.kind == .motion }, "the thumb moves no pointer")
+    }
+
     /// One finger resting on the Cypress semi-MT pad of tp-cypress-semimt-tap-2f.evemu for
     /// `seconds`, a frame each 12.5 ms, as an evemu recording.
     static func semiMTRest(seconds: Double) throws -> TempFile {
