@@ -137,6 +137,27 @@ def thumb_rest_scroll_up_2f():
                  "0.1 s later")
 
 
+def synaptics_swipe_right_3f():
+    pad = Touchpad(27)
+    # The Synaptics PS/2 pad: X 1472..5472, Y 1408..4448 without a resolution, which libinput
+    # takes for 69 x 50 mm; two slots for three fingers (BTN_TOOL_TRIPLETAP says how many).
+    pad.units = ((1472, 5472, 4000 / 69), (1408, 4448, 3040 / 50))
+    start = {0: (25, 20), 1: (40, 22)}
+    pad.frame(start, fingers=3)
+    for _ in range(20):  # they rest 0.25 s first, longer than libinput's 180 ms three-finger hold
+        pad.wait(FRAME)
+        pad.frame(start, fingers=3)
+    steps = 24  # 0.3 s
+    for i in range(1, steps + 1):
+        d = 20 * ease(i, steps)
+        pad.wait(FRAME)
+        pad.frame({k: (x + d, y) for k, (x, y) in start.items()}, fingers=3)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("three fingers on a pad with two slots (BTN_TOOL_TRIPLETAP, two of them reported) rest "
+                 "0.25 s, swipe 20 mm right in 0.3 s and lift together")
+
+
 def main():
     elantech = header_of(fixtures / "tp-elantech-samsung-move-1f.evemu")
     made = [
@@ -148,9 +169,12 @@ def main():
         ("synthetic-tp-elantech-hold-then-jitter-1f.evemu", hold_then_jitter_1f),
         ("synthetic-tp-elantech-thumb-rest-scroll-up-2f.evemu", thumb_rest_scroll_up_2f),
     ]
+    synaptics = header_of(fixtures / "tp-synaptics-scroll-vertical-2f.evemu")
+    made.append(("synthetic-tp-synaptics-swipe-right-3f.evemu", synaptics_swipe_right_3f))
     for name, make in made:
         trace, what = make()
-        text = ("\n".join(elantech) + "\n# Events below: synthetic (scripts/make-synthetic-touchpad-gestures.py), "
+        header = synaptics if "synaptics" in name else elantech
+        text = ("\n".join(header) + "\n# Events below: synthetic (scripts/make-synthetic-touchpad-gestures.py), "
                 f"not a recording: {what}\n" + "\n".join(trace.lines) + "\n")
         (fixtures / name).write_text(text)
         print(f"wrote {name} ({len(trace.lines)} events)", file=sys.stderr)

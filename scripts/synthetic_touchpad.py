@@ -42,7 +42,7 @@ class Trace:
 
 
 class Touchpad(Trace):
-    """Protocol B contacts on the Elantech pad, positions in mm."""
+    """Protocol B contacts on the Elantech pad (or another pad: `units`), positions in mm."""
 
     TOOLS = {1: 0x145, 2: 0x14D, 3: 0x14E, 4: 0x14F}
 
@@ -52,9 +52,13 @@ class Touchpad(Trace):
         self.next_id = 100
         self.tool = 0
         self.jitter = 1  # each position wobbles by up to this many units, as a real finger's does
+        # The pad's axes: the minimum and maximum of x and y, and units per mm of each.
+        self.units = ((0, MAX_X, RES), (0, MAX_Y, RES))
 
-    def frame(self, contacts, button=None):
-        """contacts: {slot: (x_mm, y_mm)}; slots absent are lifted."""
+    def frame(self, contacts, button=None, fingers=None):
+        """contacts: {slot: (x_mm, y_mm)}; slots absent are lifted. `fingers`: how many fingers
+        the BTN_TOOL_* key says are down, when more than the slots (default: the contacts)."""
+        (min_x, max_x, res_x), (min_y, max_y, res_y) = self.units
         for slot in sorted(set(self.down) | set(contacts)):
             self.emit(3, 0x2F, slot)
             if slot not in contacts:
@@ -62,8 +66,8 @@ class Touchpad(Trace):
                 del self.down[slot]
                 continue
             x_mm, y_mm = contacts[slot]
-            x = min(MAX_X, max(0, round(x_mm * RES) + self.rng.randint(-self.jitter, self.jitter)))
-            y = min(MAX_Y, max(0, round(y_mm * RES) + self.rng.randint(-self.jitter, self.jitter)))
+            x = min(max_x, max(min_x, min_x + round(x_mm * res_x) + self.rng.randint(-self.jitter, self.jitter)))
+            y = min(max_y, max(min_y, min_y + round(y_mm * res_y) + self.rng.randint(-self.jitter, self.jitter)))
             if slot not in self.down:
                 self.emit(3, 0x39, self.next_id)
                 self.next_id += 1
@@ -71,7 +75,7 @@ class Touchpad(Trace):
             self.emit(3, 0x36, y)
             self.emit(3, 0x3A, 40)
             self.down[slot] = (x, y)
-        tool = len(contacts)
+        tool = len(contacts) if fingers is None else fingers
         if tool != self.tool:
             if self.tool == 0:
                 self.emit(1, 0x14A, 1)

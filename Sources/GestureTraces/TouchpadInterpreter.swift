@@ -86,7 +86,7 @@ extension GestureDefaults {
 /// | state | what happens |
 /// |---|---|
 /// | none | fingers land: the gesture's touches are noted (one; two; of three or four the top-most and the bottom-most, the first and the last of fingers on one line), the hold timer set (`touchpadQuickHoldDelay` for one or two fingers, `touchpadHoldDelay` for more; none on a pad without gestures); unknown. A semi-MT or one-slot pad (no pinch, swipe or hold in libinput) scrolls two fingers at once and ignores more |
-/// | unknown | one finger moving: pointer motion. Two or more: undecided while both moved under `touchpadUndecidedMillimetres`; close fingers (`touchpadCloseFingersMillimetres`) still undecided after `touchpadSwipeDecisionDelay` scroll or swipe; one past `touchpadOneFingerScrollMillimetres` while the other rests: scroll (two fingers); both past `touchpadGestureDecisionMillimetres`: the same direction (libinput's octants, neighbours count as the same) scrolls (two) or swipes (more), otherwise a pinch. The hold timer: hold |
+/// | unknown | one finger moving: pointer motion. More fingers than the pad has slots (BTN_TOOL_TRIPLETAP or QUADTAP on a two-slot pad): swipe at once. Two or more: undecided while both moved under `touchpadUndecidedMillimetres`; close fingers (`touchpadCloseFingersMillimetres`) still undecided after `touchpadSwipeDecisionDelay` scroll or swipe; one past `touchpadOneFingerScrollMillimetres` while the other rests: scroll (two fingers); both past `touchpadGestureDecisionMillimetres`: the same direction (libinput's octants, neighbours count as the same) scrolls (two) or swipes (more), otherwise a pinch. The hold timer: hold |
 /// | hold | a hold gesture (begin sent). One finger moving less than `touchpadHoldAndMotionMillimetres` from where it landed: hold and motion; further: cancelled, pointer motion. Two or more deciding a scroll, pinch or swipe: cancelled, and that |
 /// | pointer motion | the pointer follows the finger. The hold timer with the finger still within `touchpadHoldAndMotionMillimetres`: hold and motion |
 /// | hold and motion | a hold while the pointer moves; past `touchpadHoldAndMotionMillimetres`: cancelled, pointer motion |
@@ -510,6 +510,11 @@ public struct TouchpadInterpreter: Sendable {
             if state == .hold || state == .holdAndMotion { try end(cancelled: true, time: time, pointer: pointer, emit) }
             state = .pointerMotion
             return
+        }
+        // More fingers than slots: where the others are is unknown, so a swipe, at once
+        // (libinput's tp_gesture_detect_motion_gestures; its hold timer stops).
+        if gesturesEnabled && fingerCount > 2 && fingerCount > slotCount {
+            return try become(.swipe, time: time, pointer: pointer, emit)
         }
         guard tracked.count == 2 else { return }
         let second = tracked[1]

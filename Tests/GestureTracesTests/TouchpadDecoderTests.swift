@@ -118,6 +118,16 @@ extension TouchpadDecoderTests {
         #expect(!d.pointer.contains { $0.kind == .motion }, "the thumb moves no pointer")
     }
 
+    @Test("three fingers on a pad with two slots swipe with three fingers at once, as libinput swipes when it cannot see every finger: no hold first, however long they rest")
+    func moreFingersThanSlotsSwipe() throws {
+        let d = try Self.decode("synthetic-tp-synaptics-swipe-right-3f.evemu")
+        #expect(d.devices.first?.slotCount == 2, "the Synaptics pad has two slots")
+        #expect(!d.gestures.contains { $0.kind == .hold }, "no hold: \(d.gestures.map { "\($0.kind) \($0.fingers) \($0.phase)" })")
+        let swipe = d.gestures.filter { $0.kind == .swipe }
+        #expect(Self.phases(d, .swipe) == [.begin, .end] && swipe.allSatisfy { $0.fingers == 3 }, "one three-finger swipe")
+        #expect(swipe.map(\.delta.x).reduce(0, +) > 100, "to the right")
+    }
+
     /// One finger resting on the Cypress semi-MT pad of tp-cypress-semimt-tap-2f.evemu for
     /// `seconds`, a frame each 12.5 ms, as an evemu recording.
     static func semiMTRest(seconds: Double) throws -> TempFile {
