@@ -27,6 +27,38 @@ public enum ReplayRecord: Hashable, Sendable {
     case ignored(time: Instant, reason: String)
     /// A pen frame (REPLAY.md's "Pens"): where it is, how hard it presses, how it leans.
     case pen(PenEvent)
+    /// What a touchpad's driver decided, before any recognizer sees it (`replay
+    /// --touchpad-gestures`): a hold, pinch or swipe event, or a step of a scroll from fingers.
+    case gesture(Gesture)
+
+    /// REPLAY.md's `gesture` line.
+    public struct Gesture: Hashable, Sendable {
+        /// `hold`, `pinch`, `swipe` or `scroll`.
+        public var kind: String
+        /// `began`, `changed`, `ended` or `cancelled`.
+        public var phase: GestureRecognizer.State
+        public var time: Instant
+        public var fingers: Int
+        /// The pointer, in points.
+        public var location: Point
+        /// A pinch's scale (from 1 at its start) and rotation (degrees since its start).
+        public var scale: Double?
+        public var rotation: Double?
+        /// A swipe's or scroll's movement in this event, in points.
+        public var delta: Point?
+
+        public init(kind: String, phase: GestureRecognizer.State, time: Instant, fingers: Int, location: Point,
+                    scale: Double? = nil, rotation: Double? = nil, delta: Point? = nil) {
+            self.kind = kind
+            self.phase = phase
+            self.time = time
+            self.fingers = fingers
+            self.location = location
+            self.scale = scale
+            self.rotation = rotation
+            self.delta = delta
+        }
+    }
 
     public struct State: Hashable, Sendable {
         public var time: Instant
@@ -49,6 +81,7 @@ public enum ReplayRecord: Hashable, Sendable {
              let .scroll(time, _, _, _), let .zoom(time, _, _, _),
              let .select(time, _, _, _), let .move(time, _, _, _): time
         case let .pen(p): p.time
+        case let .gesture(g): g.time
         }
     }
 
@@ -130,6 +163,15 @@ public enum ReplayRecord: Hashable, Sendable {
             o.number("azimuth", p.sample.azimuthAngle)
             o.string("tool", p.sample.tool.rawValue)
             if p.phase == .hover, let z = p.sample.zOffset { o.number("zOffset", z) }
+        case let .gesture(g):
+            o.string("type", "gesture")
+            o.string("kind", g.kind)
+            o.string("phase", g.phase.rawValue)
+            o.integer("fingers", g.fingers)
+            o.pair("location", g.location.x, g.location.y)
+            if let scale = g.scale { o.number("scale", scale) }
+            if let rotation = g.rotation { o.number("rotation", rotation) }
+            if let d = g.delta { o.pair("delta", d.x, d.y) }
         }
     }
 
@@ -169,6 +211,13 @@ public enum ReplayRecord: Hashable, Sendable {
             let s = p.sample
             var line = "\(t)  \(pad(s.tool.rawValue, 12)) \(pad(p.phase.rawValue, 22)) at (\(fmtValue(p.location.x)), \(fmtValue(p.location.y)))  force \(fmtValue(s.force))  altitude \(fmtValue(s.altitudeAngle))  azimuth \(fmtValue(s.azimuthAngle))"
             if p.phase == .hover, let z = s.zOffset { line += "  zOffset \(fmtValue(z))" }
+            return line
+        case let .gesture(g):
+            var line = "\(t)  \(pad("touchpad", 12)) \(pad("\(g.kind) \(g.phase.rawValue)", 22)) \(g.fingers) finger\(g.fingers == 1 ? "" : "s")"
+            line += "  @ (\(fmtValue(g.location.x)), \(fmtValue(g.location.y)))"
+            if let scale = g.scale { line += "  scale \(fmtValue(scale))" }
+            if let rotation = g.rotation { line += "  rotation \(fmtValue(rotation))°" }
+            if let d = g.delta { line += "  delta (\(fmtValue(d.x)), \(fmtValue(d.y)))" }
             return line
         }
     }

@@ -9,6 +9,14 @@ public final class ReplaySession {
     private let output: (ReplayRecord) -> Void
     /// How the recording's events reach the engine (GestureTraces' RecordingFeed).
     private let recording: RecordingFeed
+    /// Print what touchpads decided (`replay --touchpad-gestures`): a `gesture` record for
+    /// each touchpad gesture event and each step of a scroll from fingers, before the engine
+    /// sees it.
+    public var reportsTouchpadGestures = false
+    /// A scroll from fingers under way (its next step is `changed`), and a pinch's rotation
+    /// so far, in degrees.
+    private var scrolling = false
+    private var pinchRotation = 0.0
 
     public init(scene: Scene, output: @escaping (ReplayRecord) -> Void) throws {
         live = try LiveScene(scene)
@@ -47,7 +55,46 @@ public final class ReplaySession {
     /// GestureTraces' `RecordingFeed` (device sizes mapped onto the screen, removals when
     /// later input follows them).
     public func feed(_ event: InputEvent) {
+        if reportsTouchpadGestures { reportGesture(event) }
         recording.feed(event, to: live.engine)
+    }
+
+    /// REPLAY.md's `gesture` line for a touchpad gesture event, or for a scroll from fingers
+    /// (libinput's finger source, which the decoders report as a continuous scroll; its stop
+    /// is the scroll's `ended`).
+    private func reportGesture(_ event: InputEvent) {
+        switch event {
+        case let .touchpadGesture(g):
+            guard !g.kind.isScroll else { return }
+            let phase: GestureRecognizer.State = switch g.phase {
+            case .begin: .began
+            case .update: .changed
+            case .end: .ended
+            case .cancel: .cancelled
+            }
+            var gesture = ReplayRecord.Gesture(kind: g.kind.rawValue, phase: phase, time: g.time, fingers: g.fingers,
+                                               location: g.location)
+            switch g.kind {
+            case .pinch:
+                if g.phase == .begin { pinchRotation = 0 }
+                pinchRotation += g.angleDelta
+                gesture.scale = g.scale
+                gesture.rotation = pinchRotation
+            case .swipe:
+                if g.phase == .update { gesture.delta = g.delta }
+            case .hold, .scroll, .wheel:
+                break
+            }
+            output(.gesture(gesture))
+        case let .pointer(p) where p.kind == .scroll && p.scrollType == .continuous:
+            let phase: GestureRecognizer.State = p.scrollStop ? .ended : scrolling ? .changed : .began
+            if p.scrollStop && !scrolling { return }
+            scrolling = !p.scrollStop
+            output(.gesture(ReplayRecord.Gesture(kind: "scroll", phase: phase, time: p.time, fingers: 2,
+                                                 location: p.location, delta: p.scrollStop ? nil : p.delta)))
+        default:
+            break
+        }
     }
 
     /// Moves the scene's clock on to `time` with no input (an input recording's clock line:

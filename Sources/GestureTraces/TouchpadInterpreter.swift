@@ -48,6 +48,29 @@ extension GestureDefaults {
     /// becomes a pinch (`DEFAULT_GESTURE_PINCH_TIMEOUT`, 300 ms); each finger must have moved
     /// `touchpadGestureDecisionMillimetres` (`PINCH_DISAMBIGUATION_MOVE_THRESHOLD`).
     public static let touchpadPinchCorrectionDelay = Duration.milliseconds(300)
+    /// When the number of fingers changes during a gesture, the new count is taken only once it
+    /// has held this long (`DEFAULT_GESTURE_SWITCH_TIMEOUT`, 100 ms): the gesture then ends
+    /// (cancelled) and the new count starts again. Fingers that all lift before it end the
+    /// gesture normally.
+    public static let touchpadFingerCountSettleDelay = Duration.milliseconds(100)
+    /// libinput reads at most this many fingers as a gesture (`tp_gesture_post_events`: more
+    /// make nothing until some lift).
+    public static let touchpadMaximumGestureFingers = 4
+    /// A clickpad's click pins the fingers on the pad where they are (libinput's
+    /// `tp_pin_fingers`): a pinned finger moves nothing and counts for no gesture until it has
+    /// moved this far from there (`tp_unpin_finger`, 1.5 mm), so the click's own wobble does
+    /// not move the pointer.
+    public static let touchpadUnpinMillimetres = 1.5
+    /// A clickpad's bottom button area (libinput's `tp_init_softbuttons`): its lowest 10 mm, or
+    /// its lowest 15 % when that is less. A finger that lands there rests on a button (a thumb
+    /// ready to click) and counts for no gesture and moves no pointer until it leaves the area
+    /// or moves `touchpadButtonAreaMoveMillimetres` within it (`tp_button_touch_active`).
+    public static let touchpadButtonAreaHeightMillimetres = 10.0
+    /// See `touchpadButtonAreaHeightMillimetres` (`tp_button_check_for_movement`, 5 mm).
+    public static let touchpadButtonAreaMoveMillimetres = 5.0
+    /// Fingers in the button area that landed within this of a finger that leaves it are part
+    /// of its gesture and count too (`tp_button_release_other_bottom_touches`, 80 ms).
+    public static let touchpadButtonAreaTogether = Duration.milliseconds(80)
 }
 
 /// A touchpad read the way libinput reads it, from its contacts (the decoder's frames) and
@@ -62,34 +85,62 @@ extension GestureDefaults {
 ///
 /// | state | what happens |
 /// |---|---|
-/// | none | fingers land: the gesture's touches are noted (one; two; of three or more the top-most and the bottom-most), the hold timer set (`touchpadQuickHoldDelay` for one or two fingers, `touchpadHoldDelay` for more); unknown. A semi-MT or one-slot pad (no pinch or swipe in libinput) scrolls two fingers at once and ignores more |
-/// | unknown | one finger moving: pointer motion. Two or more: undecided while both moved under `touchpadUndecidedMillimetres`; close fingers (`touchpadCloseFingersMillimetres`) still undecided after `touchpadSwipeDecisionDelay` scroll or swipe; one past `touchpadOneFingerScrollMillimetres` while the other rests: scroll (two fingers); both past `touchpadGestureDecisionMillimetres`: the same direction (libinput's octants, neighbours count as the same) scrolls (two) or swipes (more), otherwise a pinch. The hold timer: hold |
+/// | none | fingers land: the gesture's touches are noted (one; two; of three or four the top-most and the bottom-most, the first and the last of fingers on one line), the hold timer set (`touchpadQuickHoldDelay` for one or two fingers, `touchpadHoldDelay` for more; none on a pad without gestures); unknown. A semi-MT or one-slot pad (no pinch, swipe or hold in libinput) scrolls two fingers at once and ignores more |
+/// | unknown | one finger moving: pointer motion. More fingers than the pad has slots (BTN_TOOL_TRIPLETAP or QUADTAP on a two-slot pad): swipe at once. Two or more: undecided while both moved under `touchpadUndecidedMillimetres`; close fingers (`touchpadCloseFingersMillimetres`) still undecided after `touchpadSwipeDecisionDelay` scroll or swipe; one past `touchpadOneFingerScrollMillimetres` while the other rests: scroll (two fingers); both past `touchpadGestureDecisionMillimetres`: the same direction (libinput's octants, neighbours count as the same) scrolls (two) or swipes (more), otherwise a pinch. The hold timer: hold |
 /// | hold | a hold gesture (begin sent). One finger moving less than `touchpadHoldAndMotionMillimetres` from where it landed: hold and motion; further: cancelled, pointer motion. Two or more deciding a scroll, pinch or swipe: cancelled, and that |
 /// | pointer motion | the pointer follows the finger. The hold timer with the finger still within `touchpadHoldAndMotionMillimetres`: hold and motion |
 /// | hold and motion | a hold while the pointer moves; past `touchpadHoldAndMotionMillimetres`: cancelled, pointer motion |
 /// | scroll | the fingers' mean motion scrolls; within `touchpadPinchCorrectionDelay` of the start, fingers that turn out to move apart make it a pinch (the scroll stops) |
 /// | pinch, swipe | updates with the scale and turn of the two gesture touches, or their mean motion |
 ///
-/// A change in the number of fingers ends the gesture (cancelled) and starts again from
-/// none; the last finger lifting ends it (not cancelled; a scroll stops). A click on the pad
-/// cancels a gesture and moves the pointer with one finger while the button is down
-/// (libinput's clickpad rule). Not modelled: tap-to-click (off by default, as in
-/// libinput), libinput's 100 ms wait for the finger count to settle, thumb and palm
-/// detection, pointer acceleration (the pointer moves `touchpadPointsPerMillimetre` a
-/// millimetre), and the scroll's axis locking.
+/// The number of fingers (libinput's `tp_gesture_handle_state`): the last finger lifting ends
+/// the gesture (not cancelled; a scroll stops). A change before anything began is taken at
+/// once, and undecided fingers start again from none. A change during a gesture waits
+/// `touchpadFingerCountSettleDelay` with nothing sent: fingers that all lift within it end the
+/// gesture normally (people do not lift two fingers in the same millisecond); a count that
+/// holds cancels it and starts again with the new count. In the frame the count changes and
+/// the next, no contact moves the pointer, scrolls or swipes (libinput resets the touches'
+/// motion history twice), so a hold survives one jittery frame. More than four fingers make
+/// nothing. A clickpad's click pins the fingers where they are: until one moves
+/// `touchpadUnpinMillimetres` it counts for nothing, so a gesture under way ends (not
+/// cancelled, its fingers gone) and the click's wobble moves no pointer; while the button is
+/// down, the fingers that count move the pointer as one and make no gesture (libinput's
+/// clickpad rule, `tp_gesture_post_events`). A finger that lands in a clickpad's bottom
+/// button area (a thumb ready to click) counts for nothing until it leaves the area or moves
+/// 5 mm in it (libinput's software buttons, evdev-mt-touchpad-buttons.c). Not modelled:
+/// tap-to-click (off by default, as in libinput), thumb detection by speed, pressure and size
+/// (evdev-mt-touchpad-thumb.c) and palm detection, pointer acceleration (the pointer moves
+/// `touchpadPointsPerMillimetre` a millimetre), and the scroll's axis locking.
 public struct TouchpadInterpreter: Sendable {
     public let device: InputDeviceID
     /// Millimetres per screen point of the decoder's mapping, in x and y.
     let mmPerPoint: Point
     let screen: Size
-    /// libinput's `gesture.enabled`: pinch and swipe need a pad that reports every finger.
+    /// libinput's `gesture.enabled` and `gesture.hold_enabled` (`tp_gesture_are_gestures_enabled`):
+    /// pinch, swipe and hold need a pad that reports every finger, so neither a semi-MT pad nor
+    /// one with a single slot has them.
     let gesturesEnabled: Bool
+    /// The pad's slots (libinput's `num_slots`).
+    let slotCount: Int
 
     enum State: Sendable { case none, unknown, hold, pointerMotion, holdAndMotion, scroll, pinch, swipe }
 
     private(set) var state = State.none
     /// The pad's contacts now, in millimetres of the pad, after libinput's hysteresis.
     var contacts: [(id: Int, point: Point)] = []
+    /// Contacts pinned by a click, and where (`touchpadUnpinMillimetres`).
+    var pinned: [Int: Point] = [:]
+    /// Contacts that landed in the bottom button area and have neither left it nor moved in
+    /// it (libinput's `BUTTON_STATE_BOTTOM` without `has_moved`): where and when they landed.
+    var resting: [Int: (initial: Point, time: Instant)] = [:]
+    /// The contacts that count (libinput's `tp_touch_active_for_gesture`): all but the pinned
+    /// and those resting in the button area.
+    var activeContacts: [(id: Int, point: Point)] {
+        pinned.isEmpty && resting.isEmpty ? contacts : contacts.filter { pinned[$0.id] == nil && resting[$0.id] == nil }
+    }
+    /// The top of the bottom button area, in mm from the pad's top edge; nil without button
+    /// areas (a pad with buttons, or clickfinger).
+    let buttonAreaTop: Double?
     /// libinput's hysteresis (`tp_motion_hysteresis`): on from the start for a pad whose axes
     /// have a fuzz, or once a finger is seen wobbling (`tp_detect_wobbling`: right, left, right
     /// within 40 ms a step). A contact then moves only when it leaves an ellipse of `margin`
@@ -103,6 +154,15 @@ public struct TouchpadInterpreter: Sendable {
     var fingerCount = 0
     var initialTime = Instant.zero
     var holdDeadline: Instant?
+    /// libinput's `finger_count_pending` (0: none) and its switch timer
+    /// (`tp_gesture_handle_state`): a count that changed during a gesture, waiting to settle.
+    var pendingFingerCount = 0
+    var settleDeadline: Instant?
+    /// Frames left in which no contact has a delta (libinput's `tp_need_motion_history_reset`
+    /// and `quirks.reset_motion_history`: a change in the number of fingers down resets every
+    /// touch's motion history in that frame and again in the next, so neither moves the pointer,
+    /// scrolls or swipes).
+    var motionResetFrames = 0
     /// A hold, pinch or swipe has sent its begin; a scroll has sent its first delta.
     var started = false
     var pinchStart = (distance: 0.0, angle: 0.0)
@@ -126,7 +186,8 @@ public struct TouchpadInterpreter: Sendable {
         self.screen = screen
         let size = device.physicalSize ?? GestureDefaults.touchpadAssumedSizeMillimetres
         mmPerPoint = Point(x: size.width / screen.width, y: size.height / screen.height)
-        gesturesEnabled = !device.isSemiMT
+        slotCount = device.slotCount
+        gesturesEnabled = !device.isSemiMT && device.slotCount > 1
         contacts.reserveCapacity(5)
         padSize = size
         let isClickpad = device.description?.properties.contains(.buttonpad) ?? false
@@ -137,6 +198,8 @@ public struct TouchpadInterpreter: Sendable {
         } else {
             clickMethod = .buttonAreas
         }
+        let areaHeight = min(GestureDefaults.touchpadButtonAreaHeightMillimetres, size.height * 0.15)
+        buttonAreaTop = clickMethod == .buttonAreas ? size.height - areaHeight : nil
         // The fuzz in mm: by the axis's resolution, or, without one, by the size libinput
         // assumes (its fake resolution); a quarter of a millimetre without a fuzz.
         func margin(_ axis: AbsInfo?, assumed: Double) -> Double {
@@ -170,7 +233,7 @@ public struct TouchpadInterpreter: Sendable {
         case .clickfinger:
             return contacts.count == 2 ? 0x111 : contacts.count >= 3 ? 0x112 : 0x110
         case .buttonAreas:
-            let top = padSize.height * 0.15 > 10 ? padSize.height - 10 : padSize.height * 0.85
+            let top = buttonAreaTop ?? padSize.height
             var button = 0x110
             for c in contacts where c.point.y >= top {
                 let x = c.point.x / padSize.width
@@ -189,16 +252,29 @@ public struct TouchpadInterpreter: Sendable {
     /// did to `emit`, in time order.
     public mutating func commit(time: Instant, frame: TouchFrame?, pointer: inout PointerDecoder,
                                 _ emit: (InputEvent) throws -> Void) rethrows {
-        if let deadline = holdDeadline, deadline <= time {
-            holdDeadline = nil
-            try holdTimeout(at: deadline, pointer: pointer, emit)
+        // libinput's timers that ran out since the last frame, in time order.
+        while true {
+            let hold = holdDeadline.flatMap { $0 <= time ? $0 : nil }
+            let settle = settleDeadline.flatMap { $0 <= time ? $0 : nil }
+            if let settle, hold.map({ settle <= $0 }) ?? true {
+                settleDeadline = nil
+                try fingerCountSettled(at: settle, pointer: pointer, emit)
+            } else if let hold {
+                holdDeadline = nil
+                try holdTimeout(at: hold, pointer: pointer, emit)
+            } else {
+                break
+            }
         }
         let before = contacts
         var moved = false
         if let frame {
             for c in frame.changes {
                 switch c.phase {
-                case .began: contacts.append((c.sourceID, mm(c.location)))
+                case .began:
+                    let point = mm(c.location)
+                    contacts.append((c.sourceID, point))
+                    if let top = buttonAreaTop, point.y >= top { resting[c.sourceID] = (point, time) }
                 case .moved:
                     guard let i = contacts.firstIndex(where: { $0.id == c.sourceID }) else { continue }
                     let raw = mm(c.location)
@@ -207,10 +283,14 @@ public struct TouchpadInterpreter: Sendable {
                     contacts[i].point = hysteresisEnabled ? Self.hysteresis(raw, center: contacts[i].point, margin: hysteresisMargin) : raw
                 case .ended, .cancelled:
                     contacts.removeAll { $0.id == c.sourceID }
+                    pinned[c.sourceID] = nil
+                    resting[c.sourceID] = nil
                 }
             }
         }
         if !moved { wobble.history = 0 }
+        if contacts.count != before.count { motionResetFrames = 2 }
+        defer { motionResetFrames = max(0, motionResetFrames - 1) }
         var buttons: [(code: Int, pressed: Bool)] = []
         for change in buttonChanges {
             var code = change.code
@@ -222,34 +302,115 @@ public struct TouchpadInterpreter: Sendable {
             }
             buttons.append((code, change.pressed))
             if change.code == 0x110 && clickMethod != .none { buttonDown = change.pressed }
-            if change.pressed, change.code == 0x110, clickMethod != .none, state != .pointerMotion, fingerCount > 0 {
-                // libinput: a clickpad's button held by a finger allows no gesture.
+        }
+        // libinput's tp_process_state: a finger moved far enough from where a click pinned it
+        // is free again; a clickpad's press pins every finger.
+        for c in contacts {
+            if let center = pinned[c.id], c.point.distance(to: center) >= GestureDefaults.touchpadUnpinMillimetres {
+                pinned[c.id] = nil
+            }
+        }
+        if !resting.isEmpty { updateButtonArea() }
+        if clickMethod != .none, buttonChanges.contains(where: { $0.code == 0x110 && $0.pressed }) {
+            for c in contacts { pinned[c.id] = c.point }
+        }
+        buttonChanges.removeAll(keepingCapacity: true)
+        try handleFingerCount(time: time, pointer: pointer, emit)
+        if clickMethod != .none, buttonDown, fingerCount > 0 {
+            // libinput's tp_gesture_post_events: a clickpad's button held down allows no
+            // gesture; the fingers move the pointer, as one.
+            if state != .pointerMotion {
                 try end(cancelled: true, time: time, pointer: pointer, emit)
                 state = .pointerMotion
             }
-        }
-        buttonChanges.removeAll(keepingCapacity: true)
-        if contacts.count != fingerCount {
-            if contacts.isEmpty {
-                try end(cancelled: false, time: time, pointer: pointer, emit)
-                state = .none
-            } else if fingerCount > 0 {
-                try end(cancelled: true, time: time, pointer: pointer, emit)
-                state = buttonDown ? .pointerMotion : .none
-            }
-            fingerCount = contacts.count
-            tracked.removeAll()
-            if state == .pointerMotion, let first = contacts.first {
+            fingerCount = 1
+            pendingFingerCount = 0
+            settleDeadline = nil
+            let active = activeContacts
+            if let first = active.first, !active.contains(where: { $0.id == tracked.first?.id }) {
                 tracked = [(first.id, first.point, first.point)]
             }
         }
-        try post(time: time, before: before, pointer: &pointer, emit)
+        // libinput's tp_gesture_post_events: nothing while the count is unsure, nothing of
+        // more fingers than a gesture takes.
+        if pendingFingerCount == 0 && fingerCount <= GestureDefaults.touchpadMaximumGestureFingers {
+            try post(time: time, before: before, pointer: &pointer, emit)
+        }
         for i in tracked.indices {
             if let c = contacts.first(where: { $0.id == tracked[i].id }) { tracked[i].last = c.point }
         }
         for (code, pressed) in buttons {
             try emit(.pointer(.button(pressed, at: pointer.location, time: time, device: device, button: code)))
         }
+    }
+
+    /// libinput's `tp_button_handle_state`: a finger resting in the bottom button area that
+    /// leaves it (`tp_button_bottom_handle_event`) or moves `touchpadButtonAreaMoveMillimetres`
+    /// in it (`tp_button_check_for_movement`) counts from then on, and so do the fingers
+    /// resting there that landed within `touchpadButtonAreaTogether` of it
+    /// (`tp_button_release_other_bottom_touches`).
+    private mutating func updateButtonArea() {
+        guard let top = buttonAreaTop else { return }
+        var released: [Instant] = []
+        for c in contacts {
+            guard let r = resting[c.id] else { continue }
+            if c.point.y < top || c.point.distance(to: r.initial) > GestureDefaults.touchpadButtonAreaMoveMillimetres {
+                resting[c.id] = nil
+                released.append(r.time)
+            }
+        }
+        for time in released {
+            let together = GestureDefaults.touchpadButtonAreaTogether.nanosecondCount
+            resting = resting.filter { abs($0.value.time.nanoseconds - time.nanoseconds) > together }
+        }
+    }
+
+    /// libinput's `tp_gesture_handle_state`: the number of fingers changed. All lifted: the
+    /// gesture ends (not cancelled). No gesture begun yet: the new count is taken at once
+    /// (and undecided fingers or pointer motion start again from none). Otherwise the new
+    /// count waits `touchpadFingerCountSettleDelay` (`fingerCountSettled`).
+    private mutating func handleFingerCount(time: Instant, pointer: PointerDecoder,
+                                            _ emit: (InputEvent) throws -> Void) rethrows {
+        let active = activeContacts.count
+        guard active != fingerCount else {
+            pendingFingerCount = 0
+            return
+        }
+        if active == 0 {
+            try end(cancelled: false, time: time, pointer: pointer, emit)
+            state = .none
+            tracked.removeAll()
+            fingerCount = 0
+            pendingFingerCount = 0
+            settleDeadline = nil
+        } else if !started {
+            fingerCount = active
+            pendingFingerCount = 0
+            if state == .unknown || state == .pointerMotion || state == .none {
+                reset()
+            }
+        } else if active != pendingFingerCount {
+            pendingFingerCount = active
+            settleDeadline = time + GestureDefaults.touchpadFingerCountSettleDelay
+        }
+    }
+
+    /// libinput's `tp_gesture_finger_count_switch_timeout`: the new count held; the gesture
+    /// under way is cancelled and the count taken.
+    private mutating func fingerCountSettled(at time: Instant, pointer: PointerDecoder,
+                                             _ emit: (InputEvent) throws -> Void) rethrows {
+        guard pendingFingerCount != 0 else { return }
+        try end(cancelled: true, time: time, pointer: pointer, emit)
+        reset()
+        fingerCount = pendingFingerCount
+        pendingFingerCount = 0
+    }
+
+    /// libinput's `GESTURE_EVENT_RESET`: back to none, the hold timer stopped.
+    private mutating func reset() {
+        state = .none
+        holdDeadline = nil
+        tracked.removeAll()
     }
 
     // MARK: The states' handlers (libinput's tp_gesture_handle_state_*)
@@ -273,7 +434,8 @@ public struct TouchpadInterpreter: Sendable {
 
     /// Fingers landed: note the gesture's touches and set the hold timer.
     private mutating func handleNone(time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
-        let points = contacts.prefix(fingerCount).map { (id: $0.id, mm: $0.point) }
+        // libinput's tp_gesture_get_active_touches: the first four.
+        let points = activeContacts.prefix(min(fingerCount, GestureDefaults.touchpadMaximumGestureFingers)).map { (id: $0.id, mm: $0.point) }
         guard let first = points.first else { return }
         initialTime = time
         started = false
@@ -286,13 +448,26 @@ public struct TouchpadInterpreter: Sendable {
             state = .scroll
             return
         } else {
-            let top = points.min { $0.mm.y < $1.mm.y }!, bottom = points.max { $0.mm.y < $1.mm.y }!
-            guard top.id != bottom.id || fingerCount == 2 else { return }
-            let pair = fingerCount == 2 ? [points[0], points[1]] : [top, bottom]
-            tracked = pair.map { ($0.id, $0.mm, $0.mm) }
+            // Of three or more, the top-most and the bottom-most (libinput's
+            // tp_gesture_handle_state_none): the first touch is both to begin with; a later one
+            // strictly higher becomes the top, one at least as low the bottom, so fingers on one
+            // horizontal line give the first and the last of them.
+            var top = points[0], bottom = points[0]
+            if fingerCount > 2 {
+                for p in points.dropFirst().prefix(max(0, slotCount - 1)) {
+                    if p.mm.y < top.mm.y { top = p } else if p.mm.y >= bottom.mm.y { bottom = p }
+                }
+                guard top.id != bottom.id else { return }
+            } else {
+                bottom = points[1]
+            }
+            tracked = [(top.id, top.mm, top.mm), (bottom.id, bottom.mm, bottom.mm)]
         }
         state = .unknown
-        holdDeadline = time + (fingerCount <= 2 ? GestureDefaults.touchpadQuickHoldDelay : GestureDefaults.touchpadHoldDelay)
+        // libinput's tp_gesture_set_hold_timer: no hold on a pad without gestures.
+        if gesturesEnabled {
+            holdDeadline = time + (fingerCount <= 2 ? GestureDefaults.touchpadQuickHoldDelay : GestureDefaults.touchpadHoldDelay)
+        }
     }
 
     /// The hold timer ran out.
@@ -326,7 +501,8 @@ public struct TouchpadInterpreter: Sendable {
         guard let first = tracked.first else { return }
         if fingerCount == 1 {
             // Only when the finger moved in this frame.
-            guard let now = contacts.first(where: { $0.id == first.id }),
+            // (libinput's tp_has_pending_pointer_motion: none in a frame whose history was reset.)
+            guard motionResetFrames == 0, let now = contacts.first(where: { $0.id == first.id }),
                   let was = before.first(where: { $0.id == first.id }), now.point != was.point else { return }
             let holdsStill = moved(first) < GestureDefaults.touchpadHoldAndMotionMillimetres
             if state == .hold && holdsStill { state = .holdAndMotion; return }
@@ -334,6 +510,11 @@ public struct TouchpadInterpreter: Sendable {
             if state == .hold || state == .holdAndMotion { try end(cancelled: true, time: time, pointer: pointer, emit) }
             state = .pointerMotion
             return
+        }
+        // More fingers than slots: where the others are is unknown, so a swipe, at once
+        // (libinput's tp_gesture_detect_motion_gestures; its hold timer stops).
+        if gesturesEnabled && fingerCount > 2 && fingerCount > slotCount {
+            return try become(.swipe, time: time, pointer: pointer, emit)
         }
         guard tracked.count == 2 else { return }
         let second = tracked[1]
@@ -386,7 +567,7 @@ public struct TouchpadInterpreter: Sendable {
 
     /// The two gesture touches' mean motion since the last frame (or since they landed).
     private func meanDelta(fromStart: Bool) -> Point {
-        guard !tracked.isEmpty else { return .zero }
+        guard !tracked.isEmpty, fromStart || motionResetFrames == 0 else { return .zero }
         var sum = Point.zero
         for t in tracked { sum = sum + current(t) - (fromStart ? t.initial : t.last) }
         return sum / Double(tracked.count) * GestureDefaults.touchpadPointsPerMillimetre
@@ -443,10 +624,11 @@ public struct TouchpadInterpreter: Sendable {
 
     private mutating func movePointer(time: Instant, before: [(id: Int, point: Point)], pointer: inout PointerDecoder,
                                       _ emit: (InputEvent) throws -> Void) rethrows {
-        guard let first = tracked.first, let now = contacts.first(where: { $0.id == first.id }) else { return }
+        guard let first = tracked.first, pinned[first.id] == nil,
+              let now = contacts.first(where: { $0.id == first.id }) else { return }
         let was = before.first(where: { $0.id == first.id })?.point ?? now.point
         let d = now.point - was
-        guard d != .zero else { return }
+        guard d != .zero, motionResetFrames == 0 else { return }
         let k = GestureDefaults.touchpadPointsPerMillimetre
         let location = pointer.location
         pointer.move(by: Point(x: d.x * k, y: d.y * k))

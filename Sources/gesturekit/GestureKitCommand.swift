@@ -183,6 +183,9 @@ struct Replay: ParsableCommand {
     @Flag(help: "With --backend libinput: at the end, print on stderr how long the recognizers' actions took from the event that caused them (listen --latency).")
     var latency = false
 
+    @Flag(name: .customLong("touchpad-gestures"), help: "Also print what the touchpad driver decided, before any recognizer sees it: a `gesture` line (hold, pinch, swipe, scroll; its phase and fingers) for each touchpad gesture event and each step of a two-finger scroll, through either backend (REPLAY.md).")
+    var touchpadGestures = false
+
     func run() throws {
         var scene = try loadScene(self.scene)
         try mapping.apply(to: &scene)
@@ -205,7 +208,7 @@ struct Replay: ParsableCommand {
         let out = HeldOutput()
         let session: ReplaySession
         do {
-            session = try TraceReplay.run(path: trace, scene: scene, validateFirst: false,
+            session = try TraceReplay.run(path: trace, scene: scene, validateFirst: false, touchpadGestures: touchpadGestures,
                                           observe: picture == nil ? nil : { picture?.observe($0) },
                                           observePointer: picture == nil ? nil : { picture?.observe($0) },
                                           record: recorder) { record in
@@ -244,6 +247,7 @@ extension Replay {
         if let sceneFile = self.scene { arguments += ["--scene", sceneFile] }
         if json { arguments.append("--json") }
         if latency { arguments.append("--latency") }
+        if touchpadGestures { arguments.append("--touchpad-gestures") }
         // The live listener records what its session received from libinput.
         if let record { arguments += ["--record", record] }
         arguments += mapping.arguments
@@ -319,6 +323,9 @@ struct Listen: ParsableCommand {
     @Flag(help: "At the end, print on stderr how long the recognizers' actions took from the input event that caused them (its kernel or compositor timestamp), by kind of input (touches, touchpad gestures, pointer, pens, modifier keys) and for deadlines: p50, p99 and max.")
     var latency = false
 
+    @Flag(name: .customLong("touchpad-gestures"), help: "Also print what the touchpad driver decided: a `gesture` line for each touchpad gesture event and each step of a two-finger scroll (REPLAY.md).")
+    var touchpadGestures = false
+
     @Option(name: .customLong("soak-summary"), help: .hidden)
     var soakSummary: String?
 
@@ -356,6 +363,7 @@ struct Listen: ParsableCommand {
             out.write(json ? record.jsonLine : record.humanLine)
             out.flush()
         }
+        session.replay.reportsTouchpadGestures = touchpadGestures
         meter?.client = session
         defer {
             if let meter {

@@ -92,9 +92,10 @@ struct PointerAgreementTests {
                 let from = line.object["from"] as? String ?? ""
                 out.append("\(line.recognizer) \(from == "began" || from == "changed" ? "under way" : from)→\(line.to)")
             case "touches" where line.object["phase"] as? String != "moved":
-                // A click's touch moves with the pointer, and that is a figure: through the
-                // Elantech click libinput holds the pointer still while the finger wobbles
-                // 1–2 device units (0.03–0.06 mm), the decoder moves it 0.3–0.6 pt.
+                // A click's touch moves with the pointer, and that is a figure (how far a
+                // finger unpinned by 1.5 mm moves it, with or without acceleration). Through
+                // the Elantech click both hold the pointer still while the finger wobbles
+                // 1–2 device units (libinput's tp_pin_fingers, which the decoder follows).
                 out.append("view \(line.object["view"] as? String ?? "") \(line.object["phase"] as? String ?? "")")
             default: break
             }
@@ -110,6 +111,55 @@ struct PointerAgreementTests {
         #expect(libinput == builtin, "\(fixture):\nlibinput: \(libinput.joined(separator: ", "))\nbuilt-in: \(builtin.joined(separator: ", "))")
         #expect(!builtin.contains { $0.hasPrefix("view ") } || fixture.contains("click"),
                 "\(fixture): only a click reaches a view, never the pad's contacts")
+    }
+
+    /// What the pad decided (`replay --touchpad-gestures`): each gesture's kind, fingers and
+    /// phases in order, with its changes counted as one (how many there are depends on
+    /// libinput's event rate), and the gesture's figures summed: scroll and swipe deltas, the
+    /// last scale of a pinch.
+    struct Decisions: Equatable, CustomStringConvertible {
+        var steps: [String] = []
+        var figures: [(kind: String, dx: Double, dy: Double, scale: Double)] = []
+        static func == (a: Self, b: Self) -> Bool { a.steps == b.steps }
+        var description: String { steps.joined(separator: ", ") }
+    }
+
+    static func decisions(_ trace: String, backend: String) throws -> Decisions {
+        let run = try LibinputRecognitionTests.gesturekit(["replay", trace, "--json", "--touchpad-gestures", "--backend", backend])
+        #expect(run.status == 0, "\(trace) through \(backend): \(run.err)")
+        var d = Decisions()
+        for line in LibinputRecognitionTests.parse(run.out) where line.type == "gesture" {
+            let kind = line.object["kind"] as? String ?? "", fingers = (line.object["fingers"] as? NSNumber)?.intValue ?? 0
+            let step = "\(kind) \(fingers) \(line.phase)"
+            if line.phase != "changed" || d.steps.last != step { d.steps.append(step) }
+            if line.phase == "began" { d.figures.append((kind, 0, 0, 1)) }
+            guard !d.figures.isEmpty else { continue }
+            if let delta = line.object["delta"] as? [NSNumber], delta.count == 2 {
+                d.figures[d.figures.count - 1].dx += delta[0].doubleValue
+                d.figures[d.figures.count - 1].dy += delta[1].doubleValue
+            }
+            if let scale = line.scale { d.figures[d.figures.count - 1].scale = scale }
+        }
+        return d
+    }
+
+    @Test("every touchpad recording: the pad decides the same through libinput and the built-in decoder (replay --touchpad-gestures): the same gestures, fingers and phases in order, ended or cancelled alike; a pinch's last scale within 5 %, a scroll's or swipe's distance along its main axis within 40 % (libinput accelerates swipes and starts a scroll with the movement that decided it)",
+          arguments: Fixtures.touchpads)
+    func sameDecisions(_ fixture: String) throws {
+        let libinput = try Self.decisions(Fixtures.path(fixture), backend: "libinput")
+        let builtin = try Self.decisions(Fixtures.path(fixture), backend: "builtin")
+        #expect(libinput == builtin, "\(fixture):\nlibinput: \(libinput)\nbuilt-in: \(builtin)")
+        guard libinput == builtin else { return }
+        for (a, b) in zip(libinput.figures, builtin.figures) {
+            if a.kind == "pinch" {
+                #expect(Self.close(a.scale, b.scale, within: 0.05), "\(fixture): pinch scale libinput \(a.scale), built-in \(b.scale)")
+            } else if a.kind == "scroll" || a.kind == "swipe" {
+                let (la, lb) = abs(a.dx) > abs(a.dy) ? (a.dx, b.dx) : (a.dy, b.dy)
+                if abs(la) > 20 || abs(lb) > 20 {
+                    #expect(Self.close(la, lb, within: 0.4), "\(fixture): \(a.kind) distance libinput \(la) pt, built-in \(lb) pt")
+                }
+            }
+        }
     }
 
     @Test("a touchpad move that pushes the pointer against the screen's right edge leaves it over the view there, through libinput and the built-in decoder: the scroll and pinch after it still land")

@@ -87,4 +87,39 @@ struct TouchpadReplayTests {
         let radians = try #require(end.values.rotation)
         #expect(radians > 1.2 && radians < 1.6, "two fingers turned 90° clockwise (1.57 rad, less what turned before the decision), got \(radians) rad")
     }
+
+    @Test("a finger resting on the touchpad for 0.6 s begins no long press: a resting finger is no press, as on an iPad's trackpad (the pad's hold is still there)")
+    func restingFingerIsNoLongPress() throws {
+        let json = """
+        { "recognizers": [ {"id": "press", "kind": "longPress", "view": "root"},
+                           {"id": "press3", "kind": "longPress", "view": "root", "touches": 3} ],
+          "simultaneous": [["press", "press3"]] }
+        """
+        for fixture in ["synthetic-tp-elantech-hold-then-jitter-1f.evemu", "synthetic-tp-elantech-hold-line-3f.evemu"] {
+            let r = try Replayed(fixture, scene: scene(json))
+            #expect(r.states.isEmpty, "\(fixture): no long press hears of the hold: \(r.states.map { "\($0.recognizer) \($0.to)" })")
+        }
+    }
+
+    @Test("replay --touchpad-gestures prints what the pad decided before any recognizer: the pinch's gesture lines began, changed, ended, of two fingers, at the pointer, with its scale; without the flag none")
+    func touchpadGestureLines() throws {
+        let fixture = Fixtures.path("synthetic-tp-elantech-pinch-out-lift-apart-2f.evemu")
+        let run = try runTool(["replay", fixture, "--touchpad-gestures", "--json"])
+        #expect(run.status == 0, "\(run.err)")
+        let lines = JSONLine.parse(run.out).filter { $0.type == "gesture" }
+        let pinch = lines.filter { $0.object["kind"] as? String == "pinch" }
+        #expect(pinch.first?.phase == "began" && pinch.last?.phase == "ended" && pinch.dropFirst().dropLast().allSatisfy { $0.phase == "changed" },
+                "began, changed…, ended: \(pinch.map(\.phase))")
+        #expect(pinch.allSatisfy { ($0.object["fingers"] as? NSNumber)?.intValue == 2 }, "two fingers")
+        #expect((pinch.last?.scale ?? 0) > 1.6, "the spread's scale: \(pinch.last?.scale ?? 0)")
+        #expect(pinch.allSatisfy { ($0.object["location"] as? [NSNumber])?.map(\.doubleValue) == [500, 500] }, "at the pointer")
+        let scroll = lines.filter { $0.object["kind"] as? String == "scroll" }
+        #expect(scroll.first?.phase == "began" && scroll.last?.phase == "ended", "the scroll that came first (libinput's guess, corrected to a pinch) begins and ends: \(scroll.map(\.phase))")
+        #expect(scroll.allSatisfy { ($0.object["delta"] is [NSNumber]) == ($0.phase != "ended") }, "a scroll's steps have their delta, its end none")
+        if let first = lines.first, let began = JSONLine.parse(run.out).first(where: { $0.recognizer == "pinch" && $0.to == "began" }) {
+            #expect(first.time <= began.time, "the pad decides before the recognizer sees it")
+        }
+        let plain = try runTool(["replay", fixture, "--json"])
+        #expect(!JSONLine.parse(plain.out).contains { $0.type == "gesture" }, "no gesture line without --touchpad-gestures")
+    }
 }

@@ -1,7 +1,9 @@
 /// The long-press state machine: `numberOfTapsRequired` quick taps, then
 /// `numberOfTouchesRequired` touches held still for `minimumPressDuration` (counted from
 /// touch-down); it then follows the touches until they lift. A touchpad hold (libinput's
-/// GESTURE_HOLD) of as many fingers is a long press too.
+/// GESTURE_HOLD: fingers resting on the pad) is no long press: on an iPad a long press with a
+/// pointer is a click held, and a finger resting on the trackpad does nothing, as GTK's long
+/// press ignores touchpad holds (REPLAY.md). A hold stops a decelerating scroll view instead.
 public struct LongPressStateMachine: TapCountingStateMachine {
     public static let kind = GestureRecognizer.Kind.continuous
     public static let namePrefix = "longPress"
@@ -28,8 +30,8 @@ public struct LongPressStateMachine: TapCountingStateMachine {
         case tapping(tapsCompleted: Int, start: Instant)
         /// A tap before the press is done: waiting for the next touch-down.
         case betweenTaps(tapsCompleted: Int, lastUp: Instant)
-        /// Touches are down, held still; `holdFingers` is non-zero for a touchpad hold.
-        case pressing(start: Instant, holdFingers: Int)
+        /// Touches are down, held still.
+        case pressing(start: Instant)
         /// Held long enough, but with too few touches: the press begins when the rest land.
         case durationElapsed(start: Instant)
         /// The press has begun.
@@ -50,7 +52,7 @@ public struct LongPressStateMachine: TapCountingStateMachine {
         switch state {
         case let .tapping(_, start): start + maximumTapDuration
         case let .betweenTaps(_, lastUp): lastUp + maximumTapInterval
-        case let .pressing(start, _): start + minimumPressDuration
+        case let .pressing(start): start + minimumPressDuration
         case .idle, .durationElapsed, .active: nil
         }
     }
@@ -85,7 +87,7 @@ public struct LongPressStateMachine: TapCountingStateMachine {
         touches.removeAll()
         state = tapsCompleted < numberOfTapsRequired
             ? .tapping(tapsCompleted: tapsCompleted, start: time)
-            : .pressing(start: time, holdFingers: 0)
+            : .pressing(start: time)
     }
 
     private mutating func beginPress(start: Instant, at time: Instant) -> GestureDecision {
@@ -118,7 +120,7 @@ public struct LongPressStateMachine: TapCountingStateMachine {
             guard touches.isEmpty else { return .none }
             state = .betweenTaps(tapsCompleted: taps + 1, lastUp: time)
             return .none
-        case let .pressing(start, _), let .durationElapsed(start):
+        case let .pressing(start), let .durationElapsed(start):
             return .fail(.liftedBeforeDuration(held: time - start, required: minimumPressDuration))
         case .idle, .betweenTaps:
             return .none
@@ -127,8 +129,8 @@ public struct LongPressStateMachine: TapCountingStateMachine {
 
     public mutating func deadlineReached(at time: Instant) -> GestureDecision {
         switch state {
-        case let .pressing(start, holdFingers):
-            if touches.count == numberOfTouchesRequired || (holdFingers > 0 && holdFingers == numberOfTouchesRequired) {
+        case let .pressing(start):
+            if touches.count == numberOfTouchesRequired {
                 return beginPress(start: start, at: time)
             }
             state = .durationElapsed(start: start)
@@ -142,36 +144,6 @@ public struct LongPressStateMachine: TapCountingStateMachine {
         }
     }
 
-    public static func understands(_ kind: TouchpadGestureEvent.Kind) -> Bool { kind == .hold }
-
-    /// A touchpad hold (libinput's GESTURE_HOLD) is a long press of its fingers.
-    public mutating func touchpadGesture(_ event: TouchpadGestureEvent) -> GestureDecision {
-        location = event.location
-        switch event.phase {
-        case .begin:
-            guard numberOfTapsRequired == 0 else { return .fail(.tooFewTouches(count: 0, required: numberOfTapsRequired)) }
-            if event.fingers != numberOfTouchesRequired {
-                return .fail(event.fingers > numberOfTouchesRequired
-                    ? .tooManyTouches(count: event.fingers, allowed: numberOfTouchesRequired)
-                    : .tooFewTouches(count: event.fingers, required: numberOfTouchesRequired))
-            }
-            state = .pressing(start: event.time, holdFingers: event.fingers)
-            return .none
-        case .update:
-            return isActive ? .change : .none
-        case .end:
-            if isActive { return .end(.touchpadGesture(.hold, .end)) }
-            let start: Instant
-            switch state {
-            case let .pressing(s, _), let .durationElapsed(s), let .tapping(_, s): start = s
-            case .idle, .betweenTaps, .active: start = event.time
-            }
-            return .fail(.liftedBeforeDuration(held: event.time - start, required: minimumPressDuration))
-        case .cancel:
-            return isActive ? .cancel(.touchpadGesture(.hold, .cancel)) : .fail(.touchpadGesture(.hold, .cancel))
-        }
-    }
-
     public mutating func reset() {
         state = .idle
         touches.removeAll()
@@ -180,7 +152,7 @@ public struct LongPressStateMachine: TapCountingStateMachine {
 
 /// UIKit's `UILongPressGestureRecognizer`: continuous. Begins once the touches have been held
 /// for `minimumPressDuration` without moving more than `allowableMovement`; changes as they
-/// move; ends when they lift. A touchpad hold of the same number of fingers counts too.
+/// move; ends when they lift. A touchpad hold (fingers resting on the pad) is no long press.
 open class LongPressGestureRecognizer: StateMachineGestureRecognizer<LongPressStateMachine> {
     /// UIKit's `buttonMaskRequired`: the pointer buttons whose presses this long press sees.
     /// Default `.primary`. Touches of other types are unaffected.

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Writes the synthetic touchpad gesture fixtures (Fixtures/synthetic-tp-elantech-*.evemu) that
+follow libinput 1.22's gesture tests (test/test-gestures.c, test/test-touchpad.c): fingers that
+lift a few milliseconds apart at the end of a pinch or swipe, three and four fingers on one
+horizontal line swiping and holding, a scroll that goes back to pointer motion. The device
+description is the real Elantech pad of the Samsung 700Z3A, copied from
+tp-elantech-samsung-move-1f.evemu (see scripts/synthetic_touchpad.py); the events are generated
+here in millimetres of the pad, as people make them (fingers never land or lift in the same
+millisecond except where a scenario says so). Deterministic (fixed seeds): running it again writes
+the same files."""
+import sys
+
+from synthetic_touchpad import Touchpad, ease, fixtures, header_of, still
+
+FRAME = 0.0125  # the Elantech's 80 Hz
+
+
+def move(pad, start, offset, seconds):
+    """Every contact of `start` ({slot: (x, y)} in mm) slides by `offset` (mm), eased."""
+    steps = round(seconds / FRAME)
+    for i in range(1, steps + 1):
+        s = ease(i, steps)
+        pad.wait(FRAME)
+        pad.frame({k: (x + offset[0] * s, y + offset[1] * s) for k, (x, y) in start.items()})
+    return {k: (x + offset[0], y + offset[1]) for k, (x, y) in start.items()}
+
+
+def lift_one_by_one(pad, contacts, gap):
+    """The contacts lift in slot order, `gap` seconds apart, without moving."""
+    left = dict(contacts)
+    for slot in sorted(contacts):
+        pad.wait(gap)
+        del left[slot]
+        pad.frame(left)
+
+
+def pinch_out_lift_apart_2f():
+    pad = Touchpad(20)
+    a, b = (40, 35), (60, 35)
+    pad.frame({0: a, 1: b})
+    still(pad, {0: a, 1: b}, 0.0375)
+    steps = 40  # 0.5 s
+    for i in range(1, steps + 1):
+        half = 10 + 10 * ease(i, steps)
+        pad.wait(FRAME)
+        pad.frame({0: (50 - half, 35), 1: (50 + half, 35)})
+    lift_one_by_one(pad, {0: (30, 35), 1: (70, 35)}, 0.02)
+    return pad, ("two fingers spread symmetrically from 20 mm to 40 mm apart in 0.5 s (scale 2); "
+                 "the left finger lifts 20 ms later, the right one 20 ms after it")
+
+
+def swipe_right_line_3f():
+    pad = Touchpad(21)
+    pad.jitter = 0  # on one line to the unit, as litest puts them
+    start = {0: (35, 35), 1: (50, 35), 2: (65, 35)}
+    pad.frame(start)
+    still(pad, start, 0.0375)
+    end = move(pad, start, (25, 0), 0.4)
+    lift_one_by_one(pad, end, 0.015)
+    return pad, ("three fingers on one horizontal line (the same y), 15 mm apart, swipe 25 mm right in "
+                 "0.4 s and lift 15 ms apart")
+
+
+def swipe_up_line_4f():
+    pad = Touchpad(22)
+    pad.jitter = 0
+    start = {0: (30, 50), 1: (44, 50), 2: (58, 50), 3: (72, 50)}
+    pad.frame(start)
+    still(pad, start, 0.0375)
+    end = move(pad, start, (0, -25), 0.4)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("four fingers on one horizontal line, 14 mm apart, swipe 25 mm up in 0.4 s and lift "
+                 "together")
+
+
+def hold_line_3f():
+    pad = Touchpad(23)
+    pad.jitter = 0
+    start = {0: (35, 35), 1: (50, 35), 2: (65, 35)}
+    pad.frame(start)
+    still(pad, start, 0.4)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, "three fingers on one horizontal line, 15 mm apart, rest still for 0.4 s and lift together"
+
+
+def scroll_then_move_1f():
+    pad = Touchpad(24)
+    start = {0: (42, 20), 1: (60, 20)}
+    pad.frame(start)
+    still(pad, start, 0.05)
+    end = move(pad, start, (0, 20), 0.3)
+    pad.wait(FRAME)
+    pad.frame({0: end[0]})
+    move(pad, {0: end[0]}, (25, 0), 0.3)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("two fingers 18 mm apart scroll 20 mm down in 0.3 s; the right finger lifts and the "
+                 "left one moves on 25 mm right in 0.3 s (pointer motion)")
+
+
+def hold_then_jitter_1f():
+    pad = Touchpad(25)
+    pad.jitter = 0
+    pad.frame({0: (50, 35)})
+    pad.wait(0.0625)  # the pad reports nothing while the finger rests (litest's hold tests)
+    pad.frame({0: (51, 35)})
+    still(pad, {0: (51, 35)}, 0.6)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("one finger lands and rests; 62.5 ms later, past the 40 ms hold timeout, one frame puts it "
+                 "1 mm right (a jitter), then it rests 0.6 s more and lifts")
+
+
+def thumb_rest_scroll_up_2f():
+    pad = Touchpad(26)
+    thumb = (30, 66)  # in the bottom button area: the pad is 71 mm tall, the area its lowest 10 mm
+    pad.frame({0: thumb})
+    still(pad, {0: thumb}, 0.3)
+    start = {0: thumb, 1: (45, 30), 2: (63, 30)}
+    pad.wait(FRAME)
+    pad.frame(start)
+    still(pad, start, 0.025)
+    steps = 32  # 0.4 s
+    for i in range(1, steps + 1):
+        d = 20 * ease(i, steps)
+        pad.wait(FRAME)
+        pad.frame({0: thumb, 1: (45, 30 - d), 2: (63, 30 - d)})
+    pad.wait(FRAME)
+    pad.frame({0: thumb})
+    still(pad, {0: thumb}, 0.1)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("a thumb rests in the clickpad's bottom button area (5 mm above the bottom edge); 0.3 s later "
+                 "two fingers 18 mm apart land above it and scroll 20 mm up in 0.4 s, and lift; the thumb lifts "
+                 "0.1 s later")
+
+
+def synaptics_swipe_right_3f():
+    pad = Touchpad(27)
+    # The Synaptics PS/2 pad: X 1472..5472, Y 1408..4448 without a resolution, which libinput
+    # takes for 69 x 50 mm; two slots for three fingers (BTN_TOOL_TRIPLETAP says how many).
+    pad.units = ((1472, 5472, 4000 / 69), (1408, 4448, 3040 / 50))
+    start = {0: (25, 20), 1: (40, 22)}
+    pad.frame(start, fingers=3)
+    for _ in range(20):  # they rest 0.25 s first, longer than libinput's 180 ms three-finger hold
+        pad.wait(FRAME)
+        pad.frame(start, fingers=3)
+    steps = 24  # 0.3 s
+    for i in range(1, steps + 1):
+        d = 20 * ease(i, steps)
+        pad.wait(FRAME)
+        pad.frame({k: (x + d, y) for k, (x, y) in start.items()}, fingers=3)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("three fingers on a pad with two slots (BTN_TOOL_TRIPLETAP, two of them reported) rest "
+                 "0.25 s, swipe 20 mm right in 0.3 s and lift together")
+
+
+def main():
+    elantech = header_of(fixtures / "tp-elantech-samsung-move-1f.evemu")
+    made = [
+        ("synthetic-tp-elantech-pinch-out-lift-apart-2f.evemu", pinch_out_lift_apart_2f),
+        ("synthetic-tp-elantech-swipe-right-line-3f.evemu", swipe_right_line_3f),
+        ("synthetic-tp-elantech-swipe-up-line-4f.evemu", swipe_up_line_4f),
+        ("synthetic-tp-elantech-hold-line-3f.evemu", hold_line_3f),
+        ("synthetic-tp-elantech-scroll-then-move-1f.evemu", scroll_then_move_1f),
+        ("synthetic-tp-elantech-hold-then-jitter-1f.evemu", hold_then_jitter_1f),
+        ("synthetic-tp-elantech-thumb-rest-scroll-up-2f.evemu", thumb_rest_scroll_up_2f),
+    ]
+    synaptics = header_of(fixtures / "tp-synaptics-scroll-vertical-2f.evemu")
+    made.append(("synthetic-tp-synaptics-swipe-right-3f.evemu", synaptics_swipe_right_3f))
+    for name, make in made:
+        trace, what = make()
+        header = synaptics if "synaptics" in name else elantech
+        text = ("\n".join(header) + "\n# Events below: synthetic (scripts/make-synthetic-touchpad-gestures.py), "
+                f"not a recording: {what}\n" + "\n".join(trace.lines) + "\n")
+        (fixtures / name).write_text(text)
+        print(f"wrote {name} ({len(trace.lines)} events)", file=sys.stderr)
+
+
+main()
