@@ -45,11 +45,11 @@ struct PointerAgreementTests {
     }
 
     /// `gesturekit replay --json` of the recording at `trace` through `sceneJSON`, with `backend`.
-    static func replay(_ trace: String, scene sceneJSON: String, backend: String) throws -> [Line] {
+    static func replay(_ trace: String, scene sceneJSON: String, backend: String, options: [String] = []) throws -> [Line] {
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
         try sceneJSON.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try LibinputRecognitionTests.gesturekit(["replay", trace, "--scene", path, "--json", "--backend", backend])
+        let run = try LibinputRecognitionTests.gesturekit(["replay", trace, "--scene", path, "--json", "--backend", backend] + options)
         #expect(run.status == 0, "\(trace) through \(backend): \(run.err)")
         return LibinputRecognitionTests.parse(run.out)
     }
@@ -75,9 +75,9 @@ struct PointerAgreementTests {
     /// A replay's recognitions: every transition but `changed` (how many changes there are
     /// depends on libinput's event rate and acceleration), in order, and which views
     /// received a click's touch began, ended or cancelled.
-    static func recognitions(_ fixture: String, backend: String) throws -> [String] {
+    static func recognitions(_ lines: [Line]) -> [String] {
         var out: [String] = []
-        for line in try replay(Fixtures.path(fixture), scene: everyKindScene, backend: backend) {
+        for line in lines {
             switch line.type {
             case "state" where line.recognizer == "press" && line.to == "failed":
                 // A long press failing on a hold shorter than its 0.5 s is left out: libinput's
@@ -103,16 +103,6 @@ struct PointerAgreementTests {
         return out
     }
 
-    @Test("every touchpad recording gives the same recognitions through libinput and the built-in decoder: every transition but changed, in order, and the views its clicks reach (not how far a click's touch moves)",
-          arguments: Fixtures.touchpads)
-    func sameRecognitions(_ fixture: String) throws {
-        let libinput = try Self.recognitions(fixture, backend: "libinput")
-        let builtin = try Self.recognitions(fixture, backend: "builtin")
-        #expect(libinput == builtin, "\(fixture):\nlibinput: \(libinput.joined(separator: ", "))\nbuilt-in: \(builtin.joined(separator: ", "))")
-        #expect(!builtin.contains { $0.hasPrefix("view ") } || fixture.contains("click"),
-                "\(fixture): only a click reaches a view, never the pad's contacts")
-    }
-
     /// What the pad decided (`replay --touchpad-gestures`): each gesture's kind, fingers and
     /// phases in order, with its changes counted as one (how many there are depends on
     /// libinput's event rate), and the gesture's figures summed: scroll and swipe deltas, the
@@ -124,11 +114,9 @@ struct PointerAgreementTests {
         var description: String { steps.joined(separator: ", ") }
     }
 
-    static func decisions(_ trace: String, backend: String) throws -> Decisions {
-        let run = try LibinputRecognitionTests.gesturekit(["replay", trace, "--json", "--touchpad-gestures", "--backend", backend])
-        #expect(run.status == 0, "\(trace) through \(backend): \(run.err)")
+    static func decisions(_ lines: [Line]) -> Decisions {
         var d = Decisions()
-        for line in LibinputRecognitionTests.parse(run.out) where line.type == "gesture" {
+        for line in lines where line.type == "gesture" {
             let kind = line.object["kind"] as? String ?? "", fingers = (line.object["fingers"] as? NSNumber)?.intValue ?? 0
             let step = "\(kind) \(fingers) \(line.phase)"
             if line.phase != "changed" || d.steps.last != step { d.steps.append(step) }
@@ -143,11 +131,22 @@ struct PointerAgreementTests {
         return d
     }
 
-    @Test("every touchpad recording: the pad decides the same through libinput and the built-in decoder (replay --touchpad-gestures): the same gestures, fingers and phases in order, ended or cancelled alike; a pinch's last scale within 5 %, a scroll's or swipe's distance along its main axis within 40 % (libinput accelerates swipes and starts a scroll with the movement that decided it)",
+    /// One replay of a touchpad recording through each backend, with what the pad decided
+    /// (`--touchpad-gestures`) and what the recognizers made of it, both compared below.
+    static func read(touchpad fixture: String, backend: String) throws -> (recognitions: [String], decisions: Decisions) {
+        let lines = try replay(Fixtures.path(fixture), scene: everyKindScene, backend: backend, options: ["--touchpad-gestures"])
+        return (recognitions(lines), decisions(lines))
+    }
+
+    @Test("every touchpad recording, through libinput and the built-in decoder: the pad decides the same (the same gestures, fingers and phases in order, ended or cancelled alike; a pinch's last scale within 5 %, a scroll's or swipe's distance along its main axis within 40 %: libinput accelerates swipes and starts a scroll with the movement that decided it), and the recognizers make the same of it (every transition but changed, in order, and the views its clicks reach, not how far a click's touch moves)",
           arguments: Fixtures.touchpads)
-    func sameDecisions(_ fixture: String) throws {
-        let libinput = try Self.decisions(Fixtures.path(fixture), backend: "libinput")
-        let builtin = try Self.decisions(Fixtures.path(fixture), backend: "builtin")
+    func sameDecisionsAndRecognitions(_ fixture: String) throws {
+        let (libinputRecognitions, libinput) = try Self.read(touchpad: fixture, backend: "libinput")
+        let (builtinRecognitions, builtin) = try Self.read(touchpad: fixture, backend: "builtin")
+        #expect(libinputRecognitions == builtinRecognitions,
+                "\(fixture):\nlibinput: \(libinputRecognitions.joined(separator: ", "))\nbuilt-in: \(builtinRecognitions.joined(separator: ", "))")
+        #expect(!builtinRecognitions.contains { $0.hasPrefix("view ") } || fixture.contains("click"),
+                "\(fixture): only a click reaches a view, never the pad's contacts")
         #expect(libinput == builtin, "\(fixture):\nlibinput: \(libinput)\nbuilt-in: \(builtin)")
         guard libinput == builtin else { return }
         for (a, b) in zip(libinput.figures, builtin.figures) {
