@@ -372,17 +372,13 @@ struct Arbiter {
                          _ q: some ArbiterQuestions) -> Outcome {
         guard isMember(r) else { return .actions([]) }
         let state = records[r.rawValue].state
-        if case .change = decision {
-            return change(r).map { .changed(r, from: $0) } ?? .actions([])
-        }
         switch decision.effect(in: state, kind: records[r.rawValue].kind) {
         case .none:
             break
         case let .request(p):
             request(r, p, q)
         case .change:
-            records[r.rawValue].state = .changed
-            return .changed(r, from: state)
+            return change(r)
         case let .end(reason):
             transition(r, to: .ended, reason: reason)
             produced.append(.performActions(r))
@@ -398,16 +394,16 @@ struct Arbiter {
 
     /// The first table's `change` row, apart because it is the decision of almost every frame
     /// of a gesture under way (the engine calls it directly, without making the table's
-    /// value, which carries reasons): a begun recognizer becomes `changed`, and the state it
-    /// changed from is returned; one not begun is left as it is (nil).
+    /// value, which carries reasons): a begun recognizer becomes `changed`, from the state it
+    /// was in; one not begun is left as it is (no actions).
     @inline(__always)
-    mutating func change(_ r: RecognizerSlot) -> GestureRecognizer.State? {
-        guard isMember(r) else { return nil }
+    mutating func change(_ r: RecognizerSlot) -> Outcome {
+        guard isMember(r) else { return .actions([]) }
         let state = records[r.rawValue].state
         assert(GestureDecision.change.effect(in: state, kind: records[r.rawValue].kind) == (state.isActive ? .change : .none))
-        guard state.isActive else { return nil }
+        guard state.isActive else { return .actions([]) }
         records[r.rawValue].state = .changed
-        return state
+        return .changed(r, from: state)
     }
 
     /// Something outside the gesture took `r` away (disabled, removed from its view): it

@@ -10,7 +10,7 @@ extension GestureEngine {
         if case .none = decision {
         } else if case .change = decision {
             // The decision of almost every frame: to `Arbiter.change` directly.
-            arbitrate { a, _ in a.change(r).map { .changed(r, from: $0) } ?? .actions([]) }
+            arbitrate { a, _ in a.change(r) }
         } else {
             arbitrate(decision, of: r)
         }
