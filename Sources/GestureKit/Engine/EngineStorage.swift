@@ -22,7 +22,10 @@
 /// compiles every such attribute out (GESTUREKIT_CHECKED_ACCESS, Package.swift's
 /// `checkedInDebug`) and runs under Swift's run-time checks; DelegateReadsStateTests has a
 /// delegate and overrides read both recognizers during every question.
-struct EngineStorage {
+///
+/// It cannot be copied: it owns the step's slot lists' memory (SlotList.swift), and the
+/// engine holds the one copy.
+struct EngineStorage: ~Copyable {
     /// The engine's time: the latest frame's time or fired deadline.
     var now: Instant = .zero
     /// The reason a `changed` transition gives (a decision of `.change` carries none): the
