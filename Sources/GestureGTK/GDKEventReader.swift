@@ -40,8 +40,8 @@ struct GDKEventReader {
     /// Touches down: their sequence, the number standing for it, and where it last was.
     private(set) var touches: [(sequence: OpaquePointer, id: Int, device: InputDeviceID, location: Point)] = []
     private var pointer: (device: InputDeviceID, location: Point)?
-    /// The touchpad gesture under way.
-    private var gesture = TouchpadGestureInProgress()
+    /// The scale of the touchpad pinch under way's latest event (GDK's end has scale 1).
+    private var pinchScale: Double?
     private var modifiers: ModifierFlags = []
     /// The time of the events GDK gives none (cancellations): the last event's, or now if later.
     private(set) var time = SourceTime()
@@ -116,7 +116,8 @@ struct GDKEventReader {
         return out
     }
 
-    /// Every touch still down cancelled, the touchpad gesture under way too, hovering ended, a pen's tip
+    /// Every touch still down cancelled (the touchpad gesture under way is the host's:
+    /// `UnfinishedGestures`), hovering ended, a pen's tip
     /// lifted out of proximity (the widget going away, the host detached): what the engine
     /// must hear so that nothing stays stuck.
     mutating func cancelAll(at time: Instant) -> [InputEvent] {
@@ -126,7 +127,6 @@ struct GDKEventReader {
                                               changes: [TouchChange(sourceID: touch.id, phase: .cancelled, location: touch.location)])))
         }
         touches.removeAll()
-        if let g = gesture.cancel(at: time) { out.append(.touchpadGesture(g)) }
         if let pointer {
             out.append(.pointer(.leave(at: pointer.location, time: time, device: pointer.device)))
             self.pointer = nil
@@ -298,9 +298,13 @@ struct GDKEventReader {
         if kind == .pinch {
             g.scale = gdk_touchpad_event_get_pinch_scale(event)
             g.angleDelta = gdk_touchpad_event_get_pinch_angle_delta(event) * Self.degreesPerRadian
-            if phase == .end || phase == .cancel, let begun = gesture.current { g.scale = begun.scale }   // GDK's end has scale 1
+            if phase == .end || phase == .cancel {
+                if let pinchScale { g.scale = pinchScale }
+                pinchScale = nil
+            } else {
+                pinchScale = g.scale
+            }
         }
-        gesture.track(g)
         return g
     }
 

@@ -50,6 +50,7 @@ public final class GTKGestureInput {
     /// The client's clock: where this host rebases GDK's times, as the live loop does a
     /// source's.
     private var clock = ClientClock()
+    private var unfinished = UnfinishedGestures()
     private var legacy: UnsafeMutableRawPointer?
     private var claimer: UnsafeMutableRawPointer?
     private var eventHandler: gulong = 0
@@ -93,6 +94,7 @@ public final class GTKGestureInput {
         isDetached = true
         let time = reader.time.now
         for event in reader.cancelAll(at: time) { deliver(event) }
+        for event in unfinished.cancelAll(at: time) { deliver(event) }
         client.finish()
         if timeout != 0 { g_source_remove(timeout) }
         timeout = 0
@@ -154,6 +156,7 @@ public final class GTKGestureInput {
     }
 
     private func deliver(_ event: InputEvent) {
+        if let cancel = unfinished.cancel(before: event) { client.handle(clock.rebased(cancel)) }
         client.handle(clock.rebased(event))
     }
 

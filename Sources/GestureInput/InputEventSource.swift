@@ -21,12 +21,13 @@ import Musl
 ///   event's time, or now if that is later: one rule, which every source keeps the same way.
 /// - A device's `deviceAdded` before its first event, and `deviceRemoved` with no time when it
 ///   goes: a live removal, which the engine applies at once.
-/// - Before a device's `deviceRemoved`, and whenever input in progress ends without the
-///   system saying so (the pointer left the window, its surface was destroyed, the run ends):
-///   a cancel for what is in progress, at that made-up time. Touches down are `cancelled` in a
-///   frame; a touchpad gesture in progress gets its `cancel`, once, with no motion, its kind,
-///   fingers and last scale kept. A gesture the system cancelled itself (libinput's cancelled
-///   end, a compositor's) is that one cancel: none is added.
+/// - Before a device's `deviceRemoved`, and whenever touches down end without the system
+///   saying so (their surface was destroyed, the run ends): their cancel, `cancelled` in a
+///   frame, at that made-up time. A touchpad gesture is not the source's to end: the run
+///   cancels one whose device goes or whose pointer leaves the window (`leave`, which a
+///   source also sends when the surface under the pointer is destroyed), once, right before
+///   that event, with its kind, fingers and last scale kept. A gesture the system cancelled
+///   itself (libinput's cancelled end, a compositor's) is that one cancel: none is added.
 ///
 /// What a source must not do:
 /// - Rebase times. The run does, once (``LiveInputRun``; GTK's host on its own loop): its
@@ -38,7 +39,8 @@ import Musl
 /// How a run stops: a source never ends a run. The run ends on its time limit, a signal,
 /// ``LiveInputRun/stop()`` or its end condition, or when ``dispatch(into:)`` throws (a
 /// compositor gone), and says why with the one stop reason, ``InputStopReason``. It then has
-/// the source cancel what is still in progress (as above) and finishes its client.
+/// the source cancel what is still in progress (as above: removing its devices, or the
+/// touches and gesture GTK's host leaves) and finishes its client.
 ///
 /// The engine has rules of its own for input that does not keep this contract (a recording
 /// cut mid-gesture, a removal with touches still down): `GestureEngine.deviceRemoved(_:at:)`

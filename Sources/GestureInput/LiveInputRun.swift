@@ -10,6 +10,7 @@ import Musl
 /// - the source's fd and the client's next deadline wait together (`InputEventLoop`: poll and
 ///   a timerfd, no busy waiting);
 /// - times are rebased once, here: the first timed event is zero on the client's clock;
+/// - a touchpad gesture the system will never end is cancelled here (`UnfinishedGestures`);
 /// - the run ends on SIGINT/SIGTERM, after `timeLimit`, on `stop()`, or when `endWhen` says
 ///   so after a batch; the caller then cancels what is in progress and finishes the client.
 public final class LiveInputRun {
@@ -32,6 +33,7 @@ public final class LiveInputRun {
     /// The monotonic time of the first timed event: time zero of the client's clock.
     public var origin: Instant? { clock.origin }
     private var clock = ClientClock()
+    private var unfinished = UnfinishedGestures()
     private var loop: InputEventLoop?
     private var stopRequested = false
 
@@ -57,8 +59,10 @@ public final class LiveInputRun {
         clock.rebased(event)
     }
 
-    /// Hands `event` to `client`, on the client's clock.
+    /// Hands `event` to `client`, on the client's clock, after the cancel of a touchpad
+    /// gesture it ends (`UnfinishedGestures`).
     public func deliver(_ event: InputEvent, to client: some LiveInputClient) {
+        if let cancel = unfinished.cancel(before: event) { client.handle(rebased(cancel)) }
         client.handle(rebased(event))
     }
 

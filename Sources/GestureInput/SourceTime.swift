@@ -24,31 +24,3 @@ package struct SourceTime: Sendable {
     /// The time of an event the source makes up now.
     package var now: Instant { max(last ?? .zero, MonotonicClock.now()) }
 }
-
-/// A source's touchpad gesture in progress on one device, and its cancel when the system will
-/// not end it (the device vanished, the pointer left the window, the input ends), at the
-/// source's time (`SourceTime`), by the engine's rule (`TouchpadGestureEvent.cancelled`).
-/// libinput's context, a Wayland seat and GTK's reader each keep one.
-package struct TouchpadGestureInProgress: Sendable {
-    /// The gesture's last event (its begin or latest update); nil when none is in progress.
-    package private(set) var current: TouchpadGestureEvent?
-
-    package init() {}
-
-    /// `event`, handed out by the source: a begin or an update is the gesture in progress, an
-    /// end or a cancel ends it.
-    package mutating func track(_ event: TouchpadGestureEvent) {
-        switch event.phase {
-        case .begin, .update: current = event
-        case .end, .cancel: current = nil
-        }
-    }
-
-    /// The cancel of the gesture in progress, if there is one, at `time`, at `location` (nil:
-    /// where the gesture last was); the gesture is over.
-    package mutating func cancel(at time: Instant, location: Point? = nil) -> TouchpadGestureEvent? {
-        guard let event = current else { return nil }
-        current = nil
-        return event.cancelled(at: time, location: location)
-    }
-}

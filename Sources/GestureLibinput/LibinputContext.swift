@@ -68,8 +68,6 @@ public final class LibinputContext {
     private var pendingChanges: [InputDeviceID: [TouchChange]] = [:]
     /// Touches down, by seat slot, with their last location.
     private var activeTouches: [InputDeviceID: [Int: Point]] = [:]
-    /// Gesture begun and not yet ended, per device.
-    private var activeGestures: [InputDeviceID: TouchpadGestureInProgress] = [:]
     /// The time of the events libinput gives none (cancellations): the last event's, or now if
     /// later.
     private var time = SourceTime()
@@ -517,7 +515,6 @@ public final class LibinputContext {
                 delta: kind == .hold ? .zero
                     : Point(x: libinput_event_gesture_get_dx(gesture),
                             y: libinput_event_gesture_get_dy(gesture)))
-            activeGestures[id, default: TouchpadGestureInProgress()].track(converted)
             handler(.touchpadGesture(converted))
 
         case .keyboardKey:
@@ -580,8 +577,8 @@ public final class LibinputContext {
                                           tool: toolType == LIBINPUT_TABLET_TOOL_TYPE_ERASER ? .eraser : .pen))
     }
 
-    /// Cancels what a vanishing device leaves behind: touches still down (one frame) and a
-    /// gesture still in progress.
+    /// Cancels what a vanishing device leaves behind: touches still down (one frame). Its
+    /// gesture still in progress is the live loop's (`UnfinishedGestures`).
     private func cancelActiveInput(of id: InputDeviceID, into handler: (InputEvent) -> Void) {
         var changes = pendingChanges.removeValue(forKey: id) ?? []
         if let touches = activeTouches.removeValue(forKey: id) {
@@ -594,10 +591,6 @@ public final class LibinputContext {
             handler(.touchFrame(TouchFrame(time: time, device: id,
                                            deviceKind: devicesByID[id]?.kind ?? .touchscreen,
                                            changes: changes)))
-        }
-        if var gesture = activeGestures.removeValue(forKey: id),
-           let cancel = gesture.cancel(at: time, location: pointerLocation) {
-            handler(.touchpadGesture(cancel))
         }
     }
 

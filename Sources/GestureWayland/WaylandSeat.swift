@@ -51,7 +51,10 @@ public final class WaylandSeat {
     private var pointerSurface: OpaquePointer?
     /// The axis events of the current `wl_pointer.frame`.
     private var axisFrame = PointerAxisFrame()
-    private var gesture = TouchpadGestureInProgress()
+    /// The touchpad gesture in progress (its begin or latest update), for what the protocol's
+    /// end leaves out (fingers, the scale). A gesture the compositor will not end (the
+    /// pointer left, the pointer went away) is ended by the live loop: `UnfinishedGestures`.
+    private var gesture: TouchpadGestureEvent?
 
     init(connection: WaylandConnection, proxy: OpaquePointer, globalName: UInt32, version: UInt32) {
         self.connection = connection
@@ -110,7 +113,6 @@ public final class WaylandSeat {
             updateGestures()
             announce(info(pointerDevice, kind: .pointer, capability: .pointer))
         } else if !hasPointer, pointer != nil {
-            cancelGesture()
             releasePointer()
             remove(pointerDevice)
         }
@@ -164,7 +166,6 @@ public final class WaylandSeat {
             remove(touchDevice)
         }
         if pointer != nil {
-            cancelGesture()
             remove(pointerDevice)
         }
         if keyboard != nil { remove(keyboardDevice) }
@@ -252,6 +253,7 @@ public final class WaylandSeat {
         if let swipe { zwp_pointer_gesture_swipe_v1_destroy(swipe) }
         if let hold { zwp_pointer_gesture_hold_v1_destroy(hold) }
         (pinch, swipe, hold) = (nil, nil, nil)
+        gesture = nil
         guard let pointer else { return }
         if version >= 3 { wl_pointer_release(pointer) } else { wl_pointer_destroy(pointer) }
         self.pointer = nil
@@ -330,10 +332,8 @@ public final class WaylandSeat {
 
     func cancel(on surface: OpaquePointer) {
         cancelTouches(where: { $0 == surface })
-        if pointerSurface == surface {
-            cancelGesture()
-            pointerSurface = nil
-        }
+        // The pointer is no longer over the window: it left it (and its gesture ends).
+        if pointerSurface == surface { pointerLeave(surface: surface) }
     }
 
     // MARK: pointer
@@ -362,7 +362,7 @@ public final class WaylandSeat {
             pointerOverOtherSurface = false
             return
         }
-        cancelGesture()
+        gesture = nil
         send(.pointer(.leave(at: pointerLocation, time: connection.time.now, device: pointerDevice)))
     }
 
@@ -433,23 +433,18 @@ public final class WaylandSeat {
     fileprivate func gestureEvent(_ kind: TouchpadGestureEvent.Kind, _ phase: TouchpadGestureEvent.Phase,
                                   time: UInt32, fingers: UInt32? = nil, scale: Double = 1,
                                   rotation: Double = 0, delta: Point = .zero) {
-        if pointerOverOtherSurface && gesture.current == nil { return }
+        if pointerOverOtherSurface && gesture == nil { return }
         let t = connection.instant(milliseconds: time)
         var event = TouchpadGestureEvent(kind: kind, phase: phase, time: t, device: pointerDevice,
-                                         fingers: fingers.map(Int.init) ?? gesture.current?.fingers ?? 0,
+                                         fingers: fingers.map(Int.init) ?? gesture?.fingers ?? 0,
                                          location: pointerLocation, scale: scale, angleDelta: rotation,
                                          delta: delta)
-        if phase == .end || phase == .cancel, let begun = gesture.current {
+        if phase == .end || phase == .cancel, let begun = gesture {
             // end carries no scale: the last update's stands.
             event.scale = begun.scale
         }
-        gesture.track(event)
+        gesture = phase == .end || phase == .cancel ? nil : event
         send(.touchpadGesture(event))
-    }
-
-    fileprivate func cancelGesture() {
-        guard let g = gesture.cancel(at: connection.time.now, location: pointerLocation) else { return }
-        send(.touchpadGesture(g))
     }
 
     /// The name of a seat the compositor has not named: never empty, so its devices' names
