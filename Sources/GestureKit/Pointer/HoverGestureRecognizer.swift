@@ -12,9 +12,14 @@ public final class HoverGestureRecognizer: GestureRecognizer, BuiltInRecognizer 
     /// The pointer's location, in screen points, at the last event the recognizer took.
     public private(set) var pointerLocation = Point.zero
 
-    public init(name: String? = nil, action: ((HoverGestureRecognizer) -> Void)? = nil) {
+    /// A hover recognizer; no touch type is allowed (touches never hover).
+    public override init(name: String? = nil) {
         super.init(name: name)
         allowedTouchTypes = []
+    }
+
+    public convenience init(name: String? = nil, action: ((HoverGestureRecognizer) -> Void)? = nil) {
+        self.init(name: name)
         if let action { addTarget(action) }
     }
 

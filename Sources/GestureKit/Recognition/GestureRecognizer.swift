@@ -524,12 +524,23 @@ extension GestureRecognizerTargets {
 
 extension GestureRecognizer {
     /// UIKit's `init(target:action:)`: a recognizer whose action is `target`'s method
-    /// `action` (`CheckmarkGestureRecognizer(target: self, action: Canvas.checkmarkDrawn)`),
-    /// the target held weakly. For a subclass of your own with no initializers of its own;
-    /// the built-in recognizers have theirs.
+    /// `action`, named without calling it, the target held weakly, as UIKit holds it
+    /// (`addTarget(_:action:)`). Swift on Linux has no selectors; an unapplied method
+    /// reference is the same idea:
+    ///
+    /// ```swift
+    /// let pan = PanGestureRecognizer(target: self, action: PhotoViewController.panPiece)
+    /// ```
+    ///
+    /// Every recognizer has it, the built-in ones and a subclass of your own that declares
+    /// no designated initializer of its own. The method takes the recognizer's class (or one
+    /// it inherits from): one taking another class is a programming error, stopped here with
+    /// both classes named, as UIKit stops at a selector the target does not have.
     public convenience init<Target: AnyObject, Recognizer: GestureRecognizer>(
         target: Target, action: @escaping (Target) -> (Recognizer) -> Void) {
         self.init(name: nil)
+        precondition(self is Recognizer,
+                     "\(type(of: self))(target:action:): the action takes a \(Recognizer.self), not a \(type(of: self))")
         addTargetAction(target, action)
     }
 

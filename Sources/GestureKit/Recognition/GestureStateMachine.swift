@@ -7,6 +7,8 @@
 /// The built-in recognizers are these machines wrapped in `StateMachineGestureRecognizer`;
 /// each machine can be driven and tested on its own.
 public protocol GestureStateMachine: Sendable {
+    /// A machine with its defaults (UIKit's).
+    init()
     /// Discrete (one `recognize`) or continuous (`begin`, `change`*, `end`).
     static var kind: GestureRecognizer.Kind { get }
     /// The prefix of a recognizer's default name ("tap").
@@ -83,13 +85,17 @@ open class StateMachineGestureRecognizer<Machine: GestureStateMachine>: GestureR
     /// Whether the machine ran in the call under way (the subclass called `super`).
     private var machineRan = false
 
-    /// `builtIn`: the built-in class being made (an object of any other class is of a
-    /// subclass of it).
-    init(_ machine: Machine, name: String?, builtIn: GestureRecognizer.Type) {
-        self.machine = machine
+    /// A recognizer whose machine has its defaults (UIKit's). Every initializer of a built-in
+    /// comes here, and so does `init(target:action:)`, which each class inherits.
+    public override init(name: String? = nil) {
+        machine = Machine()
         super.init(name: name)
-        isSubclassed = ObjectIdentifier(type(of: self)) != ObjectIdentifier(builtIn)
+        isSubclassed = ObjectIdentifier(type(of: self)) != ObjectIdentifier(type(of: self).builtInClass)
     }
+
+    /// The class this machine's recognizer is built in as: an object of any other class is of
+    /// a subclass of it (an app's). Each built-in names itself.
+    package class var builtInClass: GestureRecognizer.Type { StateMachineGestureRecognizer<Machine>.self }
 
     public final override class var defaultNamePrefix: String { Machine.namePrefix }
     public final override var kind: Kind { Machine.kind }

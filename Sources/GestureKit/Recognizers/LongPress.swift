@@ -168,10 +168,12 @@ open class LongPressGestureRecognizer: StateMachineGestureRecognizer<LongPressSt
         set { machine.minimumPressDuration = newValue }
     }
 
-    public init(minimumPressDuration: Duration = GestureDefaults.minimumPressDuration,
+    package override class var builtInClass: GestureRecognizer.Type { LongPressGestureRecognizer.self }
+
+    public convenience init(minimumPressDuration: Duration = GestureDefaults.minimumPressDuration,
                 touches: Int = 1, name: String? = nil,
                 action: ((LongPressGestureRecognizer) -> Void)? = nil) {
-        super.init(LongPressStateMachine(), name: name, builtIn: LongPressGestureRecognizer.self)
+        self.init(name: name)
         self.minimumPressDuration = minimumPressDuration
         numberOfTouchesRequired = touches
         if let action { addTarget(action) }

@@ -306,9 +306,11 @@ open class PanGestureRecognizer: StateMachineGestureRecognizer<PanStateMachine> 
         view?.convertVectorFromScreen(machine.velocity) ?? machine.velocity
     }
 
-    public init(minimumTouches: Int = 1, maximumTouches: Int = .max, name: String? = nil,
+    package override class var builtInClass: GestureRecognizer.Type { PanGestureRecognizer.self }
+
+    public convenience init(minimumTouches: Int = 1, maximumTouches: Int = .max, name: String? = nil,
                 action: ((PanGestureRecognizer) -> Void)? = nil) {
-        super.init(PanStateMachine(), name: name, builtIn: PanGestureRecognizer.self)
+        self.init(name: name)
         minimumNumberOfTouches = minimumTouches
         maximumNumberOfTouches = maximumTouches
         if let action { addTarget(action) }

@@ -199,8 +199,10 @@ open class PinchGestureRecognizer: StateMachineGestureRecognizer<PinchStateMachi
         set { machine.minimumSpanToTravelRatio = newValue }
     }
 
-    public init(name: String? = nil, action: ((PinchGestureRecognizer) -> Void)? = nil) {
-        super.init(PinchStateMachine(), name: name, builtIn: PinchGestureRecognizer.self)
+    package override class var builtInClass: GestureRecognizer.Type { PinchGestureRecognizer.self }
+
+    public convenience init(name: String? = nil, action: ((PinchGestureRecognizer) -> Void)? = nil) {
+        self.init(name: name)
         if let action { addTarget(action) }
     }
 }

@@ -141,8 +141,10 @@ open class RotationGestureRecognizer: StateMachineGestureRecognizer<RotationStat
         set { machine.threshold = newValue }
     }
 
-    public init(name: String? = nil, action: ((RotationGestureRecognizer) -> Void)? = nil) {
-        super.init(RotationStateMachine(), name: name, builtIn: RotationGestureRecognizer.self)
+    package override class var builtInClass: GestureRecognizer.Type { RotationGestureRecognizer.self }
+
+    public convenience init(name: String? = nil, action: ((RotationGestureRecognizer) -> Void)? = nil) {
+        self.init(name: name)
         if let action { addTarget(action) }
     }
 }

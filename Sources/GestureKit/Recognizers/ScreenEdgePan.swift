@@ -211,12 +211,19 @@ open class ScreenEdgePanGestureRecognizer: StateMachineGestureRecognizer<ScreenE
         view?.convertVectorFromScreen(machine.velocity) ?? machine.velocity
     }
 
+    /// A screen edge pan of no edge yet, for direct touches only.
+    public override init(name: String? = nil) {
+        super.init(name: name)
+        allowedTouchTypes = .direct
+    }
+
+    package override class var builtInClass: GestureRecognizer.Type { ScreenEdgePanGestureRecognizer.self }
+
     /// `edges` may be set later, as UIKit's `UIScreenEdgePanGestureRecognizer()` is made
     /// and then given its `edges`; with none it fails at every touch-down.
-    public init(edges: ScreenEdges = [], name: String? = nil, action: ((ScreenEdgePanGestureRecognizer) -> Void)? = nil) {
-        super.init(ScreenEdgePanStateMachine(), name: name, builtIn: ScreenEdgePanGestureRecognizer.self)
+    public convenience init(edges: ScreenEdges = [], name: String? = nil, action: ((ScreenEdgePanGestureRecognizer) -> Void)? = nil) {
+        self.init(name: name)
         machine.edges = edges
-        allowedTouchTypes = .direct
         if let action { addTarget(action) }
     }
 

@@ -178,9 +178,11 @@ open class SwipeGestureRecognizer: StateMachineGestureRecognizer<SwipeStateMachi
         set { machine.maximumOffAxisRatio = newValue }
     }
 
-    public init(direction: SwipeDirection = .right, touches: Int = 1, name: String? = nil,
+    package override class var builtInClass: GestureRecognizer.Type { SwipeGestureRecognizer.self }
+
+    public convenience init(direction: SwipeDirection = .right, touches: Int = 1, name: String? = nil,
                 action: ((SwipeGestureRecognizer) -> Void)? = nil) {
-        super.init(SwipeStateMachine(), name: name, builtIn: SwipeGestureRecognizer.self)
+        self.init(name: name)
         self.direction = direction
         numberOfTouchesRequired = touches
         if let action { addTarget(action) }

@@ -176,9 +176,11 @@ open class TapGestureRecognizer: StateMachineGestureRecognizer<TapStateMachine> 
         set { machine.maximumTapDistance = newValue }
     }
 
-    public init(taps: Int = 1, touches: Int = 1, name: String? = nil,
+    package override class var builtInClass: GestureRecognizer.Type { TapGestureRecognizer.self }
+
+    public convenience init(taps: Int = 1, touches: Int = 1, name: String? = nil,
                 action: ((TapGestureRecognizer) -> Void)? = nil) {
-        super.init(TapStateMachine(), name: name, builtIn: TapGestureRecognizer.self)
+        self.init(name: name)
         numberOfTapsRequired = taps
         numberOfTouchesRequired = touches
         if let action { addTarget(action) }
