@@ -199,6 +199,27 @@ def palm_edge_rest_1f():
                  "drifts 4 mm down in 0.5 s without leaving the zone, and lifts")
 
 
+def thumb_lands_while_moving_1f():
+    pad = Touchpad(30)
+    # libinput 1.22's speed-based thumb (tp_thumb_update_multifinger): a touch that lands while
+    # another has moved faster than 20 mm/s for more than 5 frames, 25 mm or more below it (or
+    # 35 mm beside it), is a thumb. The finger moves at 60 mm/s; the thumb lands 33 mm below it,
+    # above the clickpad's button area (its lowest 10 mm) and libinput's thumb area (15 %).
+    steps = 40  # 0.5 s
+    thumb = (60, 58)
+    for i in range(steps + 1):
+        if i:
+            pad.wait(FRAME)
+        contacts = {0: (20 + 30 * i / steps, 25)}
+        if 20 <= i < 32:
+            contacts[1] = thumb
+        pad.frame(contacts)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("a finger moves 30 mm right at a steady 60 mm/s; 0.25 s in, a thumb lands 33 mm below it, "
+                 "rests 0.15 s and lifts while the finger moves on; the finger lifts at the end")
+
+
 def main():
     elantech = header_of(fixtures / "tp-elantech-samsung-move-1f.evemu")
     made = [
@@ -211,6 +232,7 @@ def main():
         ("synthetic-tp-elantech-thumb-rest-scroll-up-2f.evemu", thumb_rest_scroll_up_2f),
         ("synthetic-tp-elantech-palm-pressure-move-1f.evemu", palm_pressure_move_1f),
         ("synthetic-tp-elantech-palm-edge-rest-1f.evemu", palm_edge_rest_1f),
+        ("synthetic-tp-elantech-thumb-lands-while-moving-1f.evemu", thumb_lands_while_moving_1f),
     ]
     synaptics = header_of(fixtures / "tp-synaptics-scroll-vertical-2f.evemu")
     made.append(("synthetic-tp-synaptics-swipe-right-3f.evemu", synaptics_swipe_right_3f))

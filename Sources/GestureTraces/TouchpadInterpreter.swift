@@ -109,9 +109,10 @@ extension GestureDefaults {
 /// button area (a thumb ready to click) counts for nothing until it leaves the area or moves
 /// 5 mm in it (libinput's software buttons, evdev-mt-touchpad-buttons.c). A palm counts for
 /// nothing: one pressing past the pad's palm pressure, or one that lands alone in an edge zone
-/// (libinput's `tp_palm_detect`; TouchpadPalm.swift). Not modelled:
-/// tap-to-click (off by default, as in libinput), thumb detection by speed, pressure and size
-/// (evdev-mt-touchpad-thumb.c), palm detection by touch size, pointer acceleration (the pointer moves
+/// (libinput's `tp_palm_detect`; TouchpadPalm.swift); so does a thumb that lands far from a
+/// finger moving fast (libinput's speed-based thumb; TouchpadThumb.swift). Not modelled:
+/// tap-to-click (off by default, as in libinput), libinput's other thumb rules (position and
+/// timing, pressure and size), palm detection by touch size, pointer acceleration (the pointer moves
 /// `touchpadPointsPerMillimetre` a millimetre), and the scroll's axis locking.
 public struct TouchpadInterpreter: Sendable {
     public let device: InputDeviceID
@@ -137,11 +138,13 @@ public struct TouchpadInterpreter: Sendable {
     var resting: [Int: (initial: Point, time: Instant)] = [:]
     /// Palm detection (TouchpadPalm.swift, libinput's `tp_palm_detect`).
     var palm: TouchpadPalm
+    /// Thumb detection (TouchpadThumb.swift, libinput's evdev-mt-touchpad-thumb.c).
+    var thumb: TouchpadThumb
     /// The contacts that count (libinput's `tp_touch_active_for_gesture`): all but the pinned,
-    /// those resting in the button area and palms.
+    /// those resting in the button area, palms and a thumb.
     var activeContacts: [(id: Int, point: Point)] {
-        pinned.isEmpty && resting.isEmpty && palm.palms.isEmpty ? contacts
-            : contacts.filter { pinned[$0.id] == nil && resting[$0.id] == nil && !palm.palms.contains($0.id) }
+        pinned.isEmpty && resting.isEmpty && palm.palms.isEmpty && thumb.thumb == nil ? contacts
+            : contacts.filter { pinned[$0.id] == nil && resting[$0.id] == nil && !palm.palms.contains($0.id) && !thumb.ignores($0.id) }
     }
     /// The top of the bottom button area, in mm from the pad's top edge; nil without button
     /// areas (a pad with buttons, or clickfinger).
@@ -194,9 +197,10 @@ public struct TouchpadInterpreter: Sendable {
         slotCount = device.slotCount
         gesturesEnabled = !device.isSemiMT && device.slotCount > 1
         contacts.reserveCapacity(5)
-        palm = TouchpadPalm(device: device, padSize: size)
+        palm = TouchpadPalm(device: device, padSize: device.physicalSize)
         padSize = size
         let isClickpad = device.description?.properties.contains(.buttonpad) ?? false
+        thumb = TouchpadThumb(device: device, isClickpad: isClickpad)
         if !isClickpad {
             clickMethod = .none
         } else if device.description?.vendor == 0x05ac {
@@ -275,14 +279,14 @@ public struct TouchpadInterpreter: Sendable {
         }
         let before = contacts
         var moved = false
-        var began: Set<Int> = []
+        var began: [Int] = []
         if let frame {
             for c in frame.changes {
                 switch c.phase {
                 case .began:
                     let point = mm(c.location)
                     contacts.append((c.sourceID, point))
-                    began.insert(c.sourceID)
+                    began.append(c.sourceID)
                     if let top = buttonAreaTop, point.y >= top { resting[c.sourceID] = (point, time) }
                 case .moved:
                     guard let i = contacts.firstIndex(where: { $0.id == c.sourceID }) else { continue }
@@ -302,6 +306,7 @@ public struct TouchpadInterpreter: Sendable {
             pinned[$0] == nil && resting[$0] == nil
         }
         if contacts.count != before.count { motionResetFrames = 2 }
+        thumb.update(contacts: contacts, before: before, began: began, resetHistory: motionResetFrames > 0, time: time)
         defer { motionResetFrames = max(0, motionResetFrames - 1) }
         var buttons: [(code: Int, pressed: Bool)] = []
         for change in buttonChanges {

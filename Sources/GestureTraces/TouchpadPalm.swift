@@ -58,15 +58,17 @@ struct TouchpadPalm: Sendable {
     /// The edge zones in mm of the pad (left, right, top); nil without them.
     let edges: (left: Double, right: Double, top: Double)?
 
-    init(device: TraceDevice, padSize: Size) {
+    /// `padSize`: the pad's size from its axes' resolution, nil without one (libinput's
+    /// `evdev_device_get_size` fails on a resolution it made up, and the pad has no edge zones).
+    init(device: TraceDevice, padSize: Size?) {
         pressureThreshold = Self.pressureThreshold(for: device.description)
         edges = Self.edgeZones(for: device.description, padSize: padSize)
     }
 
     /// libinput's `tp_init_palmdetect` and `tp_init_palmdetect_edge`: no edge zones on an
-    /// external touchpad, an Apple one, or one narrower than 70 mm.
-    static func edgeZones(for description: EvdevDeviceDescription?, padSize: Size) -> (left: Double, right: Double, top: Double)? {
-        guard let description, !isExternal(description), description.vendor != 0x05ac,
+    /// external touchpad, an Apple one, one narrower than 70 mm or one without a resolution.
+    static func edgeZones(for description: EvdevDeviceDescription?, padSize: Size?) -> (left: Double, right: Double, top: Double)? {
+        guard let description, let padSize, !isExternal(description), description.vendor != 0x05ac,
               padSize.width >= GestureDefaults.touchpadPalmEdgeMinimumWidthMillimetres else { return nil }
         let side = min(GestureDefaults.touchpadPalmEdgeMillimetres, padSize.width * 0.08)
         let top = padSize.height > GestureDefaults.touchpadPalmTopEdgeMinimumHeightMillimetres ? padSize.height * 0.05 : -Double.infinity
@@ -107,7 +109,7 @@ struct TouchpadPalm: Sendable {
     /// landed in it; `counts`: whether a contact counts but for being a palm, neither pinned nor
     /// resting in the button area): pressure first, then the edges. Lifted contacts are
     /// forgotten.
-    mutating func detect(contacts: [(id: Int, point: Point)], began: Set<Int>, time: Instant, counts: (Int) -> Bool) {
+    mutating func detect(contacts: [(id: Int, point: Point)], began: [Int], time: Instant, counts: (Int) -> Bool) {
         guard pressureThreshold != nil || edges != nil else { return }
         if !palms.isEmpty {
             palms = palms.filter { id in contacts.contains { $0.id == id } }

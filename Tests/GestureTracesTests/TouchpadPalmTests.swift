@@ -45,12 +45,27 @@ struct TouchpadPalmTests {
         let reader = try TraceReader(path: Fixtures.path(fixture))
         let device = try #require(reader.devices.first)
         let size = device.physicalSize ?? GestureDefaults.touchpadAssumedSizeMillimetres
-        let edges = TouchpadPalm(device: device, padSize: size).edges
+        let edges = TouchpadPalm(device: device, padSize: device.physicalSize).edges
         #expect((edges != nil) == zones, "\(fixture): \(size.width) × \(size.height) mm")
         if let edges {
             // The Elantech pad: 3260 × 2282 units at 32 a millimetre, 101.9 × 71.3 mm.
             #expect(edges.left == 8 && abs(edges.right - (size.width - 8)) < 1e-9, "8 mm each side: \(edges)")
             #expect(abs(edges.top - size.height * 0.05) < 1e-9, "the top 5 %: \(edges.top) mm")
         }
+    }
+
+    @Test("a thumb landing well below a finger that is moving the pointer does not stop the pointer, scroll or hold: the pointer goes on, as libinput's speed-based thumb detection leaves the thumb out")
+    func thumbLandingWhileMovingIsLeftOut() throws {
+        let fixture = "synthetic-tp-elantech-thumb-lands-while-moving-1f.evemu"
+        let d = try TouchpadDecoderTests.decode(fixture)
+        #expect(d.gestures.isEmpty, "no gesture: \(d.gestures.map { "\($0.kind) \($0.fingers) \($0.phase)" })")
+        #expect(!d.pointer.contains { $0.kind == .scroll }, "nothing scrolls")
+        // The pointer moves in every frame but the two after the thumb lands and the two after
+        // it lifts (libinput resets every touch's motion when the number of contacts changes).
+        let contacts = try Decoded(path: Fixtures.path(fixture), touchpads: .contacts)
+        let thumbDown = try #require(contacts.frames.first { $0.changes.contains { $0.phase == .began } && $0.time.seconds > 0.1 }).time
+        let thumbUp = try #require(contacts.frames.first { $0.changes.contains { $0.phase == .ended } }).time
+        let moves = d.pointer.filter { $0.kind == .motion && $0.time > thumbDown && $0.time < thumbUp }
+        #expect(moves.count >= 8, "the finger moves the pointer while the thumb rests (12 frames): \(moves.count) moves")
     }
 }
