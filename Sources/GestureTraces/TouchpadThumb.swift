@@ -66,7 +66,9 @@ struct TouchpadThumb: Sendable {
         defer { lastTime = time }
         // tp_thumb_update_touch: the thumb lifting.
         if let thumb, !contacts.contains(where: { $0.id == thumb }) { self.thumb = nil; revivedJailed = false }
-        speed = speed.filter { id, _ in contacts.contains { $0.id == id } }
+        if speed.keys.contains(where: { id in !contacts.contains { $0.id == id } }) {
+            speed = speed.filter { id, _ in contacts.contains { $0.id == id } }
+        }
         // tp_calculate_motion_speed, per touch.
         let dt = lastTime.map { Double(time.nanoseconds - $0.nanoseconds) / 1e9 } ?? 0
         for c in contacts {
