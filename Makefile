@@ -51,7 +51,8 @@ test: deps
 # DEBIAN13_ROOT (default /var/cache/gesturekit/debian13; its first creation takes a minute or
 # two, later runs reuse it), with this machine's Swift toolchain bound in: libwayland 1.23,
 # libinput 1.28, sway 1.10, umockdev 0.19, SDL2 2.32. Needs root. The log and a summary
-# (versions, times, results) go to $(OUT)/debian13/. See scripts/test-debian13.sh.
+# (versions, times, results) go to $(OUT)/debian13/. DEBIAN13_FILTER=PATTERN runs only the tests
+# swift test --filter PATTERN picks. See scripts/test-debian13.sh.
 test-debian13:
 	OUT=$(OUT) SWIFT=$(SWIFT) scripts/test-debian13.sh
 

@@ -158,6 +158,68 @@ def synaptics_swipe_right_3f():
                  "0.25 s, swipe 20 mm right in 0.3 s and lift together")
 
 
+def palm_pressure_move_1f():
+    pad = Touchpad(28)
+    # libinput 1.22 labels a touch a palm when its ABS_MT_PRESSURE passes 130 (tp_init_palmdetect_pressure's
+    # default; no quirk of the Elantech pad changes it): a palm pressing at 200, a finger at 40.
+    palm, press = (78, 45), {0: 200}
+    pad.frame({0: palm}, pressures=press)
+    for _ in range(16):  # 0.2 s
+        pad.wait(FRAME)
+        pad.frame({0: palm}, pressures=press)
+    steps = 32  # 0.4 s, at a steady 75 mm/s from the first frame (no hold)
+    for i in range(steps + 1):
+        pad.wait(FRAME)
+        pad.frame({0: palm, 1: (25 + 30 * i / steps, 30)}, pressures=press)
+    pad.wait(FRAME)
+    pad.frame({0: palm}, pressures=press)
+    for _ in range(8):  # 0.1 s
+        pad.wait(FRAME)
+        pad.frame({0: palm}, pressures=press)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("a palm presses on the right half of the pad (ABS_MT_PRESSURE 200, a finger's 40) and rests; "
+                 "0.2 s later a finger lands left of it and moves 30 mm right in 0.4 s at a steady speed, and "
+                 "lifts; the palm lifts 0.1 s later")
+
+
+def palm_edge_rest_1f():
+    pad = Touchpad(29)
+    # libinput 1.22's palm edge zones on the 102 mm wide Elantech pad (tp_init_palmdetect_edge):
+    # its left and right 8 mm (8 % of the width, at most 8 mm). A palm lands 4 mm from the left
+    # edge and drifts 4 mm down in 0.5 s, staying in the zone.
+    steps = 40  # 0.5 s
+    for i in range(steps + 1):
+        if i:
+            pad.wait(FRAME)
+        pad.frame({0: (4, 30 + 4 * i / steps)})
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("a palm lands alone 4 mm from the pad's left edge (inside libinput's 8 mm palm edge zone), "
+                 "drifts 4 mm down in 0.5 s without leaving the zone, and lifts")
+
+
+def thumb_lands_while_moving_1f():
+    pad = Touchpad(30)
+    # libinput 1.22's speed-based thumb (tp_thumb_update_multifinger): a touch that lands while
+    # another has moved faster than 20 mm/s for more than 5 frames, 25 mm or more below it (or
+    # 35 mm beside it), is a thumb. The finger moves at 60 mm/s; the thumb lands 33 mm below it,
+    # above the clickpad's button area (its lowest 10 mm) and libinput's thumb area (15 %).
+    steps = 40  # 0.5 s
+    thumb = (60, 58)
+    for i in range(steps + 1):
+        if i:
+            pad.wait(FRAME)
+        contacts = {0: (20 + 30 * i / steps, 25)}
+        if 20 <= i < 32:
+            contacts[1] = thumb
+        pad.frame(contacts)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("a finger moves 30 mm right at a steady 60 mm/s; 0.25 s in, a thumb lands 33 mm below it, "
+                 "rests 0.15 s and lifts while the finger moves on; the finger lifts at the end")
+
+
 def main():
     elantech = header_of(fixtures / "tp-elantech-samsung-move-1f.evemu")
     made = [
@@ -168,6 +230,9 @@ def main():
         ("synthetic-tp-elantech-scroll-then-move-1f.evemu", scroll_then_move_1f),
         ("synthetic-tp-elantech-hold-then-jitter-1f.evemu", hold_then_jitter_1f),
         ("synthetic-tp-elantech-thumb-rest-scroll-up-2f.evemu", thumb_rest_scroll_up_2f),
+        ("synthetic-tp-elantech-palm-pressure-move-1f.evemu", palm_pressure_move_1f),
+        ("synthetic-tp-elantech-palm-edge-rest-1f.evemu", palm_edge_rest_1f),
+        ("synthetic-tp-elantech-thumb-lands-while-moving-1f.evemu", thumb_lands_while_moving_1f),
     ]
     synaptics = header_of(fixtures / "tp-synaptics-scroll-vertical-2f.evemu")
     made.append(("synthetic-tp-synaptics-swipe-right-3f.evemu", synaptics_swipe_right_3f))

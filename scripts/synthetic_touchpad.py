@@ -55,9 +55,12 @@ class Touchpad(Trace):
         # The pad's axes: the minimum and maximum of x and y, and units per mm of each.
         self.units = ((0, MAX_X, RES), (0, MAX_Y, RES))
 
-    def frame(self, contacts, button=None, fingers=None):
+    def frame(self, contacts, button=None, fingers=None, pressures=None):
         """contacts: {slot: (x_mm, y_mm)}; slots absent are lifted. `fingers`: how many fingers
-        the BTN_TOOL_* key says are down, when more than the slots (default: the contacts)."""
+        the BTN_TOOL_* key says are down, when more than the slots (default: the contacts).
+        `pressures`: {slot: ABS_MT_PRESSURE} for contacts that press harder or lighter than a
+        finger's 40 (a palm)."""
+        pressures = pressures or {}
         (min_x, max_x, res_x), (min_y, max_y, res_y) = self.units
         for slot in sorted(set(self.down) | set(contacts)):
             self.emit(3, 0x2F, slot)
@@ -73,7 +76,7 @@ class Touchpad(Trace):
                 self.next_id += 1
             self.emit(3, 0x35, x)
             self.emit(3, 0x36, y)
-            self.emit(3, 0x3A, 40)
+            self.emit(3, 0x3A, pressures.get(slot, 40))
             self.down[slot] = (x, y)
         tool = len(contacts) if fingers is None else fingers
         if tool != self.tool:
@@ -92,7 +95,7 @@ class Touchpad(Trace):
             first = self.down[min(self.down)]
             self.emit(3, 0x00, first[0])
             self.emit(3, 0x01, first[1])
-            self.emit(3, 0x18, 40)
+            self.emit(3, 0x18, pressures.get(min(self.down), 40))
         else:
             self.emit(3, 0x18, 0)
         self.syn()

@@ -12,6 +12,10 @@
 # suite while chasing a difference, e.g. DEBIAN13_COMMAND='swift build --build-tests && swift test
 # --skip-build --filter NaturalScrollingTests'.
 #
+# DEBIAN13_FILTER=PATTERN (make test-debian13 DEBIAN13_FILTER=PointerAgreementTests) builds the
+# tests and runs only those `swift test --filter PATTERN` picks, logged to $OUT/debian13/test.log
+# like the whole run; no fuzzing, install check or documentation.
+#
 # What it writes: $OUT/debian13/test.log (the whole log) and $OUT/debian13/result.txt (the
 # versions inside, the exit code and the time each step took).
 #
@@ -94,8 +98,14 @@ mkdir -p "$OUT/debian13"
 rm -f "$OUT/debian13/test.log" "$OUT/debian13/result.txt"
 status=0
 start=$(now)
-in_root "scripts/install-deps.sh && ${DEBIAN13_COMMAND:-make test OUT=out}" || status=$?
-step_times+=("make test (deps, build, tests, install check, docs): $(( $(now) - start )) s")
+command=${DEBIAN13_COMMAND:-make test OUT=out}
+if [ -n "${DEBIAN13_FILTER:-}" ]; then
+    [ -z "${DEBIAN13_COMMAND:-}" ] || { say "DEBIAN13_FILTER and DEBIAN13_COMMAND: give one"; exit 2; }
+    filter=$(printf '%q' "$DEBIAN13_FILTER")
+    command="mkdir -p out && swift build --build-tests && swift test --skip-build --filter $filter 2>&1 | tee out/test.log; exit \${PIPESTATUS[0]}"
+fi
+in_root "scripts/install-deps.sh && $command" || status=$?
+step_times+=("${DEBIAN13_FILTER:+swift test --filter $DEBIAN13_FILTER (deps, build, tests)}${DEBIAN13_FILTER:-make test (deps, build, tests, install check, docs)}: $(( $(now) - start )) s")
 cp "$dst/out/test.log" "$OUT/debian13/test.log" 2>/dev/null || true
 
 versions=$(in_root 'for p in wayland-client wayland-protocols libinput libevdev libudev libseat sdl2 SDL2_ttf SDL2_image; do

@@ -107,9 +107,12 @@ extension GestureDefaults {
 /// down, the fingers that count move the pointer as one and make no gesture (libinput's
 /// clickpad rule, `tp_gesture_post_events`). A finger that lands in a clickpad's bottom
 /// button area (a thumb ready to click) counts for nothing until it leaves the area or moves
-/// 5 mm in it (libinput's software buttons, evdev-mt-touchpad-buttons.c). Not modelled:
-/// tap-to-click (off by default, as in libinput), thumb detection by speed, pressure and size
-/// (evdev-mt-touchpad-thumb.c) and palm detection, pointer acceleration (the pointer moves
+/// 5 mm in it (libinput's software buttons, evdev-mt-touchpad-buttons.c). A palm counts for
+/// nothing: one pressing past the pad's palm pressure, or one that lands alone in an edge zone
+/// (libinput's `tp_palm_detect`; TouchpadPalm.swift); so does a thumb that lands far from a
+/// finger moving fast (libinput's speed-based thumb; TouchpadThumb.swift). Not modelled:
+/// tap-to-click (off by default, as in libinput), libinput's other thumb rules (position and
+/// timing, pressure and size), palm detection by touch size, pointer acceleration (the pointer moves
 /// `touchpadPointsPerMillimetre` a millimetre), and the scroll's axis locking.
 public struct TouchpadInterpreter: Sendable {
     public let device: InputDeviceID
@@ -133,10 +136,15 @@ public struct TouchpadInterpreter: Sendable {
     /// Contacts that landed in the bottom button area and have neither left it nor moved in
     /// it (libinput's `BUTTON_STATE_BOTTOM` without `has_moved`): where and when they landed.
     var resting: [Int: (initial: Point, time: Instant)] = [:]
-    /// The contacts that count (libinput's `tp_touch_active_for_gesture`): all but the pinned
-    /// and those resting in the button area.
+    /// Palm detection (TouchpadPalm.swift, libinput's `tp_palm_detect`).
+    var palm: TouchpadPalm
+    /// Thumb detection (TouchpadThumb.swift, libinput's evdev-mt-touchpad-thumb.c).
+    var thumb: TouchpadThumb
+    /// The contacts that count (libinput's `tp_touch_active_for_gesture`): all but the pinned,
+    /// those resting in the button area, palms and a thumb.
     var activeContacts: [(id: Int, point: Point)] {
-        pinned.isEmpty && resting.isEmpty ? contacts : contacts.filter { pinned[$0.id] == nil && resting[$0.id] == nil }
+        pinned.isEmpty && resting.isEmpty && palm.palms.isEmpty && thumb.thumb == nil ? contacts
+            : contacts.filter { pinned[$0.id] == nil && resting[$0.id] == nil && !palm.palms.contains($0.id) && !thumb.ignores($0.id) }
     }
     /// The top of the bottom button area, in mm from the pad's top edge; nil without button
     /// areas (a pad with buttons, or clickfinger).
@@ -189,8 +197,10 @@ public struct TouchpadInterpreter: Sendable {
         slotCount = device.slotCount
         gesturesEnabled = !device.isSemiMT && device.slotCount > 1
         contacts.reserveCapacity(5)
+        palm = TouchpadPalm(device: device, padSize: device.physicalSize)
         padSize = size
         let isClickpad = device.description?.properties.contains(.buttonpad) ?? false
+        thumb = TouchpadThumb(device: device, isClickpad: isClickpad)
         if !isClickpad {
             clickMethod = .none
         } else if device.description?.vendor == 0x05ac {
@@ -215,6 +225,7 @@ public struct TouchpadInterpreter: Sendable {
 
     /// Takes one raw event of the pad before the decoder does (its buttons).
     public mutating func feed(_ event: EvdevEvent) {
+        palm.feed(event)
         let code = Int(event.code.rawValue)
         if event.type == .key, ButtonMask(evdevCode: code) != nil, event.value == 0 || event.value == 1 {
             buttonChanges.append((code, event.value == 1))
@@ -268,12 +279,14 @@ public struct TouchpadInterpreter: Sendable {
         }
         let before = contacts
         var moved = false
+        var began: [Int] = []
         if let frame {
             for c in frame.changes {
                 switch c.phase {
                 case .began:
                     let point = mm(c.location)
                     contacts.append((c.sourceID, point))
+                    began.append(c.sourceID)
                     if let top = buttonAreaTop, point.y >= top { resting[c.sourceID] = (point, time) }
                 case .moved:
                     guard let i = contacts.firstIndex(where: { $0.id == c.sourceID }) else { continue }
@@ -289,7 +302,11 @@ public struct TouchpadInterpreter: Sendable {
             }
         }
         if !moved { wobble.history = 0 }
+        palm.detect(contacts: contacts, began: began, time: time) { [pinned = self.pinned, resting = self.resting] in
+            pinned[$0] == nil && resting[$0] == nil
+        }
         if contacts.count != before.count { motionResetFrames = 2 }
+        thumb.update(contacts: contacts, before: before, began: began, resetHistory: motionResetFrames > 0, time: time)
         defer { motionResetFrames = max(0, motionResetFrames - 1) }
         var buttons: [(code: Int, pressed: Bool)] = []
         for change in buttonChanges {
