@@ -1,5 +1,6 @@
 import GestureFormat
 import GestureKit
+import GestureReplay
 
 /// A recognizer's state machine drawn from the code itself, so the documentation's diagrams
 /// cannot drift from what the recognizers do.
@@ -106,23 +107,12 @@ public struct StateMachineDiagram: Sendable {
         }
     }
 
-    /// The built-in recognizers, with their default parameters (the double tap with two taps).
+    /// The built-in recognizers, with their default parameters (the double tap with two taps):
+    /// the diagrams each kind's entry lists (GestureReplay's SceneKinds.swift).
     public static func builtIn(depth: Int = 6) -> [(file: String, diagram: StateMachineDiagram)] {
-        [
-            ("tap", StateMachineDiagram(title: "TapGestureRecognizer", depth: depth) { TapGestureRecognizer() }),
-            ("double-tap", StateMachineDiagram(title: "TapGestureRecognizer, numberOfTapsRequired 2", depth: depth) {
-                TapGestureRecognizer(taps: 2)
-            }),
-            ("long-press", StateMachineDiagram(title: "LongPressGestureRecognizer", depth: depth) { LongPressGestureRecognizer() }),
-            ("pan", StateMachineDiagram(title: "PanGestureRecognizer", depth: depth) { PanGestureRecognizer() }),
-            ("pinch", StateMachineDiagram(title: "PinchGestureRecognizer", depth: depth) { PinchGestureRecognizer() }),
-            ("rotation", StateMachineDiagram(title: "RotationGestureRecognizer", depth: depth) { RotationGestureRecognizer() }),
-            ("swipe", StateMachineDiagram(title: "SwipeGestureRecognizer", depth: depth) { SwipeGestureRecognizer() }),
-            ("screen-edge-pan", StateMachineDiagram(title: "ScreenEdgePanGestureRecognizer, left edge", depth: depth,
-                                start: Point(x: 5, y: 400)) {
-                ScreenEdgePanGestureRecognizer(edges: .left)
-            }),
-        ]
+        Scene.Kind.diagrams.map { kind in
+            (kind.file, StateMachineDiagram(title: kind.title, depth: depth, start: kind.start, make: kind.make))
+        }
     }
 }
 

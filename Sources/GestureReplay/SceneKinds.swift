@@ -1,11 +1,13 @@
 import GestureFormat
 import GestureKit
 
-/// What the scene format says of each kind of recognizer, in one place: the numeric
-/// parameters it takes and what each must be, the keys of its own beyond those every kind
-/// takes (with how each is read), the touch types it sees by default, what a scene must give
-/// it, and how the recognizer is made. A new kind is a case of `Scene.Kind` and its entry
-/// here; `Scene.parseRecognizer` and `LiveScene.make` read nothing else about kinds.
+/// What the project says of each kind of recognizer outside the kind's own file, in one
+/// place: the numeric parameters a scene gives it and what each must be, the keys of its own
+/// beyond those every kind takes (with how each is read), the touch types it sees by default,
+/// what a scene must give it, how the recognizer is made, and the state-machine diagrams drawn
+/// of it. A new kind is its file in GestureKit (its machine and class), a case of
+/// `Scene.Kind` and its entry here; `Scene.parseRecognizer`, `LiveScene.make` and
+/// `StateMachineDiagram.builtIn` read nothing else about kinds.
 extension Scene.Kind {
     struct Format {
         /// A key of the kind's own: reads the value at the path into the spec.
@@ -19,9 +21,15 @@ extension Scene.Kind {
         var touchTypes: TouchTypes = .all
         /// What a scene must give it, checked once every key is read (the recognizer's path).
         var check: (Scene.RecognizerSpec, String) throws -> Void = { _, _ in }
+        /// The state-machine diagrams drawn of the kind (docs/diagrams), each of a
+        /// recognizer set up as its title says.
+        var diagrams: [Scene.KindDiagram] = []
         /// The recognizer, from a valid spec.
         var make: (Scene.RecognizerSpec) -> GestureRecognizer
     }
+
+    /// Every kind's diagrams, in the kinds' order.
+    package static var diagrams: [Scene.KindDiagram] { allCases.flatMap(\.format.diagrams) }
 
     var format: Format {
         switch self {
@@ -29,7 +37,11 @@ extension Scene.Kind {
             Format(parameters: ["taps": .count, "touches": .count, "allowableMovement": .distance,
                                 "maximumTapDuration": .duration, "maximumTapInterval": .duration,
                                 "maximumTapDistance": .distance],
-                   keys: ["buttonMaskRequired": Self.readButtonMask]) { spec in
+                   keys: ["buttonMaskRequired": Self.readButtonMask],
+                   diagrams: [Scene.KindDiagram(file: "tap", title: "TapGestureRecognizer") { TapGestureRecognizer() },
+                              Scene.KindDiagram(file: "double-tap", title: "TapGestureRecognizer, numberOfTapsRequired 2") {
+                                  TapGestureRecognizer(taps: 2)
+                              }]) { spec in
                 let p = spec.parameters
                 let r = TapGestureRecognizer(taps: Int(p["taps"] ?? 1), touches: Int(p["touches"] ?? 1), name: spec.id)
                 if let v = p["allowableMovement"] { r.allowableMovement = v }
@@ -41,7 +53,8 @@ extension Scene.Kind {
         case .longPress:
             Format(parameters: ["minimumPressDuration": .duration, "allowableMovement": .distance, "touches": .count,
                                 "taps": .countOrZero],
-                   keys: ["buttonMaskRequired": Self.readButtonMask]) { spec in
+                   keys: ["buttonMaskRequired": Self.readButtonMask],
+                   diagrams: [Scene.KindDiagram(file: "long-press", title: "LongPressGestureRecognizer") { LongPressGestureRecognizer() }]) { spec in
                 let p = spec.parameters
                 let r = LongPressGestureRecognizer(
                     minimumPressDuration: p["minimumPressDuration"].map(Duration.init(seconds:)) ?? GestureDefaults.minimumPressDuration,
@@ -51,7 +64,8 @@ extension Scene.Kind {
                 return r
             }
         case .pinch:
-            Format(parameters: ["threshold": .distance]) { spec in
+            Format(parameters: ["threshold": .distance],
+                   diagrams: [Scene.KindDiagram(file: "pinch", title: "PinchGestureRecognizer") { PinchGestureRecognizer() }]) { spec in
                 let r = PinchGestureRecognizer(name: spec.id)
                 if let v = spec.parameters["threshold"] { r.spanThreshold = v }
                 return r
@@ -59,7 +73,8 @@ extension Scene.Kind {
         case .pan:
             Format(parameters: ["minimumTouches": .count, "maximumTouches": .count, "threshold": .distance],
                    keys: ["direction": Self.readPanDirection, "allowedScrollTypes": Self.readScrollTypes],
-                   check: Self.checkTouchCounts) { spec in
+                   check: Self.checkTouchCounts,
+                   diagrams: [Scene.KindDiagram(file: "pan", title: "PanGestureRecognizer") { PanGestureRecognizer() }]) { spec in
                 let p = spec.parameters
                 let r = PanGestureRecognizer(minimumTouches: Int(p["minimumTouches"] ?? 1),
                                              maximumTouches: p["maximumTouches"].map { Int($0) } ?? .max, name: spec.id)
@@ -69,14 +84,16 @@ extension Scene.Kind {
                 return r
             }
         case .rotation:
-            Format(parameters: ["threshold": .angle]) { spec in
+            Format(parameters: ["threshold": .angle],
+                   diagrams: [Scene.KindDiagram(file: "rotation", title: "RotationGestureRecognizer") { RotationGestureRecognizer() }]) { spec in
                 let r = RotationGestureRecognizer(name: spec.id)
                 if let v = spec.parameters["threshold"] { r.threshold = v }
                 return r
             }
         case .swipe:
             Format(parameters: ["touches": .count, "minimumDistance": .distance, "maximumDuration": .duration],
-                   keys: ["direction": { spec, value, path in spec.direction = try Scene.parseDirection(value, path: path) }]) { spec in
+                   keys: ["direction": { spec, value, path in spec.direction = try Scene.parseDirection(value, path: path) }],
+                   diagrams: [Scene.KindDiagram(file: "swipe", title: "SwipeGestureRecognizer") { SwipeGestureRecognizer() }]) { spec in
                 let p = spec.parameters
                 let r = SwipeGestureRecognizer(direction: spec.direction, touches: Int(p["touches"] ?? 1), name: spec.id)
                 if let v = p["minimumDistance"] { r.minimumDistance = v }
@@ -95,7 +112,11 @@ extension Scene.Kind {
                            throw SceneError(path: "\(path).edges", message: "missing (expected one or more of \(Scene.edgeNames.keys.sorted().joined(separator: ", ")))")
                        }
                        try Self.checkTouchCounts(spec, path)
-                   }) { spec in
+                   },
+                   diagrams: [Scene.KindDiagram(file: "screen-edge-pan", title: "ScreenEdgePanGestureRecognizer, left edge",
+                                                 start: Point(x: 5, y: 400)) {
+                              ScreenEdgePanGestureRecognizer(edges: .left)
+                          }]) { spec in
                 let p = spec.parameters
                 let r = ScreenEdgePanGestureRecognizer(edges: spec.edges, name: spec.id)
                 if let v = p["minimumTouches"] { r.minimumNumberOfTouches = Int(v) }
@@ -144,5 +165,16 @@ extension Scene.Kind {
         if let minT = spec.parameters["minimumTouches"], let maxT = spec.parameters["maximumTouches"], minT > maxT {
             throw SceneError(path: "\(path).maximumTouches", message: "expected at least minimumTouches (\(jsonNumber(minT))), found \(jsonNumber(maxT))")
         }
+    }
+}
+
+extension Scene {
+    /// A state-machine diagram of a kind: its file's name (docs/diagrams/FILE.svg), its
+    /// title, where its touches land, and the recognizer, set up as the title says.
+    package struct KindDiagram {
+        package var file: String
+        package var title: String
+        package var start = Point(x: 400, y: 400)
+        package var make: () -> GestureRecognizer
     }
 }
