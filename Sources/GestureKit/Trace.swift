@@ -55,12 +55,12 @@ extension GestureTraceEvent: CustomStringConvertible {
         case let .transition(t):
             var line = "\(formatTime(t.time))  \(t.recognizer.name): \(t.from.rawValue) → \(t.to.rawValue) (\(t.reason))"
             line += "  at (\(fmt(t.location.x)), \(fmt(t.location.y)))"
-            let v = t.values
-            if let s = v.scale { line += " scale \(fmt(s))" }
-            if let r = v.rotation { line += " rotation \(fmt(r)) rad" }
-            if let tr = v.translation { line += " translation (\(fmt(tr.x)), \(fmt(tr.y)))" }
-            if let vel = v.velocity { line += " velocity \(fmt(vel))" }
-            if let vv = v.velocityVector { line += " velocity (\(fmt(vv.x)), \(fmt(vv.y)))" }
+            t.values.forEachField { field in
+                switch field.value {
+                case let .number(n): line += " \(field.key) \(fmt(n))\(field.traceUnit)"
+                case let .pair(p): line += " \(field.key) (\(fmt(p.x)), \(fmt(p.y)))\(field.traceUnit)"
+                }
+            }
             if !t.modifierFlags.isEmpty { line += " with \(t.modifierFlags)" }
             return line
         case let .delivery(d):

@@ -110,12 +110,12 @@ public enum ReplayRecord: Hashable, Sendable {
             o.string("from", s.from.rawValue)
             o.string("to", s.to.rawValue)
             o.pair("location", s.location.x, s.location.y)
-            let v = s.values
-            if let scale = v.scale { o.number("scale", scale) }
-            if let rotation = v.rotation { o.number("rotation", rotation) }
-            if let t = v.translation { o.pair("translation", t.x, t.y) }
-            if let velocity = v.velocity { o.number("velocity", velocity) }
-            if let vv = v.velocityVector { o.pair("velocity", vv.x, vv.y) }
+            s.values.forEachField { field in
+                switch field.value {
+                case let .number(n): o.number(field.key, n)
+                case let .pair(p): o.pair(field.key, p.x, p.y)
+                }
+            }
             if !s.modifierFlags.isEmpty { o.strings("modifierFlags", s.modifierFlags.names) }
             o.string("reason", s.reason)
         case let .touches(_, view, phase, ids, buttons):
@@ -182,12 +182,12 @@ public enum ReplayRecord: Hashable, Sendable {
         case let .state(s):
             var line = "\(t)  \(pad(s.recognizer, 12)) \(pad("\(s.from.rawValue) → \(s.to.rawValue)", 22)) \(s.reason)"
             line += "  @ (\(fmtValue(s.location.x)), \(fmtValue(s.location.y)))"
-            let v = s.values
-            if let scale = v.scale { line += "  scale \(fmtValue(scale))" }
-            if let rotation = v.rotation { line += "  rotation \(fmtValue(rotation)) rad" }
-            if let tr = v.translation { line += "  translation (\(fmtValue(tr.x)), \(fmtValue(tr.y)))" }
-            if let velocity = v.velocity { line += "  velocity \(fmtValue(velocity))/s" }
-            if let vv = v.velocityVector { line += "  velocity (\(fmtValue(vv.x)), \(fmtValue(vv.y))) pt/s" }
+            s.values.forEachField { field in
+                switch field.value {
+                case let .number(n): line += "  \(field.key) \(fmtValue(n))\(field.unit)"
+                case let .pair(p): line += "  \(field.key) (\(fmtValue(p.x)), \(fmtValue(p.y)))\(field.unit)"
+                }
+            }
             if !s.modifierFlags.isEmpty { line += "  with \(s.modifierFlags.names.joined(separator: "+"))" }
             return line
         case let .touches(_, view, phase, ids, buttons):

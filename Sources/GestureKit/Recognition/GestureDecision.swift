@@ -138,4 +138,30 @@ public struct GestureValues: Hashable, Sendable {
     }
 
     public static let none = GestureValues()
+
+    /// One value, as every printout names and writes it.
+    package struct Field {
+        package enum Value {
+            case number(Double)
+            case pair(Point)
+        }
+        /// Its name in a replay's JSON and in every text.
+        package var key: StaticString
+        package var value: Value
+        /// Its unit after the number in a replay's text ("/s"), and in a trace's line.
+        package var unit: String
+        package var traceUnit: String
+    }
+
+    /// The values there are, in the order every printout gives them (a trace's line, a
+    /// replay's JSON and text): the one list of them, so a new value is its field above and
+    /// its entry here.
+    @inline(__always)
+    package func forEachField(_ body: (Field) -> Void) {
+        if let scale { body(Field(key: "scale", value: .number(scale), unit: "", traceUnit: "")) }
+        if let rotation { body(Field(key: "rotation", value: .number(rotation), unit: " rad", traceUnit: " rad")) }
+        if let translation { body(Field(key: "translation", value: .pair(translation), unit: "", traceUnit: "")) }
+        if let velocity { body(Field(key: "velocity", value: .number(velocity), unit: "/s", traceUnit: "")) }
+        if let velocityVector { body(Field(key: "velocity", value: .pair(velocityVector), unit: " pt/s", traceUnit: "")) }
+    }
 }
