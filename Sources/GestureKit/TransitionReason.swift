@@ -61,6 +61,35 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case deviceRemoved(InputDeviceID)
     case inputEnded
     case custom(String)
+    /// A measurement weighed against a limit, in the recognizer's own words: how a kind with
+    /// reasons of its own (one of yours, or a new built-in) states them in its own file,
+    /// without a case here. Made of string literals, it allocates nothing.
+    case measured(Measure)
+
+    /// What `measured` says: "`what` `value` `unit` > `limit name` `limit` `unit`"
+    /// ("down stroke 12 pt < minimum 20 pt").
+    public struct Measure: Hashable, Sendable {
+        /// What was measured ("down stroke").
+        public var what: String
+        public var value: Double
+        /// Whether the value was past the limit (>) rather than short of it (<).
+        public var exceeded: Bool
+        /// The limit's name ("minimum").
+        public var limitName: String
+        public var limit: Double
+        /// The unit of both ("pt", "s", "rad"); empty for a count.
+        public var unit: String
+
+        public init(_ what: String, _ value: Double, exceeded: Bool, _ limitName: String, _ limit: Double,
+                    unit: String = "") {
+            self.what = what
+            self.value = value
+            self.exceeded = exceeded
+            self.limitName = limitName
+            self.limit = limit
+            self.unit = unit
+        }
+    }
 
     public var description: String {
         switch self {
@@ -113,6 +142,9 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
         case let .deviceRemoved(id): return "\(id) removed"
         case .inputEnded: return "input ended with touches down"
         case let .custom(text): return text
+        case let .measured(m):
+            let unit = m.unit.isEmpty ? "" : " \(m.unit)"
+            return "\(m.what) \(fmt(m.value))\(unit) \(m.exceeded ? ">" : "<") \(m.limitName) \(fmt(m.limit))\(unit)"
         }
     }
 }

@@ -302,3 +302,33 @@ struct UIKitSubclassTests {
         #expect(h.lines("tap").last == "1.050 tap: possible→ended", "the view lets its tap begin")
     }
 }
+
+/// A press that must stay within 10 pt, written the UIKit way, failing with the measurement.
+final class StillPress: GestureRecognizer {
+    static let allowance = 10.0 /* pt */
+    private var start: Point?
+    override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        start = touches.first?.location(in: nil)
+    }
+    override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let start, let p = touches.first?.location(in: nil) else { return }
+        let moved = ((p.x - start.x) * (p.x - start.x) + (p.y - start.y) * (p.y - start.y)).squareRoot()
+        if moved > Self.allowance {
+            setState(.failed, because: .measured(.init("moved", moved, exceeded: true, "allowance", Self.allowance, unit: "pt")))
+        }
+    }
+    override func reset() { start = nil }
+}
+
+@Suite("A recognizer of your own says why with numbers")
+struct MeasuredReasonTests {
+    @Test func aFailureMeasuredAgainstALimitIsTracedWithBothNumbersAndTheUnit() {
+        let h = Harness()
+        _ = h.add(StillPress(name: "still"))
+        h.down(0, 100, 100, at: 0)
+        h.move(0, 112.5, 100, at: 0.05)
+        h.up(0, 112.5, 100, at: 0.1)
+        #expect(h.reasons["still"] == ["moved 12.5 pt > allowance 10 pt"],
+                "the trace says how far it moved and what it allows: \(h.reasons["still"] ?? [])")
+    }
+}

@@ -66,7 +66,7 @@ extension GestureEngine {
                 }
                 guard let kind = arbiter.member(r)?.kind else { break }
                 if let decision = GestureDecision.settingState(state, from: from, kind: kind) {
-                    apply(reasons[index].map { decision.because(.custom($0)) } ?? decision, to: r)
+                    apply(reasons[index].map { decision.because($0) } ?? decision, to: r)
                 } else {
                     ignored("\(recognizer.name) set its state to \(state.rawValue) while \(from.rawValue): "
                             + Self.refusal(setting: state, from: from, kind: kind))

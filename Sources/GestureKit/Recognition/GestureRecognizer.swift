@@ -132,7 +132,7 @@ open class GestureRecognizer {
         }
     }
     /// The reasons given with them (`setState(_:reason:)`), by index; nil for none.
-    var requestedReasons: [Int: String] = [:]
+    var requestedReasons: [Int: TransitionReason] = [:]
     /// The built-in logic's own decisions among them, by index (a subclass of a built-in
     /// called `super`): weighed as the built-in's decision, with its reason.
     var requestedDecisions: [Int: GestureDecision] = [:]
@@ -156,6 +156,12 @@ open class GestureRecognizer {
     /// Sets `state` as the setter does, with the reason the trace gives for the transition
     /// ("no long stroke up"): UIKit has no place for one, and "why did it fail?" needs it.
     public func setState(_ newState: State, reason: String) {
+        setState(newState, because: .custom(reason))
+    }
+
+    /// Sets `state` as the setter does, with a reason of any form: a measurement against a
+    /// limit (`.measured`) puts the numbers in the trace ("down stroke 12 pt < minimum 20 pt").
+    public func setState(_ newState: State, because reason: TransitionReason) {
         requestedReasons[requestedStates.count] = reason
         state = newState
     }

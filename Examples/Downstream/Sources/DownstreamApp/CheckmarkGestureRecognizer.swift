@@ -43,7 +43,12 @@ final class CheckmarkGestureRecognizer: GestureRecognizer {
         switch phase {
         case .goingDown where p.y < last.y:
             // Turning upwards: the down stroke must have been long enough.
-            guard last.y - start.y >= Self.minimumStroke else { return setState(.failed, reason: "down stroke too short") }
+            let down = last.y - start.y
+            guard down >= Self.minimumStroke else {
+                // The trace then says "down stroke 12 pt < minimum 20 pt".
+                return setState(.failed, because: .measured(.init("down stroke", down, exceeded: false,
+                                                                  "minimum", Self.minimumStroke, unit: "pt")))
+            }
             turn = last
             phase = .goingUp
         case .goingUp where p.y > last.y:
