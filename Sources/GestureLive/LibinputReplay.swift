@@ -8,7 +8,7 @@ import Glibc
 /// Replays a recording through real libinput: the recording's devices become mock evdev
 /// devices under umockdev-run, and a child process (`gesturekit listen --device ...`) reads
 /// them with libinput and recognizes, exactly as it would on hardware. Real time: the replay
-/// takes as long as the recording. Each device's recording is gated (`UmockdevScriptEncoder.gate`):
+/// takes as long as the recording. Each device's recording is gated (`MockDeviceReplay`'s `gate`):
 /// it starts when the listener writes `gateToken` to the nodes, once its libinput has opened
 /// them (`listen --open-gate`), so nothing is written before anyone reads, however long the
 /// listener takes to start.

@@ -15,11 +15,11 @@ public struct MockDevice: Hashable, Sendable {
     }
 
     public var devicePath: String { "/dev/input/event\(eventNumber)" }
-    public var minor: Int { 64 + eventNumber }
+    package var minor: Int { 64 + eventNumber }
 
     /// Whether the device is a touchpad (indirect: `INPUT_PROP_POINTER`, or udev says so)
     /// rather than a touchscreen.
-    public var isTouchpad: Bool {
+    package var isTouchpad: Bool {
         if description.udevProperties["ID_INPUT_TOUCHPAD"] == "1" { return true }
         if description.udevProperties["ID_INPUT_TOUCHSCREEN"] == "1" { return false }
         return description.properties.contains(.pointer)
@@ -29,7 +29,7 @@ public struct MockDevice: Hashable, Sendable {
 
     /// udev properties of the event node: the recording's own, plus ID_INPUT and the
     /// touchscreen/touchpad classification where the recording has none.
-    public var udevProperties: [(key: String, value: String)] {
+    package var udevProperties: [(key: String, value: String)] {
         var props = description.udevProperties
         props["ID_INPUT"] = props["ID_INPUT"] ?? "1"
         if description.isKeyboard {
@@ -68,7 +68,7 @@ public struct MockDevice: Hashable, Sendable {
     }
 
     /// The umockdev device record (`-d`): the event node and its parent input device.
-    public func umockdevText() -> String {
+    package func umockdevText() -> String {
         let n = eventNumber
         let name = MockDevice.singleLine(description.name)
         var lines: [String] = []
@@ -104,7 +104,7 @@ public struct MockDevice: Hashable, Sendable {
     /// 96; EVIOCGBIT(EV_FF) 16; other EVIOCGBIT types, EVIOCGPROP, EVIOCGLED and EVIOCGSW 8;
     /// EVIOCGABS 24 per axis; EVIOCGMTSLOTS 1028 once per multitouch axis, ascending.
     /// EVIOCGPHYS, EVIOCGUNIQ and EVIOCSCLOCKID stay unanswered.
-    public func ioctlText() -> String {
+    package func ioctlText() -> String {
         var lines: [String] = ["@DEV \(devicePath) (evdev)"]
         func line(_ name: String, _ ret: Int, _ bytes: [UInt8]) {
             lines.append("\(name) \(ret) \(MockDevice.hexBytes(bytes))")

@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 
-/// Opens the gate of gated mock devices (`UmockdevScriptEncoder.gate`): writes the gate's bytes
+/// Opens the gate of gated mock devices (`MockDeviceReplay`'s `gate`): writes the gate's bytes
 /// to each device node, from a process in the umockdev testbed (one whose opens of /dev/input
 /// umockdev's preload library redirects to the mock). Each node is opened for the write alone
 /// and closed again; its reader keeps its own descriptor, and never sees the bytes (umockdev

@@ -2,11 +2,11 @@ import GestureKit
 import GestureTraces
 
 /// The three kinds of mock device a soak plays on.
-public enum SoakDeviceKind: String, CaseIterable, Hashable, Sendable {
+package enum SoakDeviceKind: String, CaseIterable, Hashable, Sendable {
     case touchscreen, touchpad, mouse
 
     /// The engine's kind of device libinput announces it as (a mouse is a pointer).
-    public var inputKind: InputDeviceKind {
+    package var inputKind: InputDeviceKind {
         switch self {
         case .touchscreen: .touchscreen
         case .touchpad: .touchpad
@@ -24,43 +24,43 @@ public enum SoakDeviceKind: String, CaseIterable, Hashable, Sendable {
 /// - a mouse's: a run of its evdev frames (motion, buttons, wheel) with no pause of
 ///   `SoakGesture.mousePause` or more while no button is held.
 /// Times are seconds from the gesture's first frame.
-public struct SoakGesture: Sendable {
-    public struct PadContact: Sendable {
-        public var id: Int
-        public var x: Double, y: Double
+package struct SoakGesture: Sendable {
+    package struct PadContact: Sendable {
+        package var id: Int
+        package var x: Double, y: Double
     }
-    public struct PadFrame: Sendable {
-        public var time: Double
-        public var contacts: [PadContact]
-        public var button: Bool
+    package struct PadFrame: Sendable {
+        package var time: Double
+        package var contacts: [PadContact]
+        package var button: Bool
     }
-    public struct MouseFrame: Sendable {
-        public var time: Double
+    package struct MouseFrame: Sendable {
+        package var time: Double
         /// The frame's events without its SYN_REPORT (times unused).
-        public var events: [EvdevEvent]
+        package var events: [EvdevEvent]
     }
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         case touches([TouchFrame])
         case pad([PadFrame])
         case mouse([MouseFrame])
     }
 
-    public var content: Content
-    public var kind: SoakDeviceKind {
+    package var content: Content
+    package var kind: SoakDeviceKind {
         switch content {
         case .touches: .touchscreen
         case .pad: .touchpad
         case .mouse: .mouse
         }
     }
-    public var duration: Double {
+    package var duration: Double {
         switch content {
         case let .touches(f): f.last.map { $0.time.seconds } ?? 0
         case let .pad(f): f.last?.time ?? 0
         case let .mouse(f): f.last?.time ?? 0
         }
     }
-    public var frameCount: Int {
+    package var frameCount: Int {
         switch content {
         case let .touches(f): f.count
         case let .pad(f): f.count
@@ -69,12 +69,12 @@ public struct SoakGesture: Sendable {
     }
 
     /// A mouse's gestures are cut at pauses this long (seconds) with no button held.
-    public static let mousePause = 0.3
+    package static let mousePause = 0.3
 
     // MARK: Cutting
 
     /// The touch sequences of a touchscreen recording, on the target panel.
-    public static func touchSequences(from reader: TraceReader) throws -> [SoakGesture] {
+    package static func touchSequences(from reader: TraceReader) throws -> [SoakGesture] {
         var result: [SoakGesture] = []
         var current: [TouchFrame] = []
         var down = Set<Int>()
@@ -104,7 +104,7 @@ public struct SoakGesture: Sendable {
     /// The gestures of a touchpad recording (multitouch protocol B): its contacts in
     /// millimetres (units over the axis's resolution; without one, the axis's range spread
     /// over `targetSize`), its button, cut where no finger is down and the button is up.
-    public static func touchpadGestures(from reader: TraceReader, device: TraceDevice,
+    package static func touchpadGestures(from reader: TraceReader, device: TraceDevice,
                                         targetSize: Size) throws -> [SoakGesture] {
         guard let d = device.description, let ax = d.absInfo[.absMTPositionX] ?? d.absInfo[.absX],
               let ay = d.absInfo[.absMTPositionY] ?? d.absInfo[.absY] else { return [] }
@@ -162,7 +162,7 @@ public struct SoakGesture: Sendable {
 
     /// The gestures of a mouse recording: its frames, cut at pauses of `mousePause` with no
     /// button held; only the codes `target` has are kept (a keyboard's keys are left out).
-    public static func mouseGestures(from reader: TraceReader, device: TraceDevice,
+    package static func mouseGestures(from reader: TraceReader, device: TraceDevice,
                                      target: EvdevDeviceDescription) throws -> [SoakGesture] {
         var frames: [MouseFrame] = []
         var pending: [EvdevEvent] = []
@@ -199,10 +199,10 @@ public struct SoakGesture: Sendable {
 /// contact (the lowest free), a new tracking id per contact, `contactPressure` on every
 /// contact, BTN_TOUCH while any is down, BTN_TOOL_FINGER … QUADTAP for their number (as far
 /// as the pad has them), ABS_X/ABS_Y/ABS_PRESSURE following the first, BTN_LEFT for the button.
-public struct TouchpadEncoder {
+package struct TouchpadEncoder {
     /// A firm finger on the Elantech pad: above libinput's pressure range for it (10:8, its
     /// quirk) and below its palm threshold (130).
-    public static let contactPressure: Int32 = 60
+    package static let contactPressure: Int32 = 60
 
     private let target: EvdevDeviceDescription
     private let slotCount: Int
@@ -213,7 +213,7 @@ public struct TouchpadEncoder {
     private var count = 0
     private var button = false
 
-    public init(target: EvdevDeviceDescription) {
+    package init(target: EvdevDeviceDescription) {
         self.target = target
         slotCount = max(1, target.slotCount)
     }
@@ -221,7 +221,7 @@ public struct TouchpadEncoder {
     static let tools: [EventCode] = [.btnToolFinger, .btnToolDoubleTap, .btnToolTripleTap, .btnToolQuadTap, .btnToolQuintTap]
 
     /// `contacts` in device units (already placed and clamped).
-    public mutating func encode(_ contacts: [(id: Int, x: Int32, y: Int32)], button pressed: Bool, at time: Instant) -> [EvdevEvent] {
+    package mutating func encode(_ contacts: [(id: Int, x: Int32, y: Int32)], button pressed: Bool, at time: Instant) -> [EvdevEvent] {
         var out: [EvdevEvent] = []
         func emit(_ type: EventType, _ code: EventCode, _ value: Int32) {
             if type == .syn || target.has(type, code) { out.append(EvdevEvent(time: time, type: type, code: code, value: value)) }

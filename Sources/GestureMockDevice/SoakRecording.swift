@@ -23,15 +23,15 @@ import GestureTraces
 ///   and each step jittered by one unit without changing its sign.
 ///
 /// The same seed gives the same run.
-public struct SoakRecording {
+package struct SoakRecording {
     /// The touchscreen every touch sequence is played on: a 10-slot panel of 800 × 480 units
     /// (the Atmel maXTouch of the fixtures).
-    public struct TargetPanel: Sendable {
-        public static let width: Int32 = 800
-        public static let height: Int32 = 480
-        public static let slots: Int32 = 10
+    package struct TargetPanel: Sendable {
+        package static let width: Int32 = 800
+        package static let height: Int32 = 480
+        package static let slots: Int32 = 10
 
-        public static var description: EvdevDeviceDescription {
+        package static var description: EvdevDeviceDescription {
             EvdevDeviceDescription(
                 name: "GestureKit Soak Touchscreen", bustype: 0x18, vendor: 0x1234, product: 0x5678, version: 1,
                 properties: [InputProperty(rawValue: 1)],   // INPUT_PROP_DIRECT
@@ -46,19 +46,19 @@ public struct SoakRecording {
     }
 
     /// The gestures of a set of recordings by kind of device, and the devices they are played on.
-    public struct Library: Sendable {
+    package struct Library: Sendable {
         /// The touchpad recording whose device the soak's touchpads are (a 5-slot clickpad of
         /// 102 × 71 mm), and the mouse recording whose device its mice are (five buttons and a wheel).
-        public static let touchpadModel = "tp-elantech-samsung-move-1f.evemu"
-        public static let mouseModel = "mouse-saitek-rat5-move-click.evemu"
+        package static let touchpadModel = "tp-elantech-samsung-move-1f.evemu"
+        package static let mouseModel = "mouse-saitek-rat5-move-click.evemu"
 
-        public private(set) var gestures: [SoakDeviceKind: [SoakGesture]] = [:]
-        public private(set) var recordings: [SoakDeviceKind: Int] = [:]
-        public private(set) var descriptions: [SoakDeviceKind: EvdevDeviceDescription] = [.touchscreen: TargetPanel.description]
+        package private(set) var gestures: [SoakDeviceKind: [SoakGesture]] = [:]
+        package private(set) var recordings: [SoakDeviceKind: Int] = [:]
+        package private(set) var descriptions: [SoakDeviceKind: EvdevDeviceDescription] = [.touchscreen: TargetPanel.description]
 
         /// Reads `paths`; each recording's devices give gestures of their kind (pens and
         /// keyboards none).
-        public init(paths: [String]) throws {
+        package init(paths: [String]) throws {
             let panel = Size(width: Double(TargetPanel.width), height: Double(TargetPanel.height))
             var readers: [(String, TraceReader)] = []
             for path in paths { readers.append((path, try TraceReader(path: path, screen: panel))) }
@@ -94,36 +94,36 @@ public struct SoakRecording {
     }
 
     /// The mock devices with their scripts, in the order they are plugged in, and their kinds.
-    public private(set) var devices: [MockDeviceReplay] = []
-    public private(set) var deviceKinds: [SoakDeviceKind] = []
+    package private(set) var devices: [MockDeviceReplay] = []
+    package private(set) var deviceKinds: [SoakDeviceKind] = []
     /// Gestures played, by kind of device (the ones cut short included).
-    public private(set) var played: [SoakDeviceKind: Int] = [:]
+    package private(set) var played: [SoakDeviceKind: Int] = [:]
     /// Devices that vanish mid-gesture, by kind.
-    public private(set) var unpluggedMidGesture: [SoakDeviceKind: Int] = [:]
+    package private(set) var unpluggedMidGesture: [SoakDeviceKind: Int] = [:]
     /// Seconds from the start of the run to the last device's vanishing.
-    public private(set) var length: Double = 0
+    package private(set) var length: Double = 0
 
     /// Seconds of silence between two gestures: drawn between these, so that some taps follow
     /// each other within a double tap's interval and most do not.
-    public static let gap = (minimum: 0.25, maximum: 1.2)
+    package static let gap = (minimum: 0.25, maximum: 1.2)
     /// Panel units of jitter added to every touchscreen position (either way, on each axis).
-    public static let jitter: Int32 = 2
+    package static let jitter: Int32 = 2
     /// Touchpad units of jitter (0.1 mm on the Elantech pad).
-    public static let padJitter: Int32 = 3
+    package static let padJitter: Int32 = 3
     /// Millimetres a touchpad gesture is kept from the pad's sides when moved (libinput takes
     /// touches beginning at a side for palms).
-    public static let padMargin = 6.0
+    package static let padMargin = 6.0
     /// Each kind's segment, as a fraction of `segmentSeconds`: the kinds come and go at
     /// different times.
-    public static let segmentFactor: [SoakDeviceKind: Double] = [.touchscreen: 1, .touchpad: 0.75, .mouse: 1.5]
+    package static let segmentFactor: [SoakDeviceKind: Double] = [.touchscreen: 1, .touchpad: 0.75, .mouse: 1.5]
     /// Seconds after a device is plugged in before its first gesture, and before its segment's
     /// end by which its last gesture has ended.
-    public static let settle = 0.3
+    package static let settle = 0.3
     /// A device to be unplugged mid-gesture is cut within this many seconds of its segment's
     /// end (room for two such devices ending together, each with half a long gesture).
-    public static let cutLead = 8.0
+    package static let cutLead = 8.0
     /// Seconds a device cut mid-gesture stays after its last event.
-    public static let vanishMidGesture = 0.05
+    package static let vanishMidGesture = 0.05
 
     private struct Plan {
         var kind: SoakDeviceKind
@@ -140,7 +140,7 @@ public struct SoakRecording {
     /// `firstEventNumber`: the first mock node's number (/dev/input/eventN). `gate`: the run
     /// starts when these bytes are written to every node (`MockDeviceReplay`'s gate; a
     /// compositor's client says it is ready), not when the node is first read.
-    public init(library: Library, kinds wanted: [SoakDeviceKind] = SoakDeviceKind.allCases, seconds: Double,
+    package init(library: Library, kinds wanted: [SoakDeviceKind] = SoakDeviceKind.allCases, seconds: Double,
                 segmentSeconds: Double, unplugEvery: Int = 3, seed: UInt64, firstEventNumber: Int = 20,
                 gate: [UInt8]? = nil) {
         let kinds = wanted.filter { !(library.gestures[$0] ?? []).isEmpty && library.descriptions[$0] != nil }
@@ -296,14 +296,14 @@ public struct SoakRecording {
 /// Touch frames as the evdev multitouch protocol B: a slot per finger (the lowest free),
 /// a new tracking id per touch, BTN_TOUCH while any finger is down, ABS_X/ABS_Y following the
 /// first finger (as a kernel's pointer emulation does), SYN_REPORT after each frame.
-public struct MultitouchEncoder {
+package struct MultitouchEncoder {
     private var slots: [Int: Int32] = [:]     // touch → slot
     private var slot: Int32 = -1
     private var nextTrackingID: Int32 = 1
 
-    public init() {}
+    package init() {}
 
-    public mutating func encode(_ changes: [TouchChange], at time: Instant) -> [EvdevEvent] {
+    package mutating func encode(_ changes: [TouchChange], at time: Instant) -> [EvdevEvent] {
         var out: [EvdevEvent] = []
         func emit(_ type: EventType, _ code: EventCode, _ value: Int32) {
             out.append(EvdevEvent(time: time, type: type, code: code, value: value))
@@ -348,10 +348,10 @@ public struct MultitouchEncoder {
 }
 
 /// A small seeded generator (SplitMix64): the same seed gives the same soak.
-public struct SplitMix64: RandomNumberGenerator {
+package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

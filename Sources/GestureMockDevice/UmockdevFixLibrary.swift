@@ -23,10 +23,10 @@ public enum UmockdevFixLibrary {
     public static let environmentVariable = "GESTUREKIT_UMOCKDEV_FIX"
 
     /// The embedded C source.
-    public static var source: [UInt8] { PackageResources.umockdev_fix_c }
+    package static var source: [UInt8] { PackageResources.umockdev_fix_c }
 
     /// FNV-1a of the source, in hex: the build directory's name.
-    public static var sourceHash: String {
+    package static var sourceHash: String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in source {
             h ^= UInt64(byte)
@@ -37,7 +37,7 @@ public enum UmockdevFixLibrary {
     }
 
     /// Places an existing library may be (see the type's description).
-    public static func installedCandidates() -> [String] {
+    package static func installedCandidates() -> [String] {
         var candidates: [String] = []
         if let explicit = getenv(environmentVariable).map({ String(cString: $0) }), !explicit.isEmpty {
             candidates.append(explicit)

@@ -10,15 +10,15 @@ import Musl
 public struct MockDeviceReplay: Sendable {
     public var device: MockDevice
     /// The umockdev script (see `UmockdevScriptEncoder`).
-    public var script: [UInt8]
+    package var script: [UInt8]
 
-    public init(device: MockDevice, script: [UInt8]) {
+    package init(device: MockDevice, script: [UInt8]) {
         self.device = device
         self.script = script
     }
 
     /// Replays `events` after `leadIn` seconds; `gate`: only once these bytes are written to the
-    /// node, `leadIn` then counting from that write (`UmockdevScriptEncoder`, `MockDeviceGate`);
+    /// node, `leadIn` then counting from that write (`MockDeviceGate` writes them);
     /// `vanishAfter`: seconds after the last frame at which the device disappears (reads fail
     /// with ENODEV), or nil to stay.
     public init(device: MockDevice, events: [EvdevEvent], leadIn: Double = 0.2, gate: [UInt8]? = nil,
@@ -29,7 +29,7 @@ public struct MockDeviceReplay: Sendable {
     }
 
     /// Whether the script waits for a gate: it begins with a write operation.
-    public var isGated: Bool { script.starts(with: Array("w ".utf8)) }
+    package var isGated: Bool { script.starts(with: Array("w ".utf8)) }
 }
 
 public enum UmockdevRunError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -102,9 +102,9 @@ public struct UmockdevRunResult: Sendable {
 /// early (an error at start-up) is reported at once, with its own status.
 public struct UmockdevRunner: Sendable {
     /// The fix library's file name (see `UmockdevFixLibrary`).
-    public static let preloadLibraryName = UmockdevFixLibrary.fileName
+    package static let preloadLibraryName = UmockdevFixLibrary.fileName
     /// Environment variable naming the fix library explicitly.
-    public static let preloadLibraryEnvironment = UmockdevFixLibrary.environmentVariable
+    package static let preloadLibraryEnvironment = UmockdevFixLibrary.environmentVariable
 
     public var umockdevRun: String
     public var preloadLibrary: String
@@ -167,7 +167,7 @@ public struct UmockdevRunner: Sendable {
     /// and with no logind session (`XDG_SESSION_ID` empty): `--seat-access auto` then opens
     /// the nodes directly, and libseat finds no daemon. A caller that starts its own seatd in
     /// the testbed sets `SEATD_SOCK` in `environment`, and this is left out.
-    public func seatIsolation(directory: String) -> [String] {
+    package func seatIsolation(directory: String) -> [String] {
         environment["SEATD_SOCK"] != nil ? [] : ["SEATD_SOCK=\(directory)/\(Self.noSeatdSocketName)", "XDG_SESSION_ID="]
     }
 
@@ -179,24 +179,24 @@ public struct UmockdevRunner: Sendable {
     /// when the device sends it, however late its reader reads: a compositor busy for 0.2 s on
     /// a loaded machine read a touch's lift late, and the lift was stamped so, which made a
     /// 1.5 s long press last 1.7 s. Any LD_PRELOAD already set comes after the library.
-    public func writeLog(directory: String) -> [String] {
+    package func writeLog(directory: String) -> [String] {
         let inherited = environment["LD_PRELOAD"] ?? Self.env("LD_PRELOAD") ?? ""
         return ["LD_PRELOAD=\(preloadLibrary)\(inherited.isEmpty ? "" : ":" + inherited)",
                 "\(Self.writeLogEnvironment)=\(directory)"]
     }
 
     /// How the files of the write log begin (one a pseudo-terminal: write-log-pts<N>).
-    public static let writeLogFilePrefix = "write-log-pts"
+    package static let writeLogFilePrefix = "write-log-pts"
 
     /// The variable that names the directory of umockdev-run's write log.
-    public static let writeLogEnvironment = "GESTUREKIT_UMOCKDEV_WRITE_LOG"
+    package static let writeLogEnvironment = "GESTUREKIT_UMOCKDEV_WRITE_LOG"
 
     /// The name, in the testbed's directory, `SEATD_SOCK` points to: nothing is ever there.
-    public static let noSeatdSocketName = "no-seatd.sock"
+    package static let noSeatdSocketName = "no-seatd.sock"
 
     /// Seconds `run` waits for umockdev-run to end by itself after the command under test
     /// exited, before ending it.
-    public static let afterChildExit = 1.0
+    package static let afterChildExit = 1.0
 
     /// The umockdev-run command line for `devices` (files in `directory`) and `command`.
     /// With `exitStatusFile`, the command's exit status is written there when it exits (the

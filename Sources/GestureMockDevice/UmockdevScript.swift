@@ -24,20 +24,20 @@ import GestureTraces
 ///   be 0x20 that event is written as (tv_sec − 1, tv_usec + 1 000 000), the same instant.
 /// - `vanishAfter`: a last line with the device-vanished marker (type 0xFFFF, code 0x4756):
 ///   the preload library then fails reads with ENODEV, as on an unplug.
-public struct UmockdevScriptEncoder: Sendable {
-    public static let vanishType: UInt16 = 0xFFFF
-    public static let vanishCode: UInt16 = 0x4756
+package struct UmockdevScriptEncoder: Sendable {
+    package static let vanishType: UInt16 = 0xFFFF
+    package static let vanishCode: UInt16 = 0x4756
     /// Seconds added to every relative timestamp.
-    public static let baseSeconds: Int64 = 1
+    package static let baseSeconds: Int64 = 1
     /// Seconds from a gate's opening to the recording's first event: the opener writes its
     /// token to one node after another, and a compositor applies the client's last commit
     /// (its window at its final size) in its next turn; 0.1 s covers both without being a
     /// wait for start-up, which the gate is.
-    public static let gateSettleSeconds = 0.1
+    package static let gateSettleSeconds = 0.1
 
-    public var leadIn: Double
+    package var leadIn: Double
     /// The bytes that open the script (see above); nil: it plays from the start.
-    public var gate: [UInt8]?
+    package var gate: [UInt8]?
     private var gateWritten = false
     private var pending: [EvdevEvent] = []
     private var firstTime: Instant?
@@ -47,7 +47,7 @@ public struct UmockdevScriptEncoder: Sendable {
     /// `gate`'s length must not be a multiple of a `struct input_event`'s 24 bytes: GestureKit's
     /// umockdev fix library drops writes of whole events to a mock evdev node (a keyboard's
     /// LEDs, set by libinput), which would otherwise reach the gate first.
-    public init(leadIn: Double = 0.2, gate: [UInt8]? = nil) {
+    package init(leadIn: Double = 0.2, gate: [UInt8]? = nil) {
         precondition(gate.map { !$0.isEmpty && $0.count % 24 != 0 } ?? true,
                      "a gate is not empty, and not whole input events long")
         self.leadIn = leadIn
@@ -55,7 +55,7 @@ public struct UmockdevScriptEncoder: Sendable {
     }
 
     /// Adds one event; returns a complete script line when it completes a frame.
-    public mutating func append(_ event: EvdevEvent) -> [UInt8]? {
+    package mutating func append(_ event: EvdevEvent) -> [UInt8]? {
         if firstTime == nil { firstTime = event.time }
         pending.append(event)
         if event.type == .syn && event.code == .synReport {
@@ -65,7 +65,7 @@ public struct UmockdevScriptEncoder: Sendable {
     }
 
     /// Ends the script: a trailing frame without SYN_REPORT, then the vanish marker if asked.
-    public mutating func finish(vanishAfter: Double? = nil) -> [UInt8] {
+    package mutating func finish(vanishAfter: Double? = nil) -> [UInt8] {
         var out = pending.isEmpty ? gateLine() : flushFrame()
         if let vanishAfter {
             let base = lastFrameTime ?? firstTime ?? .zero
@@ -79,7 +79,7 @@ public struct UmockdevScriptEncoder: Sendable {
     }
 
     /// A whole script for `events`.
-    public static func script<S: Sequence>(for events: S, leadIn: Double = 0.2, gate: [UInt8]? = nil,
+    package static func script<S: Sequence>(for events: S, leadIn: Double = 0.2, gate: [UInt8]? = nil,
                                            vanishAfter: Double? = nil) -> [UInt8]
         where S.Element == EvdevEvent {
         var encoder = UmockdevScriptEncoder(leadIn: leadIn, gate: gate)
@@ -125,7 +125,7 @@ public struct UmockdevScriptEncoder: Sendable {
 
     /// One 64-bit `struct input_event` (tv_sec, tv_usec as 8-byte little-endian; type,
     /// code u16; value s32).
-    public static func inputEventBytes(_ event: EvdevEvent, relativeTo first: Instant,
+    package static func inputEventBytes(_ event: EvdevEvent, relativeTo first: Instant,
                                        avoidSpaceFirst: Bool) -> [UInt8] {
         let relativeUs = (event.time.nanoseconds - first.nanoseconds) / 1000
         var sec = baseSeconds + floorDiv(relativeUs, 1_000_000)
@@ -146,7 +146,7 @@ public struct UmockdevScriptEncoder: Sendable {
     }
 
     /// umockdev's script escaping.
-    public static func escape(_ bytes: [UInt8]) -> [UInt8] {
+    package static func escape(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
         for b in bytes {

@@ -19,7 +19,7 @@ public struct EventType: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public static let pwr = EventType(rawValue: 0x16)
     public static let ffStatus = EventType(rawValue: 0x17)
     /// EV_MAX: the highest event type the kernel defines.
-    public static let max = EventType(rawValue: 0x1f)
+    package static let max = EventType(rawValue: 0x1f)
 
     public static func < (a: EventType, b: EventType) -> Bool { a.rawValue < b.rawValue }
 
@@ -70,7 +70,7 @@ public struct EventCode: RawRepresentable, Hashable, Comparable, Sendable {
     public static let absMTPressure = EventCode(rawValue: 0x3a)
     public static let absMTDistance = EventCode(rawValue: 0x3b)
     /// ABS_MAX
-    public static let absMax = EventCode(rawValue: 0x3f)
+    package static let absMax = EventCode(rawValue: 0x3f)
 
     // EV_KEY
     public static let btnLeft = EventCode(rawValue: 0x110)
@@ -82,12 +82,12 @@ public struct EventCode: RawRepresentable, Hashable, Comparable, Sendable {
     public static let btnToolTripleTap = EventCode(rawValue: 0x14e)
     public static let btnToolQuadTap = EventCode(rawValue: 0x14f)
     /// KEY_MAX
-    public static let keyMax = EventCode(rawValue: 0x2ff)
+    package static let keyMax = EventCode(rawValue: 0x2ff)
 }
 
 extension EventCode {
     /// The name of an EV_ABS code ("ABS_MT_POSITION_X"), or its number in hex.
-    public var absName: String {
+    package var absName: String {
         switch self {
         case .absX: "ABS_X"
         case .absY: "ABS_Y"
@@ -124,7 +124,7 @@ public struct InputProperty: RawRepresentable, Hashable, Comparable, Sendable {
     public static let pointingStick = InputProperty(rawValue: 0x05)
     public static let accelerometer = InputProperty(rawValue: 0x06)
     /// INPUT_PROP_MAX
-    public static let max = InputProperty(rawValue: 0x1f)
+    package static let max = InputProperty(rawValue: 0x1f)
 }
 
 /// One raw evdev event (`struct input_event`), with its timestamp.

@@ -3,7 +3,7 @@ import GestureKit
 extension EvdevDeviceDescription {
     /// Whether the device is a keyboard (REPLAY.md's "Keys"): it has `KEY_LEFTSHIFT` and
     /// letter keys (`KEY_A`), as udev's input_id calls a device a keyboard.
-    public var isKeyboard: Bool {
+    package var isKeyboard: Bool {
         has(.key, EventCode(rawValue: 42)) && has(.key, EventCode(rawValue: 30))
     }
 }
@@ -13,17 +13,17 @@ extension EvdevDeviceDescription {
 /// keyboard holds now. Every other key is no input to the engine. `SYN_DROPPED`: the keys up
 /// to the next `SYN_REPORT` are discarded (a modifier released meanwhile stays held until
 /// its next press and release, as libinput's own key state would not know either).
-public struct KeyboardDecoder: Sendable {
+package struct KeyboardDecoder: Sendable {
     let device: InputDeviceID
     var tracker = ModifierKeyTracker()
     var changed = false
     var dropping = false
 
-    public init(device: InputDeviceID) {
+    package init(device: InputDeviceID) {
         self.device = device
     }
 
-    public mutating func feed(_ event: EvdevEvent, _ emit: (InputEvent) throws -> Void) rethrows {
+    package mutating func feed(_ event: EvdevEvent, _ emit: (InputEvent) throws -> Void) rethrows {
         if dropping {
             if event.type == .syn && event.code == .synReport { dropping = false }
             return

@@ -45,9 +45,9 @@ import GestureKit
 /// - **Notes**: what the decoder set aside or repaired (a slot out of range, a tracking id
 ///   replaced without -1) is also described in `notes`, for the replay's `ignored` lines;
 ///   the reader takes them after each event (`takeNotes`).
-public struct MultitouchDecoder: Sendable {
+package struct MultitouchDecoder: Sendable {
     /// What `feed` produced.
-    public enum Output: Hashable, Sendable {
+    package enum Output: Hashable, Sendable {
         /// Nothing to deliver (mid-frame, or a frame without touch changes).
         case none
         /// `frame` holds a frame with at least one change.
@@ -57,7 +57,7 @@ public struct MultitouchDecoder: Sendable {
     }
 
     /// The first decoder-made sourceID (single-touch and synthesized contacts).
-    public static let syntheticIDBase = 1 << 32
+    package static let syntheticIDBase = 1 << 32
 
     struct Slot: Sendable {
         var committedID: Int32 = -1
@@ -77,11 +77,11 @@ public struct MultitouchDecoder: Sendable {
         var point: Point
     }
 
-    public let device: InputDeviceID
-    public let kind: InputDeviceKind
+    package let device: InputDeviceID
+    package let kind: InputDeviceKind
     /// A touchpad's screen points per millimetre of the pad, given to its frames so that
     /// recognizers measure its contacts in millimetres (nil for a touchscreen).
-    public let pointsPerMillimetre: Double?
+    package let pointsPerMillimetre: Double?
     let slotted: Bool
     let slotCapacity: Int
     let usesBtnTouch: Bool
@@ -115,20 +115,20 @@ public struct MultitouchDecoder: Sendable {
     let regionSize: Size
 
     /// Contacts down after the last frame (tracked + synthesized).
-    public private(set) var activeContacts = 0
+    package private(set) var activeContacts = 0
 
     /// What the decoder set aside or repaired since the last `takeNotes()`, in words.
     /// Empty in a well-formed stream (nothing is allocated then).
-    public private(set) var notes: [String] = []
+    package private(set) var notes: [String] = []
 
     /// The notes so far; clears them.
-    public mutating func takeNotes() -> [String] {
+    package mutating func takeNotes() -> [String] {
         defer { notes.removeAll() }
         return notes
     }
 
     /// A decoder for `device`, mapping its position axes onto `screen` (in points).
-    public init(device: TraceDevice, screen: Size, mapping: TouchMapping = .identity) {
+    package init(device: TraceDevice, screen: Size, mapping: TouchMapping = .identity) {
         let description = device.description ?? EvdevDeviceDescription(name: device.name)
         self.init(description: description, device: device.id, kind: device.kind ?? .touchscreen, screen: screen,
                   mapping: mapping)
@@ -137,7 +137,7 @@ public struct MultitouchDecoder: Sendable {
     /// A decoder for a device described by `description`.
     /// `mapping` applies to touchscreens (as libinput's calibration does); a device's own
     /// `LIBINPUT_CALIBRATION_MATRIX` udev property is its calibration unless `mapping` gives one.
-    public init(description: EvdevDeviceDescription, device: InputDeviceID = InputDeviceID(0),
+    package init(description: EvdevDeviceDescription, device: InputDeviceID = InputDeviceID(0),
                 kind: InputDeviceKind? = nil, screen: Size, mapping: TouchMapping = .identity) {
         self.device = device
         self.kind = kind ?? description.touchKind ?? .touchscreen
@@ -188,7 +188,7 @@ public struct MultitouchDecoder: Sendable {
     /// Feeds one event. When the result is `.frame` or `.dropped`, `frame` holds the changes
     /// (its storage is reused: its previous changes are removed first).
     @inline(__always)
-    public mutating func feed(_ event: EvdevEvent, into frame: inout TouchFrame) -> Output {
+    package mutating func feed(_ event: EvdevEvent, into frame: inout TouchFrame) -> Output {
         if dropping {
             if event.type == .syn && event.code == .synReport { dropping = false }
             return .none

@@ -6,7 +6,7 @@ extension EvdevDeviceDescription {
     /// (a tablet's finger surface is a separate device). A tool without a pressure axis is no
     /// pen: it is read as what its other codes make it (with `BTN_TOUCH`, a single-touch
     /// touchscreen). Every pen recorded here (Fixtures/pen-*) has one.
-    public var isPen: Bool { hasPenTool && has(.abs, .absPressure) }
+    package var isPen: Bool { hasPenTool && has(.abs, .absPressure) }
 
     /// A tablet tool's keys and axes, with or without pressure: what `PenDecoder` can decode
     /// (a pressure-less tool by `BTN_TOUCH`); a recording's devices are read as pens by `isPen`.
@@ -49,7 +49,7 @@ extension EvdevDeviceDescription {
 ///   one that changed contact (that frame's axes ride on it); a frame with only a button
 ///   (`BTN_STYLUS`) gives nothing.
 /// - `SYN_DROPPED`: the events up to the next `SYN_REPORT` are discarded.
-public struct PenDecoder: Sendable {
+package struct PenDecoder: Sendable {
     let device: InputDeviceID
     let xAxis: AbsInfo
     let yAxis: AbsInfo
@@ -104,7 +104,7 @@ public struct PenDecoder: Sendable {
     /// The newest raw sample: where libinput says a pen that leaves proximity was.
     var lastRaw = (x: 0.0, y: 0.0, tx: 0.0, ty: 0.0)
 
-    public init?(device: TraceDevice, screen: Size) {
+    package init?(device: TraceDevice, screen: Size) {
         guard let d = device.description, d.hasPenTool, let x = d.absInfo[.absX], let y = d.absInfo[.absY] else { return nil }
         self.device = device.id
         xAxis = x
@@ -136,7 +136,7 @@ public struct PenDecoder: Sendable {
     }
 
     /// Feeds one event; at `SYN_REPORT` hands the frame's pen events to `emit`.
-    public mutating func feed(_ event: EvdevEvent, _ emit: (PenEvent) throws -> Void) rethrows {
+    package mutating func feed(_ event: EvdevEvent, _ emit: (PenEvent) throws -> Void) rethrows {
         if dropping {
             if event.type == .syn && event.code == .synReport { dropping = false }
             return

@@ -3,12 +3,12 @@ import GestureKit
 extension EvdevDeviceDescription {
     /// Whether the device moves the pointer with relative axes (a mouse, a pointing stick):
     /// it has `REL_X` and `REL_Y`.
-    public var isRelativePointer: Bool {
+    package var isRelativePointer: Bool {
         has(.rel, EventCode(rawValue: 0x00)) && has(.rel, EventCode(rawValue: 0x01))
     }
 
     /// Whether the device has a scroll wheel (`REL_WHEEL`, `REL_HWHEEL` or their hi-res forms).
-    public var hasWheel: Bool {
+    package var hasWheel: Bool {
         [0x06, 0x08, 0x0b, 0x0c].contains { has(.rel, EventCode(rawValue: $0)) }
     }
 }

@@ -18,7 +18,7 @@ import GestureKit
 /// - **Region**: the rectangle of the screen, in points, that the normalized square [0, 1]²
 ///   covers (one touch panel per output of a multi-display kiosk); nil: the whole screen.
 public struct TouchMapping: Hashable, Sendable, CustomStringConvertible {
-    public static let identityMatrix: [Double] = [1, 0, 0, 0, 1, 0]
+    package static let identityMatrix: [Double] = [1, 0, 0, 0, 1, 0]
 
     /// Degrees clockwise: 0, 90, 180 or 270.
     public var rotation: Int
@@ -39,7 +39,7 @@ public struct TouchMapping: Hashable, Sendable, CustomStringConvertible {
     public var isIdentity: Bool { rotation == 0 && calibration == nil && region == nil }
 
     /// libinput's clockwise rotation matrix for `degrees`.
-    public static func rotationMatrix(_ degrees: Int) -> [Double] {
+    package static func rotationMatrix(_ degrees: Int) -> [Double] {
         switch ((degrees % 360) + 360) % 360 {
         case 90: [0, -1, 1, 1, 0, 0]
         case 180: [-1, 0, 1, 0, -1, 1]
@@ -49,30 +49,30 @@ public struct TouchMapping: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `a` × `b` as 3×3 matrices with the last row 0 0 1 (`b` applies first).
-    public static func multiply(_ a: [Double], _ b: [Double]) -> [Double] {
+    package static func multiply(_ a: [Double], _ b: [Double]) -> [Double] {
         [a[0] * b[0] + a[1] * b[3], a[0] * b[1] + a[1] * b[4], a[0] * b[2] + a[1] * b[5] + a[2],
          a[3] * b[0] + a[4] * b[3], a[3] * b[1] + a[4] * b[4], a[3] * b[2] + a[4] * b[5] + a[5]]
     }
 
     /// The matrix libinput is given for a device whose own matrix is `deviceMatrix`.
-    public func matrix(deviceMatrix: [Double] = TouchMapping.identityMatrix) -> [Double] {
+    package func matrix(deviceMatrix: [Double] = TouchMapping.identityMatrix) -> [Double] {
         TouchMapping.multiply(TouchMapping.rotationMatrix(rotation), calibration ?? deviceMatrix)
     }
 
     /// `matrix` applied to a normalized point.
-    public static func apply(_ m: [Double], _ p: Point) -> Point {
+    package static func apply(_ m: [Double], _ p: Point) -> Point {
         Point(x: m[0] * p.x + m[1] * p.y + m[2], y: m[3] * p.x + m[4] * p.y + m[5])
     }
 
     /// A point of the normalized square (after the matrix) on the screen, in points.
-    public func screenPoint(normalized p: Point, screen: Size) -> Point {
+    package func screenPoint(normalized p: Point, screen: Size) -> Point {
         let r = region ?? Rect(origin: .zero, size: screen)
         return Point(x: r.origin.x + p.x * r.size.width, y: r.origin.y + p.y * r.size.height)
     }
 
     /// Screen points per millimetre of a device `size` millimetres large (the mean of the two
     /// axes, which a rotation of 90 or 270 swaps).
-    public func pointsPerMillimetre(deviceSize size: Size, screen: Size) -> Double? {
+    package func pointsPerMillimetre(deviceSize size: Size, screen: Size) -> Double? {
         guard size.width > 0, size.height > 0 else { return nil }
         let r = region?.size ?? screen
         let turned = rotation % 180 != 0
@@ -93,12 +93,12 @@ public struct TouchMapping: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Parsing (the command line, udev)
 
-    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// 0, 90, 180 or 270.
-    public static func parseRotation(_ text: String) throws -> Int {
+    package static func parseRotation(_ text: String) throws -> Int {
         guard let n = Int(text.trimmingWhitespace), [0, 90, 180, 270].contains(n) else {
             throw ParseError(description: "rotation \"\(text)\": expected 0, 90, 180 or 270 (degrees clockwise)")
         }
@@ -106,7 +106,7 @@ public struct TouchMapping: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Six numbers separated by spaces or commas (`LIBINPUT_CALIBRATION_MATRIX`'s form).
-    public static func parseMatrix(_ text: String) throws -> [Double] {
+    package static func parseMatrix(_ text: String) throws -> [Double] {
         let fields = text.split { $0 == " " || $0 == "," || $0 == "\t" }
         let numbers = fields.compactMap { Double($0) }
         guard fields.count == 6, numbers.count == 6, numbers.allSatisfy(\.isFinite) else {
@@ -116,7 +116,7 @@ public struct TouchMapping: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `WIDTHxHEIGHT+X+Y` (X11's geometry) or `X,Y,WIDTH,HEIGHT`, in points.
-    public static func parseRegion(_ text: String) throws -> Rect {
+    package static func parseRegion(_ text: String) throws -> Rect {
         let bad = ParseError(description: "region \"\(text)\": expected WIDTHxHEIGHT+X+Y or X,Y,WIDTH,HEIGHT in points, with a positive size")
         var numbers: [Double]
         if text.contains("x") {

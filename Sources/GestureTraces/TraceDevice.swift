@@ -3,7 +3,7 @@ import GestureKit
 extension EvdevDeviceDescription {
     /// Whether the device reports touches: multitouch positions, or ABS_X/ABS_Y with
     /// BTN_TOUCH or BTN_TOOL_FINGER.
-    public var reportsTouches: Bool {
+    package var reportsTouches: Bool {
         let mt = has(.abs, .absMTPositionX) && has(.abs, .absMTPositionY)
         let st = has(.abs, .absX) && has(.abs, .absY)
             && (has(.key, .btnTouch) || has(.key, .btnToolFinger))
@@ -17,7 +17,7 @@ extension EvdevDeviceDescription {
     /// `ID_INPUT_TOUCHPAD=1` → touchpad; `INPUT_PROP_DIRECT` → touchscreen;
     /// `INPUT_PROP_POINTER` → touchpad; `BTN_TOOL_FINGER` (without DIRECT) → touchpad;
     /// otherwise touchscreen.
-    public var touchKind: InputDeviceKind? {
+    package var touchKind: InputDeviceKind? {
         if isPen { return .pen }
         guard reportsTouches else { return nil }
         if udevProperties["ID_INPUT_TOUCHSCREEN"] == "1" { return .touchscreen }
@@ -30,7 +30,7 @@ extension EvdevDeviceDescription {
 
     /// Number of multitouch slots (ABS_MT_SLOT max + 1, capped at 256), or 0 for a device
     /// without slots (single-touch, or multitouch protocol A which is decoded as single-touch).
-    public var slotCount: Int {
+    package var slotCount: Int {
         guard has(.abs, .absMTSlot), has(.abs, .absMTPositionX), let info = absInfo[.absMTSlot] else { return 0 }
         let n = Int(info.maximum) - Int(max(info.minimum, 0)) + 1
         return min(max(n, 1), 256)
@@ -38,7 +38,7 @@ extension EvdevDeviceDescription {
 
     /// The axes touch positions are read from: ABS_MT_POSITION_X/Y on a slotted device,
     /// ABS_X/ABS_Y otherwise (each falls back to the other when missing).
-    public var positionAxes: (x: AbsInfo, y: AbsInfo)? {
+    package var positionAxes: (x: AbsInfo, y: AbsInfo)? {
         let mt = slotCount > 0
         let x = mt ? (absInfo[.absMTPositionX] ?? absInfo[.absX]) : (absInfo[.absX] ?? absInfo[.absMTPositionX])
         let y = mt ? (absInfo[.absMTPositionY] ?? absInfo[.absY]) : (absInfo[.absY] ?? absInfo[.absMTPositionY])
@@ -47,7 +47,7 @@ extension EvdevDeviceDescription {
     }
 
     /// Physical size in mm from the position axes' resolution (units/mm), when both have one.
-    public var physicalSize: Size? {
+    package var physicalSize: Size? {
         guard let axes = positionAxes, axes.x.resolution > 0, axes.y.resolution > 0 else { return nil }
         return Size(width: (Double(axes.x.maximum) - Double(axes.x.minimum)) / Double(axes.x.resolution),
                     height: (Double(axes.y.maximum) - Double(axes.y.minimum)) / Double(axes.y.resolution))

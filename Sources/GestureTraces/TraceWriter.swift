@@ -3,9 +3,9 @@ import GestureKit
 /// Writes evdev recordings: evemu and `libinput record` (YAML v1) text from device
 /// descriptions and events. Event times are written as they are (sec.usec of `Instant`;
 /// negative times are written as 0).
-public enum TraceWriter {
+package enum TraceWriter {
     /// An evemu recording (`# EVEMU 1.3`, `N:` `I:` `P:` `B:` `A:`, then `E:` lines).
-    public static func evemu(description: EvdevDeviceDescription, events: some Sequence<EvdevEvent>) -> String {
+    package static func evemu(description: EvdevDeviceDescription, events: some Sequence<EvdevEvent>) -> String {
         var out = "# EVEMU 1.3\n"
         out += "# Input device name: \"\(description.name)\"\n"
         out += "N: \(description.name)\n"
@@ -38,7 +38,7 @@ public enum TraceWriter {
     }
 
     /// A `libinput record` YAML (version 1) recording of one or more devices.
-    public static func libinputRecord(devices: [(description: EvdevDeviceDescription, events: [EvdevEvent])]) -> String {
+    package static func libinputRecord(devices: [(description: EvdevDeviceDescription, events: [EvdevEvent])]) -> String {
         var out = "# libinput record\nversion: 1\nndevices: \(devices.count)\n"
         out += "libinput:\n  version: \"1.25.0\"\n  git: \"unknown\"\n"
         out += "system:\n  kernel: \"unknown\"\n  dmi: \"unknown\"\n"
