@@ -63,8 +63,9 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case custom(String)
     /// A measurement weighed against a limit, in the recognizer's own words: how a kind with
     /// reasons of its own (one of yours, or a new built-in) states them in its own file,
-    /// without a case here. Made of string literals, it allocates nothing.
-    case measured(Measure)
+    /// without a case here. Stored out of line, so that every reason (and every decision a
+    /// recognizer returns, which carries one) stays as small as the built-in cases make it.
+    indirect case measured(Measure)
 
     /// What `measured` says: "`what` `value` `unit` > `limit name` `limit` `unit`"
     /// ("down stroke 12 pt < minimum 20 pt").
