@@ -335,7 +335,7 @@ public struct TouchpadInterpreter: Sendable {
         try handleFingerCount(time: time, pointer: pointer, emit)
         // libinput's tp_post_events: the taps first (their buttons, and whether motion waits).
         var ignoreMotion = false
-        if tap != nil, frame != nil || clickpadPressed {
+        if tap != nil {
             ignoreMotion = try handleTaps(time: time, frame: frame, clickpadPressed: clickpadPressed,
                                           fingerCountChanged: contacts.count != before.count, pointer: pointer, emit)
         }

@@ -118,6 +118,19 @@ struct TouchpadTapTests {
         #expect(try Self.buttons("tp-wacom-intuos5-scroll-2f.evemu", tapping: nil).isEmpty, "the scroll moves: no tap")
     }
 
+    @Test("with tapping on, three fingers on a pad with two slots decide nothing while they may still tap: they hold at the 180 ms tap timeout, then swipe, as libinput holds them (tapping off: a swipe at once, no hold)")
+    func threeFingersWaitForTheTapTimeout() throws {
+        func steps(_ tapping: Bool) throws -> [String] {
+            let reader = try TraceReader(path: Fixtures.path("synthetic-tp-synaptics-swipe-right-3f.evemu"),
+                                         mapping: TouchMapping(touchpadTapping: tapping))
+            let d = try Decoded(reader, touchpads: .pointer)
+            return d.gestures.filter { $0.phase != .update }.map { "\($0.kind) \($0.phase)" }
+        }
+        let on = try steps(true), off = try steps(false)
+        #expect(on == ["hold begin", "hold cancel", "swipe begin", "swipe end"], "tapping on: \(on)")
+        #expect(off == ["swipe begin", "swipe end"], "tapping off: \(off)")
+    }
+
     /// The state machine alone: the finger `id` lands at `p` (mm), etc.
     static func run(_ tap: inout TouchpadTap, _ steps: [(ms: Int64, TouchpadTap.Change.Phase, Point)]) -> [String] {
         var out: [String] = []
