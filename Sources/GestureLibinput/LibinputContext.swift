@@ -215,8 +215,13 @@ public final class LibinputContext {
     }
 
     /// Gives a touchscreen the mapping's matrix, once, before its first touch is processed
-    /// (path devices as they are added, seat devices at their DEVICE_ADDED).
+    /// (path devices as they are added, seat devices at their DEVICE_ADDED), and a touchpad
+    /// the mapping's tapping, when it sets one (`libinput_device_config_tap_set_enabled`; a
+    /// device that cannot tap, `libinput_device_config_tap_get_finger_count` 0, is left alone).
     private func applyMapping(to device: OpaquePointer, id: InputDeviceID) {
+        if let tapping = mapping.touchpadTapping, libinput_device_config_tap_get_finger_count(device) > 0 {
+            _ = libinput_device_config_tap_set_enabled(device, tapping ? LIBINPUT_CONFIG_TAP_ENABLED : LIBINPUT_CONFIG_TAP_DISABLED)
+        }
         guard appliedMatrices[id] == nil, mapping.rotation != 0 || mapping.calibration != nil,
               libinput_device_config_calibration_has_matrix(device) != 0 else { return }
         var defaults = [Float](repeating: 0, count: 6)

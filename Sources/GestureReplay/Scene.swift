@@ -86,7 +86,8 @@ public struct Scene: Hashable, Sendable {
     }
 
     public var screen = Size(width: 1000, height: 1000)
-    /// How touchscreens land on the screen (the `input` key: `rotate`, `calibration`, `region`).
+    /// How touchscreens land on the screen and whether touchpads tap (the `input` key: `rotate`,
+    /// `calibration`, `region`, `touchpadTapping`).
     public var input = TouchMapping.identity
     public var views: [ViewSpec] = []
     public var recognizers: [RecognizerSpec] = []
@@ -362,10 +363,11 @@ extension Scene {
         return spec
     }
 
-    /// `{"rotate": 0|90|180|270, "calibration": [a, b, c, d, e, f], "region": [x, y, width, height]}`.
+    /// `{"rotate": 0|90|180|270, "calibration": [a, b, c, d, e, f], "region": [x, y, width, height],
+    /// "touchpadTapping": true|false}`.
     static func parseInput(_ v: JSONValue) throws -> TouchMapping {
         guard case let .object(members) = v else {
-            throw SceneError(path: "input", message: "expected an object with rotate, calibration, region, found \(v.typeDescription)")
+            throw SceneError(path: "input", message: "expected an object with rotate, calibration, region, touchpadTapping, found \(v.typeDescription)")
         }
         var mapping = TouchMapping()
         for (key, value) in members {
@@ -383,8 +385,13 @@ extension Scene {
                 let r = try numbers(value, count: 4, path: path, what: "[x, y, width, height] in points")
                 guard r[2] > 0, r[3] > 0 else { throw SceneError(path: path, message: "expected a positive width and height") }
                 mapping.region = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+            case "touchpadTapping":
+                guard case let .bool(on) = value else {
+                    throw SceneError(path: path, message: "expected true or false (touchpads' tap-to-click; leave it out for libinput's default)")
+                }
+                mapping.touchpadTapping = on
             default:
-                throw SceneError(path: path, message: "unknown key (expected rotate, calibration, region)")
+                throw SceneError(path: path, message: "unknown key (expected rotate, calibration, region, touchpadTapping)")
             }
         }
         return mapping

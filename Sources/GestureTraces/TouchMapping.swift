@@ -17,6 +17,10 @@ import GestureKit
 ///   calibration: the matrix libinput is given is rotation × calibration.
 /// - **Region**: the rectangle of the screen, in points, that the normalized square [0, 1]²
 ///   covers (one touch panel per output of a multi-display kiosk); nil: the whole screen.
+/// - **Touchpad tapping**: whether a touchpad's taps click (libinput's tap-to-click,
+///   `libinput_device_config_tap_set_enabled`); nil: libinput's default for the device, on only
+///   for a pad without a left button (`tp_tap_default`). It is not part of the coordinates: a
+///   mapping that only sets it is still `isIdentity`.
 public struct TouchMapping: Hashable, Sendable, CustomStringConvertible {
     package static let identityMatrix: [Double] = [1, 0, 0, 0, 1, 0]
 
@@ -26,11 +30,14 @@ public struct TouchMapping: Hashable, Sendable, CustomStringConvertible {
     public var calibration: [Double]?
     /// Points of the screen, or nil for the whole screen.
     public var region: Rect?
+    /// Touchpads' tap-to-click on or off; nil: libinput's default for each pad.
+    public var touchpadTapping: Bool?
 
-    public init(rotation: Int = 0, calibration: [Double]? = nil, region: Rect? = nil) {
+    public init(rotation: Int = 0, calibration: [Double]? = nil, region: Rect? = nil, touchpadTapping: Bool? = nil) {
         self.rotation = rotation
         self.calibration = calibration
         self.region = region
+        self.touchpadTapping = touchpadTapping
     }
 
     public static let identity = TouchMapping()
@@ -88,6 +95,7 @@ public struct TouchMapping: Hashable, Sendable, CustomStringConvertible {
         if let r = region {
             parts.append("region \(DecimalText.trimmed(r.size.width, digits: 6))x\(DecimalText.trimmed(r.size.height, digits: 6))+\(DecimalText.trimmed(r.origin.x, digits: 6))+\(DecimalText.trimmed(r.origin.y, digits: 6))")
         }
+        if let tapping = touchpadTapping { parts.append("touchpad tapping \(tapping ? "on" : "off")") }
         return parts.isEmpty ? "identity" : parts.joined(separator: ", ")
     }
 

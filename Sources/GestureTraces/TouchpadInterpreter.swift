@@ -110,9 +110,12 @@ extension GestureDefaults {
 /// 5 mm in it (libinput's software buttons, evdev-mt-touchpad-buttons.c). A palm counts for
 /// nothing: one pressing past the pad's palm pressure, or one that lands alone in an edge zone
 /// (libinput's `tp_palm_detect`; TouchpadPalm.swift); so does a thumb that lands far from a
-/// finger moving fast (libinput's speed-based thumb; TouchpadThumb.swift). Not modelled:
-/// tap-to-click (off by default, as in libinput), libinput's other thumb rules (position and
-/// timing, pressure and size), palm detection by touch size, pointer acceleration (the pointer moves
+/// finger moving fast (libinput's speed-based thumb; TouchpadThumb.swift). Tapping
+/// (`TouchpadTap`, libinput's evdev-mt-touchpad-tap.c), on by default only on a pad without a
+/// left button as libinput's: taps click, a tap-and-drag moves the pointer with the button
+/// held and no gesture, and while a tap is undecided no motion decides a gesture. Not
+/// modelled: libinput's other thumb rules (position and timing, pressure and size), palm
+/// detection by touch size, palms and thumbs in the tap machine, pointer acceleration (the pointer moves
 /// `touchpadPointsPerMillimetre` a millimetre), and the scroll's axis locking.
 public struct TouchpadInterpreter: Sendable {
     public let device: InputDeviceID
@@ -188,9 +191,17 @@ public struct TouchpadInterpreter: Sendable {
     let padSize: Size
     /// The button a clickpad's BTN_LEFT press stood for, to release the same one.
     var clickButton: Int?
+    /// Tap-to-click (TouchpadTap), nil when off.
+    var tap: TouchpadTap?
+    let isSemiMT: Bool
 
-    public init(device: TraceDevice, screen: Size) {
+    /// `tapping`: the pad's tap-to-click on or off; nil: libinput's default for the pad (on
+    /// only without a left button, `tp_tap_default`).
+    public init(device: TraceDevice, screen: Size, tapping: Bool? = nil) {
         self.device = device.id
+        isSemiMT = device.isSemiMT
+        let hasLeftButton = device.description?.has(.key, .btnLeft) ?? false
+        if tapping ?? TouchpadTap.enabledByDefault(hasLeftButton: hasLeftButton) { tap = TouchpadTap() }
         self.screen = screen
         let size = device.physicalSize ?? GestureDefaults.touchpadAssumedSizeMillimetres
         mmPerPoint = Point(x: size.width / screen.width, y: size.height / screen.height)
@@ -267,12 +278,17 @@ public struct TouchpadInterpreter: Sendable {
         while true {
             let hold = holdDeadline.flatMap { $0 <= time ? $0 : nil }
             let settle = settleDeadline.flatMap { $0 <= time ? $0 : nil }
-            if let settle, hold.map({ settle <= $0 }) ?? true {
+            if let due = tap?.deadline, due <= time, hold.map({ due <= $0 }) ?? true, settle.map({ due <= $0 }) ?? true {
+                try tapTimeout(at: due, pointer: pointer, emit)
+            } else if let settle, hold.map({ settle <= $0 }) ?? true {
                 settleDeadline = nil
                 try fingerCountSettled(at: settle, pointer: pointer, emit)
             } else if let hold {
                 holdDeadline = nil
-                try holdTimeout(at: hold, pointer: pointer, emit)
+                // libinput's tp_gesture_hold_timeout: no hold during a tap-and-drag or a double tap.
+                if !(tap?.isDragging ?? false) && !(tap?.isDraggingOrDoubleTapping ?? false) {
+                    try holdTimeout(at: hold, pointer: pointer, emit)
+                }
             } else {
                 break
             }
@@ -331,11 +347,18 @@ public struct TouchpadInterpreter: Sendable {
         if clickMethod != .none, buttonChanges.contains(where: { $0.code == 0x110 && $0.pressed }) {
             for c in contacts { pinned[c.id] = c.point }
         }
+        let clickpadPressed = clickMethod != .none && buttonChanges.contains { $0.code == 0x110 && $0.pressed }
         buttonChanges.removeAll(keepingCapacity: true)
         try handleFingerCount(time: time, pointer: pointer, emit)
-        if clickMethod != .none, buttonDown, fingerCount > 0 {
-            // libinput's tp_gesture_post_events: a clickpad's button held down allows no
-            // gesture; the fingers move the pointer, as one.
+        // libinput's tp_post_events: the taps first (their buttons, and whether motion waits).
+        var ignoreMotion = false
+        if tap != nil {
+            ignoreMotion = try handleTaps(time: time, frame: frame, clickpadPressed: clickpadPressed,
+                                          fingerCountChanged: contacts.count != before.count, pointer: pointer, emit)
+        }
+        if fingerCount > 0, (clickMethod != .none && buttonDown) || tap?.isDragging == true {
+            // libinput's tp_gesture_post_events: a clickpad's button held down, or a
+            // tap-and-drag, allows no gesture; the fingers move the pointer, as one.
             if state != .pointerMotion {
                 try end(cancelled: true, time: time, pointer: pointer, emit)
                 state = .pointerMotion
@@ -351,7 +374,7 @@ public struct TouchpadInterpreter: Sendable {
         // libinput's tp_gesture_post_events: nothing while the count is unsure, nothing of
         // more fingers than a gesture takes.
         if pendingFingerCount == 0 && fingerCount <= GestureDefaults.touchpadMaximumGestureFingers {
-            try post(time: time, before: before, pointer: &pointer, emit)
+            try post(time: time, before: before, ignoreMotion: ignoreMotion, pointer: &pointer, emit)
         }
         for i in tracked.indices {
             if let c = contacts.first(where: { $0.id == tracked[i].id }) { tracked[i].last = c.point }
@@ -424,7 +447,7 @@ public struct TouchpadInterpreter: Sendable {
     }
 
     /// libinput's `GESTURE_EVENT_RESET`: back to none, the hold timer stopped.
-    private mutating func reset() {
+    mutating func reset() {
         state = .none
         holdDeadline = nil
         tracked.removeAll()
@@ -432,13 +455,15 @@ public struct TouchpadInterpreter: Sendable {
 
     // MARK: The states' handlers (libinput's tp_gesture_handle_state_*)
 
-    private mutating func post(time: Instant, before: [(id: Int, point: Point)], pointer: inout PointerDecoder,
-                               _ emit: (InputEvent) throws -> Void) rethrows {
+    private mutating func post(time: Instant, before: [(id: Int, point: Point)], ignoreMotion: Bool = false,
+                               pointer: inout PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
         guard fingerCount > 0 else { return }
         if state == .none { try handleNone(time: time, pointer: pointer, emit) }
         switch state {
         case .none: break
-        case .unknown, .hold: try detectMotionGestures(time: time, before: before, pointer: pointer, emit)
+        case .unknown, .hold:
+            // While a tap is undecided, no motion decides a gesture (tp_gesture_handle_state_unknown).
+            if !ignoreMotion { try detectMotionGestures(time: time, before: before, pointer: pointer, emit) }
         case .holdAndMotion:
             try movePointer(time: time, before: before, pointer: &pointer, emit)
             try detectMotionGestures(time: time, before: before, pointer: pointer, emit)
@@ -481,14 +506,15 @@ public struct TouchpadInterpreter: Sendable {
             tracked = [(top.id, top.mm, top.mm), (bottom.id, bottom.mm, bottom.mm)]
         }
         state = .unknown
-        // libinput's tp_gesture_set_hold_timer: no hold on a pad without gestures.
-        if gesturesEnabled {
+        // libinput's tp_gesture_set_hold_timer: no hold on a pad without gestures; a hold of
+        // three fingers that may still be a tap waits for the tap timer (tapTimeout).
+        if gesturesEnabled && !(fingerCount == 3 && tap?.holdsWithTapTimer == true) {
             holdDeadline = time + (fingerCount <= 2 ? GestureDefaults.touchpadQuickHoldDelay : GestureDefaults.touchpadHoldDelay)
         }
     }
 
     /// The hold timer ran out.
-    private mutating func holdTimeout(at time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
+    mutating func holdTimeout(at time: Instant, pointer: PointerDecoder, _ emit: (InputEvent) throws -> Void) rethrows {
         switch state {
         case .unknown:
             state = .hold
@@ -670,7 +696,7 @@ public struct TouchpadInterpreter: Sendable {
 
     /// Ends the gesture under way: a hold, pinch or swipe sends its end (or cancel), a scroll
     /// its stop. Nothing if it had not started.
-    private mutating func end(cancelled: Bool, time: Instant, pointer: PointerDecoder,
+    mutating func end(cancelled: Bool, time: Instant, pointer: PointerDecoder,
                               _ emit: (InputEvent) throws -> Void) rethrows {
         holdDeadline = nil
         defer { started = false }

@@ -191,7 +191,7 @@ public struct TraceReader: Sendable {
         // Touchpads are pointers: they move the pointer, click, scroll, pinch, swipe and hold
         // (TouchpadInterpreter); their contacts never become touches.
         var touchpads: [TouchpadInterpreter?] = devices.map {
-            reading == .pointer && $0.kind == .touchpad && $0.description != nil ? TouchpadInterpreter(device: $0, screen: screen) : nil
+            reading == .pointer && $0.kind == .touchpad && $0.description != nil ? TouchpadInterpreter(device: $0, screen: screen, tapping: mapping.touchpadTapping) : nil
         }
         var streams = try sections.map { try EvdevStream(path: path, section: $0) }
         var last = Instant.zero
@@ -270,6 +270,10 @@ public struct TraceReader: Sendable {
                     if output != .none { try deliver(best, output) }
                 }
             }
+        }
+        // The touchpads' timers still set (a tap's button released after the tap timeout).
+        for i in touchpads.indices where touchpads[i] != nil {
+            if let end = try touchpads[i]!.finish(pointer: pointer, body), end > last { last = end }
         }
         for device in devices { try body(.deviceRemoved(device.id, time: last)) }
     }

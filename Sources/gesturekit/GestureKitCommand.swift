@@ -122,6 +122,9 @@ struct MappingOptions: ParsableArguments {
     @Option(help: "The region of the screen the touchscreen covers, WIDTHxHEIGHT+X+Y or X,Y,WIDTH,HEIGHT in points (default: the whole screen).")
     var region: String?
 
+    @Flag(name: .customLong("tap"), inversion: .prefixedNo, help: "Touchpads' tap-to-click on (--tap) or off (--no-tap): one-, two- and three-finger taps click the left, right and middle buttons, with double tap and tap-and-drag, as libinput taps (libinput_device_config_tap_set_enabled). Default: the scene's input.touchpadTapping, else libinput's default for the pad (on only for a pad without a left button).")
+    var tap: Bool?
+
     /// The scene's mapping with these options applied.
     func apply(to scene: inout Scene) throws {
         func parse<T>(_ option: String, _ body: () throws -> T) throws -> T {
@@ -130,6 +133,7 @@ struct MappingOptions: ParsableArguments {
         if let rotate { scene.input.rotation = try parse("rotate") { try TouchMapping.parseRotation(rotate) } }
         if let calibration { scene.input.calibration = try parse("calibration") { try TouchMapping.parseMatrix(calibration) } }
         if let region { scene.input.region = try parse("region") { try TouchMapping.parseRegion(region) } }
+        if let tap { scene.input.touchpadTapping = tap }
     }
 
     /// The same options, for a child process.
@@ -138,6 +142,7 @@ struct MappingOptions: ParsableArguments {
         if let rotate { a += ["--rotate", rotate] }
         if let calibration { a += ["--calibration", calibration] }
         if let region { a += ["--region", region] }
+        if let tap { a.append(tap ? "--tap" : "--no-tap") }
         return a
     }
 }

@@ -177,6 +177,42 @@ struct PointerAgreementTests {
         }
     }
 
+    /// The tap recordings, with tapping turned on (`--tap`) or off (`--no-tap`), and how many
+    /// clicks the taps make: the real ALPS taps none (libinput 1.22 makes nothing of them: the
+    /// finger slides 2 mm on that pad), the Cypress two- and three-finger taps a right and a
+    /// middle click, the synthetic ones what their names say.
+    static let taps: [(String, String, Int)] = [
+        ("tp-alps-glidepoint-double-tap-1f.evemu", "--tap", 0), ("tp-alps-glidepoint-tap-1f.evemu", "--tap", 0),
+        ("tp-cypress-semimt-tap-2f.evemu", "--tap", 1), ("tp-cypress-semimt-tap-3f.evemu", "--tap", 1),
+        ("synthetic-tp-elantech-tap-1f.evemu", "--tap", 1), ("synthetic-tp-elantech-tap-2f.evemu", "--tap", 1),
+        ("synthetic-tp-elantech-tap-3f.evemu", "--tap", 1), ("synthetic-tp-elantech-double-tap-1f.evemu", "--tap", 2),
+        ("synthetic-tp-elantech-tap-drag-1f.evemu", "--tap", 1), ("synthetic-tp-elantech-tap-move-1f.evemu", "--tap", 0),
+        ("synthetic-tp-elantech-tap-long-1f.evemu", "--tap", 0), ("tp-wacom-intuos5-scroll-2f.evemu", "--no-tap", 0),
+        // Three fingers that may still be a tap hold at the tap timeout, not on their own timer,
+        // and decide nothing before it, even where more fingers than slots would swipe at once.
+        ("synthetic-tp-elantech-hold-line-3f.evemu", "--tap", 0), ("synthetic-tp-synaptics-swipe-right-3f.evemu", "--tap", 0),
+    ]
+
+    /// `GESTUREKIT_TAP_EVERY=1`: every touchpad recording with `--tap` instead (not counting
+    /// clicks), 31 recordings, a minute more.
+    @Test("tapping turned on or off on the command line (libinput_device_config_tap_set_enabled through libinput, the tap state machine in the built-in decoder): the pad decides the same and the recognizers make the same of it, and each tap is one click at the pointer",
+          arguments: ProcessInfo.processInfo.environment["GESTUREKIT_TAP_EVERY"] == "1"
+            ? Fixtures.touchpads.map { ($0, "--tap", -1) } : taps)
+    func sameTaps(_ fixture: String, _ option: String, _ clicks: Int) throws {
+        func read(_ backend: String) throws -> (recognitions: [String], decisions: Decisions) {
+            let lines = try Self.replay(Fixtures.path(fixture), scene: Self.everyKindScene, backend: backend,
+                                        options: ["--touchpad-gestures", option])
+            return (Self.recognitions(lines), Self.decisions(lines))
+        }
+        let (libinputRecognitions, libinput) = try read("libinput")
+        let (builtinRecognitions, builtin) = try read("builtin")
+        #expect(libinputRecognitions == builtinRecognitions,
+                "\(fixture) \(option):\nlibinput: \(libinputRecognitions.joined(separator: ", "))\nbuilt-in: \(builtinRecognitions.joined(separator: ", "))")
+        #expect(libinput == builtin, "\(fixture) \(option):\nlibinput: \(libinput)\nbuilt-in: \(builtin)")
+        #expect(clicks < 0 || builtinRecognitions.filter { $0 == "view root began" }.count == clicks,
+                "\(fixture) \(option): \(clicks) click(s) expected: \(builtinRecognitions.joined(separator: ", "))")
+    }
+
     @Test("a touchpad move that pushes the pointer against the screen's right edge leaves it over the view there, through libinput and the built-in decoder: the scroll and pinch after it still land")
     func pointerAtTheEdge() throws {
         // 780 points wide: both backends' pointer would pass x = 780 in the recording's move

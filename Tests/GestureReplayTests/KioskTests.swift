@@ -81,8 +81,12 @@ struct KioskTests {
     func inputErrors() throws {
         let s = try scene(#"{"input": {"rotate": 270, "calibration": [1, 0, 0, 0, 1, 0], "region": [0, 0, 500, 500]}}"#)
         #expect(s.input == TouchMapping(rotation: 270, calibration: [1, 0, 0, 0, 1, 0], region: Rect(x: 0, y: 0, width: 500, height: 500)))
+        #expect(try scene(#"{"input": {"touchpadTapping": true}}"#).input.touchpadTapping == true, "touchpads tap")
+        #expect(try scene(#"{"input": {"touchpadTapping": false}}"#).input.touchpadTapping == false, "touchpads do not tap")
+        #expect(s.input.touchpadTapping == nil, "left out: libinput's default for each pad")
         for (json, path) in [(#"{"input": {"rotate": 45}}"#, "input.rotate"), (#"{"input": {"calibration": [1, 0]}}"#, "input.calibration"),
-                             (#"{"input": {"region": [0, 0, 0, 10]}}"#, "input.region"), (#"{"input": {"flip": true}}"#, "input.flip")] {
+                             (#"{"input": {"region": [0, 0, 0, 10]}}"#, "input.region"), (#"{"input": {"flip": true}}"#, "input.flip"),
+                             (#"{"input": {"touchpadTapping": "on"}}"#, "input.touchpadTapping")] {
             do {
                 _ = try scene(json)
                 Issue.record("expected \(json) to be refused")

@@ -101,6 +101,47 @@ struct TouchpadReplayTests {
         }
     }
 
+    static let tapScene = """
+    { "input": {"touchpadTapping": TAPPING},
+      "recognizers": [ {"id": "click", "kind": "tap", "view": "root", "allowedTouchTypes": ["indirectPointer"]},
+                       {"id": "double", "kind": "tap", "view": "root", "taps": 2, "allowedTouchTypes": ["indirectPointer"]},
+                       {"id": "menu", "kind": "tap", "view": "root", "buttonMaskRequired": ["secondary"]} ],
+      "simultaneous": [["click", "double"], ["click", "menu"], ["double", "menu"]] }
+    """
+
+    @Test("a scene that turns touchpad tapping on (input.touchpadTapping) makes the double tap a double click and the two-finger tap a right click; turned off, or left out on this pad with a left button (libinput's default), neither clicks")
+    func tappingInTheScene() throws {
+        for tapping in ["true", "false"] {
+            let on = tapping == "true"
+            let json = Self.tapScene.replacingOccurrences(of: "TAPPING", with: tapping)
+            let double = try Replayed("synthetic-tp-elantech-double-tap-1f.evemu", scene: scene(json))
+            #expect(double.count("double", .ended) == (on ? 1 : 0) && double.count("click", .ended) == (on ? 2 : 0),
+                    "tapping \(tapping): \(double.states.map { "\($0.recognizer) \($0.to)" })")
+            let right = try Replayed("synthetic-tp-elantech-tap-2f.evemu", scene: scene(json))
+            #expect(right.count("menu", .ended) == (on ? 1 : 0) && right.count("click", .ended) == 0,
+                    "tapping \(tapping), two fingers: \(right.states.map { "\($0.recognizer) \($0.to)" })")
+        }
+        let json = Self.tapScene.replacingOccurrences(of: #""input": {"touchpadTapping": TAPPING},"#, with: "")
+        let left = try Replayed("synthetic-tp-elantech-double-tap-1f.evemu", scene: scene(json))
+        #expect(left.states.isEmpty, "libinput's default on a pad with a left button is off: \(left.states.map { "\($0.recognizer) \($0.to)" })")
+    }
+
+    @Test("replay --tap and --no-tap turn tapping on and off over the scene's setting")
+    func tappingOnTheCommandLine() throws {
+        let fixture = Fixtures.path("synthetic-tp-elantech-tap-1f.evemu")
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-tap-scene.json"
+        try Self.tapScene.replacingOccurrences(of: "TAPPING", with: "false").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func clicks(_ options: [String]) throws -> Int {
+            let run = try runTool(["replay", fixture, "--scene", path, "--json"] + options)
+            #expect(run.status == 0, "\(run.err)")
+            return JSONLine.parse(run.out).filter { $0.recognizer == "click" && $0.to == "ended" }.count
+        }
+        #expect(try clicks([]) == 0, "the scene turns tapping off")
+        #expect(try clicks(["--tap"]) == 1, "--tap turns it on: the tap clicks")
+        #expect(try clicks(["--no-tap"]) == 0, "--no-tap: off")
+    }
+
     @Test("replay --touchpad-gestures prints what the pad decided before any recognizer: the pinch's gesture lines began, changed, ended, of two fingers, at the pointer, with its scale; without the flag none")
     func touchpadGestureLines() throws {
         let fixture = Fixtures.path("synthetic-tp-elantech-pinch-out-lift-apart-2f.evemu")
