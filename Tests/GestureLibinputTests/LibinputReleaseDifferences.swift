@@ -48,6 +48,18 @@ struct ReleaseDifference: Sendable {
         return out
     }
 
+    /// What libinput is expected to make of a recording with `difference` (nil: none) on the
+    /// running release, from the built-in decoder's steps and recognitions: exactly those, with
+    /// the difference made; or, for an `eitherOutcome` difference, those unchanged when libinput's
+    /// steps are the decoder's this time.
+    static func expected(_ difference: ReleaseDifference?, builtinSteps: [String], builtinRecognitions: [String],
+                         libinputSteps: [String]) -> (steps: [String], recognitions: [String]) {
+        guard let difference, !(difference.eitherOutcome && libinputSteps == builtinSteps) else {
+            return (builtinSteps, builtinRecognitions)
+        }
+        return (difference.steps(from: builtinSteps), difference.recognitions(from: builtinRecognitions))
+    }
+
     /// The built-in decoder's steps as this release makes them.
     func steps(from builtin: [String]) -> [String] { leadingSteps + Self.removing(withoutSteps, from: builtin) }
     func recognitions(from builtin: [String]) -> [String] { Self.removing(withoutRecognitions, from: builtin) }

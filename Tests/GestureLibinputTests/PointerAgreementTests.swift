@@ -145,12 +145,8 @@ struct PointerAgreementTests {
         let (builtinRecognitions, builtin) = try Self.read(touchpad: fixture, backend: "builtin")
         let difference = ReleaseDifference.expected(for: fixture)
         let release = "libinput \(InstalledLibinput.version?.description ?? "of unknown version")"
-        var expectedRecognitions = difference?.recognitions(from: builtinRecognitions) ?? builtinRecognitions
-        var expectedSteps = difference?.steps(from: builtin.steps) ?? builtin.steps
-        if difference?.eitherOutcome == true && libinput.steps == builtin.steps {
-            // This release decided as 1.22 this time: all of it, steps and recognitions.
-            (expectedRecognitions, expectedSteps) = (builtinRecognitions, builtin.steps)
-        }
+        let (expectedSteps, expectedRecognitions) = ReleaseDifference.expected(
+            difference, builtinSteps: builtin.steps, builtinRecognitions: builtinRecognitions, libinputSteps: libinput.steps)
         let why = difference.map { "\nexpected on \(release): \($0.note)" } ?? ""
         #expect(libinputRecognitions == expectedRecognitions,
                 "\(fixture) (\(release)):\nlibinput: \(libinputRecognitions.joined(separator: ", "))\nbuilt-in: \(builtinRecognitions.joined(separator: ", "))\(why)")
@@ -208,11 +204,8 @@ struct PointerAgreementTests {
         let (builtinRecognitions, builtin) = try read("builtin")
         let difference = ReleaseDifference.expected(for: "\(fixture) \(option)")
         let release = "libinput \(InstalledLibinput.version?.description ?? "of unknown version")"
-        var expectedRecognitions = difference?.recognitions(from: builtinRecognitions) ?? builtinRecognitions
-        var expectedSteps = difference?.steps(from: builtin.steps) ?? builtin.steps
-        if difference?.eitherOutcome == true && libinput.steps == builtin.steps {
-            (expectedRecognitions, expectedSteps) = (builtinRecognitions, builtin.steps)
-        }
+        let (expectedSteps, expectedRecognitions) = ReleaseDifference.expected(
+            difference, builtinSteps: builtin.steps, builtinRecognitions: builtinRecognitions, libinputSteps: libinput.steps)
         let why = difference.map { "\nexpected on \(release): \($0.note)" } ?? ""
         #expect(libinputRecognitions == expectedRecognitions,
                 "\(fixture) \(option) (\(release)):\nlibinput: \(libinputRecognitions.joined(separator: ", "))\nbuilt-in: \(builtinRecognitions.joined(separator: ", "))\(why)")
