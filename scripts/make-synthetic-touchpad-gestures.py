@@ -220,6 +220,50 @@ def thumb_lands_while_moving_1f():
                  "rests 0.15 s and lifts while the finger moves on; the finger lifts at the end")
 
 
+def thumb_creeps_in_thumb_area_1f():
+    pad = Touchpad(36)
+    # libinput 1.22 jails a lone touch that lands in the lowest 15 % of a clickpad at least 50 mm
+    # tall (tp_thumb_needs_jail: below upper_thumb_line, 60.4 mm on the 71 mm Elantech) until it
+    # leaves that area or moves faster than 20 mm/s for 10 frames. The thumb lands in the bottom
+    # button area (its lowest 10 mm) and creeps 8 mm sideways at 10 mm/s: past the button area's
+    # 5 mm, still in the thumb area and slow.
+    thumb = {0: (40, 66)}
+    pad.frame(thumb)
+    still(pad, thumb, 0.2)
+    end = move(pad, thumb, (8, 0), 0.8)
+    still(pad, end, 0.1)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("a thumb lands alone in the clickpad's bottom button area (5 mm above the bottom edge), rests "
+                 "0.2 s, creeps 8 mm right in 0.8 s (10 mm/s) without leaving the lowest 15 % of the pad, rests "
+                 "0.1 s and lifts")
+
+
+def thumb_left_alone_creeps_1f():
+    pad = Touchpad(37)
+    # libinput 1.22's tp_thumb_update_multifinger: a touch landing more than 100 ms after another
+    # and more than 25 mm below it is a thumb (THUMB_STATE_PINCH); left alone when the finger
+    # lifts, in the lowest 15 % of the pad, it is revived jailed (THUMB_STATE_REVIVED_JAILED). A
+    # finger rests 36 mm above the bottom edge; the thumb lands in the bottom button area 0.3 s
+    # later, 30 mm below it; the finger lifts, and the thumb creeps 8 mm right at 10 mm/s.
+    finger, thumb = (50, 35), (40, 66)
+    pad.frame({0: finger})
+    still(pad, {0: finger}, 0.3)
+    pad.wait(FRAME)
+    pad.frame({0: finger, 1: thumb})
+    still(pad, {0: finger, 1: thumb}, 0.2)
+    pad.wait(FRAME)
+    pad.frame({1: thumb})
+    still(pad, {1: thumb}, 0.2)
+    end = move(pad, {1: thumb}, (8, 0), 0.8)
+    still(pad, end, 0.1)
+    pad.wait(FRAME)
+    pad.frame({})
+    return pad, ("a finger lands and rests; 0.3 s later a thumb lands 31 mm below it, in the clickpad's bottom "
+                 "button area; 0.2 s later the finger lifts, and the thumb, left alone, rests 0.2 s, creeps 8 mm "
+                 "right in 0.8 s (10 mm/s) without leaving the lowest 15 % of the pad, rests 0.1 s and lifts")
+
+
 # Taps, after libinput 1.22's tap tests (test/test-touchpad-tap.c): fingers that rest a few
 # frames and lift, well inside its 180 ms tap timeout, a second tap or a drag landing inside its
 # 180 ms drag timeout, and the two ways a touch is no tap: moving more than 1.3 mm, or resting
@@ -306,6 +350,8 @@ def main():
         ("synthetic-tp-elantech-palm-pressure-move-1f.evemu", palm_pressure_move_1f),
         ("synthetic-tp-elantech-palm-edge-rest-1f.evemu", palm_edge_rest_1f),
         ("synthetic-tp-elantech-thumb-lands-while-moving-1f.evemu", thumb_lands_while_moving_1f),
+        ("synthetic-tp-elantech-thumb-creeps-in-thumb-area-1f.evemu", thumb_creeps_in_thumb_area_1f),
+        ("synthetic-tp-elantech-thumb-left-alone-creeps-1f.evemu", thumb_left_alone_creeps_1f),
     ]
     made += [
         ("synthetic-tp-elantech-tap-2f.evemu", tap_2f),

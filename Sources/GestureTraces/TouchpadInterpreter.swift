@@ -109,12 +109,16 @@ extension GestureDefaults {
 /// button area (a thumb ready to click) counts for nothing until it leaves the area or moves
 /// 5 mm in it (libinput's software buttons, evdev-mt-touchpad-buttons.c). A palm counts for
 /// nothing: one pressing past the pad's palm pressure, or one that lands alone in an edge zone
-/// (libinput's `tp_palm_detect`; TouchpadPalm.swift); so does a thumb that lands far from a
-/// finger moving fast (libinput's speed-based thumb; TouchpadThumb.swift). Tapping
+/// (libinput's `tp_palm_detect`; TouchpadPalm.swift); so does a thumb (TouchpadThumb.swift,
+/// libinput's evdev-mt-touchpad-thumb.c): one that lands far from a finger moving fast, one
+/// that lands alone in the lowest 15 % of the pad until it leaves it or moves fast (jailed:
+/// both this and the button area's rule must let a touch go for it to count), and one left
+/// alone there after landing 25 mm below another. Tapping
 /// (`TouchpadTap`, libinput's evdev-mt-touchpad-tap.c), on by default only on a pad without a
 /// left button as libinput's: taps click, a tap-and-drag moves the pointer with the button
 /// held and no gesture, and while a tap is undecided no motion decides a gesture. Not
-/// modelled: libinput's other thumb rules (position and timing, pressure and size), palm
+/// modelled: libinput's thumbs by pressure and size, its `pinch_eligible` and the gesture
+/// code's own thumb (`THUMB_STATE_DEAD`), palm
 /// detection by touch size, palms and thumbs in the tap machine, pointer acceleration (the pointer moves
 /// `touchpadPointsPerMillimetre` a millimetre), and the scroll's axis locking.
 public struct TouchpadInterpreter: Sendable {
