@@ -143,18 +143,11 @@ struct PointerAgreementTests {
     func sameDecisionsAndRecognitions(_ fixture: String) throws {
         let (libinputRecognitions, libinput) = try Self.read(touchpad: fixture, backend: "libinput")
         let (builtinRecognitions, builtin) = try Self.read(touchpad: fixture, backend: "builtin")
-        let difference = ReleaseDifference.expected(for: fixture)
-        let release = "libinput \(InstalledLibinput.version?.description ?? "of unknown version")"
-        let (expectedSteps, expectedRecognitions) = ReleaseDifference.expected(
-            difference, builtinSteps: builtin.steps, builtinRecognitions: builtinRecognitions, libinputSteps: libinput.steps)
-        let why = difference.map { "\nexpected on \(release): \($0.note)" } ?? ""
-        #expect(libinputRecognitions == expectedRecognitions,
-                "\(fixture) (\(release)):\nlibinput: \(libinputRecognitions.joined(separator: ", "))\nbuilt-in: \(builtinRecognitions.joined(separator: ", "))\(why)")
         #expect(!builtinRecognitions.contains { $0.hasPrefix("view ") } || fixture.contains("click"),
                 "\(fixture): only a click reaches a view, never the pad's contacts")
-        #expect(libinput.steps == expectedSteps,
-                "\(fixture) (\(release)):\nlibinput: \(libinput)\nbuilt-in: \(builtin)\nfigures libinput \(libinput.figures), built-in \(builtin.figures)\(why)")
-        guard libinput.steps == expectedSteps else { return }
+        let (difference, why, stepsAgree) = Self.expectAgreement(
+            fixture, libinput: (libinputRecognitions, libinput), builtin: (builtinRecognitions, builtin))
+        guard stepsAgree else { return }
         // The figures of the gestures both made, paired in order by kind.
         var libinputFigures = libinput.figures
         for b in builtin.figures {
@@ -165,12 +158,35 @@ struct PointerAgreementTests {
             } else if a.kind == "scroll" || a.kind == "swipe" {
                 let (la, lb) = abs(a.dx) > abs(a.dy) ? (a.dx, b.dx) : (a.dy, b.dy)
                 if let ratio = difference?.distanceRatio {
-                    #expect(ratio.contains(la / lb), "\(fixture) (\(release)): \(a.kind) distance libinput \(la) pt, built-in \(lb) pt, \(la / lb) times, expected \(ratio)\(why)")
+                    #expect(ratio.contains(la / lb), "\(fixture) (\(Self.release)): \(a.kind) distance libinput \(la) pt, built-in \(lb) pt, \(la / lb) times, expected \(ratio)\(why)")
                 } else if abs(la) > 20 || abs(lb) > 20 {
-                    #expect(Self.close(la, lb, within: 0.4), "\(fixture) (\(release)): \(a.kind) distance libinput \(la) pt, built-in \(lb) pt")
+                    #expect(Self.close(la, lb, within: 0.4), "\(fixture) (\(Self.release)): \(a.kind) distance libinput \(la) pt, built-in \(lb) pt")
                 }
             }
         }
+    }
+
+    /// The running libinput, as the messages name it.
+    static var release: String { "libinput \(InstalledLibinput.version?.description ?? "of unknown version")" }
+
+    /// Expects libinput to make of the replay `key` (a recording, and the option it was replayed
+    /// with) what the built-in decoder made, with the running release's difference from 1.22
+    /// (`ReleaseDifference`) made: the same recognitions and the same gesture steps. Returns the
+    /// difference, its explanation for messages, and whether the steps agreed.
+    @discardableResult
+    static func expectAgreement(_ key: String, libinput: (recognitions: [String], decisions: Decisions),
+                                builtin: (recognitions: [String], decisions: Decisions))
+        -> (difference: ReleaseDifference?, why: String, stepsAgree: Bool) {
+        let difference = ReleaseDifference.expected(for: key)
+        let (expectedSteps, expectedRecognitions) = ReleaseDifference.expected(
+            difference, builtinSteps: builtin.decisions.steps, builtinRecognitions: builtin.recognitions,
+            libinputSteps: libinput.decisions.steps)
+        let why = difference.map { "\nexpected on \(release): \($0.note)" } ?? ""
+        #expect(libinput.recognitions == expectedRecognitions,
+                "\(key) (\(release)):\nlibinput: \(libinput.recognitions.joined(separator: ", "))\nbuilt-in: \(builtin.recognitions.joined(separator: ", "))\(why)")
+        #expect(libinput.decisions.steps == expectedSteps,
+                "\(key) (\(release)):\nlibinput: \(libinput.decisions)\nbuilt-in: \(builtin.decisions)\nfigures libinput \(libinput.decisions.figures), built-in \(builtin.decisions.figures)\(why)")
+        return (difference, why, libinput.decisions.steps == expectedSteps)
     }
 
     /// The tap recordings, with tapping turned on (`--tap`) or off (`--no-tap`), and how many
@@ -202,14 +218,8 @@ struct PointerAgreementTests {
         }
         let (libinputRecognitions, libinput) = try read("libinput")
         let (builtinRecognitions, builtin) = try read("builtin")
-        let difference = ReleaseDifference.expected(for: "\(fixture) \(option)")
-        let release = "libinput \(InstalledLibinput.version?.description ?? "of unknown version")"
-        let (expectedSteps, expectedRecognitions) = ReleaseDifference.expected(
-            difference, builtinSteps: builtin.steps, builtinRecognitions: builtinRecognitions, libinputSteps: libinput.steps)
-        let why = difference.map { "\nexpected on \(release): \($0.note)" } ?? ""
-        #expect(libinputRecognitions == expectedRecognitions,
-                "\(fixture) \(option) (\(release)):\nlibinput: \(libinputRecognitions.joined(separator: ", "))\nbuilt-in: \(builtinRecognitions.joined(separator: ", "))\(why)")
-        #expect(libinput.steps == expectedSteps, "\(fixture) \(option) (\(release)):\nlibinput: \(libinput)\nbuilt-in: \(builtin)\(why)")
+        Self.expectAgreement("\(fixture) \(option)", libinput: (libinputRecognitions, libinput),
+                             builtin: (builtinRecognitions, builtin))
         #expect(clicks < 0 || builtinRecognitions.filter { $0 == "view root began" }.count == clicks,
                 "\(fixture) \(option): \(clicks) click(s) expected: \(builtinRecognitions.joined(separator: ", "))")
     }
