@@ -41,6 +41,8 @@ let package = Package(
         .executable(name: "photowall", targets: ["photowall"]),
         // The same wall in a GTK 4 window, through GestureGTK.
         .executable(name: "photowall-gtk", targets: ["photowall-gtk"]),
+        // A GTK 4 app of standard widgets with recognizers on them (Examples/GTKWidgets).
+        .executable(name: "gtk-widgets", targets: ["gtk-widgets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -182,6 +184,11 @@ let package = Package(
                           dependencies: ["PhotoWallApp", "GestureGTK", "GestureInput", "GestureKit", "GestureRecording",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Examples/PhotoWallGTK"),
+        // Recognizers on a GTK app's real widgets through GTKWindowInput (Examples/GTKWidgets).
+        .executableTarget(name: "gtk-widgets",
+                          dependencies: ["GestureGTK", "GestureKit", "CGTK4",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Examples/GTKWidgets"),
         .testTarget(name: "PhotoWallTests",
                     dependencies: ["PhotoWallApp", "PhotoWallRender", "GestureKit", "GestureLayout", "GestureTraces",
                                    "CSDL2", "photowall", "GestureTestSupport"]),
@@ -197,7 +204,7 @@ let package = Package(
         .testTarget(name: "GestureWaylandTests",
                     dependencies: ["GestureWayland", "GestureInput", "GestureLive", "GestureMockDevice", "GestureKit", "GestureTraces",
                                    "GestureRecording",
-                                   "gesturekit-gtk", "photowall-gtk", "GestureTestSupport"]),
+                                   "gesturekit-gtk", "photowall-gtk", "gtk-widgets", "GestureTestSupport"]),
         .testTarget(name: "GestureReplayTests", dependencies: ["GestureReplay", "GestureKit", "GestureLayout", "GestureFormat", "GesturePicture",
                                                              "GestureTestSupport"]),
         .testTarget(name: "GestureLayoutTests", dependencies: ["GestureLayout", "GestureKit", "GestureTraces", "GestureTestSupport"]),

@@ -51,20 +51,6 @@ gk_gesture_handles(void *gesture, GdkEventSequence *sequence)
     return gtk_gesture_handles_sequence(GTK_GESTURE(gesture), sequence);
 }
 
-/* A point of the widget's surface (an event's position) in the widget's own coordinates. */
-static inline gboolean
-gk_surface_to_widget(void *widget, double x, double y, double *wx, double *wy)
-{
-    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(widget));
-    if (native == NULL)
-        return FALSE;
-    double sx = 0, sy = 0;
-    gtk_native_get_surface_transform(native, &sx, &sy);
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    return gtk_widget_translate_coordinates(GTK_WIDGET(native), GTK_WIDGET(widget), x - sx, y - sy, wx, wy);
-    G_GNUC_END_IGNORE_DEPRECATIONS
-}
-
 /* Whether `event` happened on the surface of `widget`'s own native (not on a popover or
  * another surface whose widgets have `widget` as an ancestor). */
 static inline gboolean
@@ -163,5 +149,189 @@ static inline void gk_gesture_claim_all(void *gesture) { gtk_gesture_set_state(G
 
 static inline void gk_object_unref(void *object) { g_object_unref(object); }
 static inline void *gk_object_ref(void *object) { return g_object_ref(object); }
+
+/* ---- The window-level input (GTKWindowInput) and its views bound to widgets ---- */
+
+/* GestureGTK's claiming gesture: a GtkGestureDrag that tracks up to `n_points` sequences
+ * (touches, and the mouse's NULL sequence: not touch-only), in the capture phase. It is
+ * never "recognized" with fewer touches than `n_points`, so it never stops an event on its
+ * own: it exists to hold sequences, so that claiming one cancels it in every gesture of the
+ * widgets underneath (gtk_gesture_set_sequence_state). */
+static inline void *
+gk_claimer_new(guint n_points)
+{
+    GtkGesture *g = GTK_GESTURE(g_object_new(GTK_TYPE_GESTURE_DRAG, "n-points", n_points, NULL));
+    gtk_gesture_single_set_touch_only(GTK_GESTURE_SINGLE(g), FALSE);
+    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(g), GTK_PHASE_CAPTURE);
+    return g;
+}
+
+/* Claims `sequence` in `gesture`: TRUE when the gesture tracks it and it is now claimed. */
+static inline gboolean
+gk_gesture_try_claim(void *gesture, GdkEventSequence *sequence)
+{
+    GtkGesture *g = GTK_GESTURE(gesture);
+    if (gtk_gesture_get_sequence_state(g, sequence) == GTK_EVENT_SEQUENCE_CLAIMED)
+        return TRUE;
+    return gtk_gesture_set_sequence_state(g, sequence, GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static inline gboolean
+gk_gesture_is_claimed(void *gesture, GdkEventSequence *sequence)
+{
+    return gtk_gesture_get_sequence_state(GTK_GESTURE(gesture), sequence) == GTK_EVENT_SEQUENCE_CLAIMED;
+}
+
+static inline void
+gk_gesture_deny(void *gesture, GdkEventSequence *sequence)
+{
+    gtk_gesture_set_sequence_state(GTK_GESTURE(gesture), sequence, GTK_EVENT_SEQUENCE_DENIED);
+}
+
+static inline GdkEvent *gk_gesture_last_event(void *gesture, GdkEventSequence *sequence)
+{
+    return gtk_gesture_get_last_event(GTK_GESTURE(gesture), sequence);
+}
+
+static inline void gk_controller_reset(void *controller) { gtk_event_controller_reset(GTK_EVENT_CONTROLLER(controller)); }
+
+/* Events aimed at every native of the window (its popovers too) reach the controller. */
+static inline void
+gk_controller_set_limit_none(void *controller)
+{
+    gtk_event_controller_set_propagation_limit(GTK_EVENT_CONTROLLER(controller), GTK_LIMIT_NONE);
+}
+
+static inline gboolean gk_is_window(void *object) { return object != NULL && GTK_IS_WINDOW(object); }
+static inline gboolean gk_is_gesture(void *object) { return object != NULL && GTK_IS_GESTURE(object); }
+static inline void *gk_widget_native(void *widget) { return gtk_widget_get_native(GTK_WIDGET(widget)); }
+static inline void *gk_controller_widget(void *controller) { return gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(controller)); }
+static inline void *gk_widget_parent(void *widget) { return gtk_widget_get_parent(GTK_WIDGET(widget)); }
+static inline gboolean gk_widget_mapped(void *widget) { return gtk_widget_get_mapped(GTK_WIDGET(widget)); }
+static inline gboolean gk_widget_sensitive(void *widget) { return gtk_widget_is_sensitive(GTK_WIDGET(widget)); }
+static inline gboolean gk_widget_is_ancestor(void *widget, void *ancestor)
+{
+    return widget == ancestor || gtk_widget_is_ancestor(GTK_WIDGET(widget), GTK_WIDGET(ancestor));
+}
+static inline const char *gk_type_name(void *object) { return G_OBJECT_TYPE_NAME(object); }
+
+/* Where the surface of `native` is on the surface of `window`'s native, in that surface's
+ * coordinates: popovers are popups placed relative to their parent surface. FALSE when
+ * `native` is not in `window`. */
+static inline gboolean
+gk_native_offset_in(GtkNative *native, GtkNative *window, double *x, double *y)
+{
+    *x = 0; *y = 0;
+    GdkSurface *surface = gtk_native_get_surface(native);
+    GdkSurface *top = gtk_native_get_surface(window);
+    while (surface != NULL && surface != top) {
+        if (!GDK_IS_POPUP(surface))
+            return FALSE;
+        *x += gdk_popup_get_position_x(GDK_POPUP(surface));
+        *y += gdk_popup_get_position_y(GDK_POPUP(surface));
+        surface = gdk_popup_get_parent(GDK_POPUP(surface));
+    }
+    return surface == top;
+}
+
+/* A point of `surface` (an event's) in `widget`'s coordinates, `widget` being in its
+ * window's own native: a point on a popover's surface is placed where the popover is on the
+ * window's surface. FALSE when the surface is not in the widget's window. */
+static inline gboolean
+gk_surface_point_to_widget(void *widget, GdkSurface *surface, double x, double y, double *wx, double *wy)
+{
+    GtkNative *top = gtk_widget_get_native(GTK_WIDGET(widget));
+    if (top == NULL || surface == NULL)
+        return FALSE;
+    GtkNative *native = gtk_native_get_for_surface(surface);
+    if (native == NULL)
+        return FALSE;
+    /* A widget's own native may be a popover: go to its window's. */
+    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(widget));
+    GtkNative *window = root != NULL ? GTK_NATIVE(root) : top;
+    double ox = 0, oy = 0, tx = 0, ty = 0;
+    if (!gk_native_offset_in(native, window, &ox, &oy))
+        return FALSE;
+    gtk_native_get_surface_transform(window, &tx, &ty);
+    /* x, y on `native`'s surface → on the window's surface → the window widget's. */
+    double px = x + ox - tx, py = y + oy - ty;
+    if (GTK_WIDGET(window) == GTK_WIDGET(widget)) { *wx = px; *wy = py; return TRUE; }
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gboolean ok = gtk_widget_translate_coordinates(GTK_WIDGET(window), GTK_WIDGET(widget), px, py, wx, wy);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return ok;
+}
+
+/* The widget GTK picks at an event's position (gtk_widget_pick on the event's own native,
+ * as GTK picks a touch's target), or NULL. */
+static inline void *
+gk_pick_for_event(GdkEvent *event)
+{
+    double x = 0, y = 0, sx = 0, sy = 0;
+    GdkSurface *surface = gdk_event_get_surface(event);
+    if (surface == NULL || !gdk_event_get_position(event, &x, &y))
+        return NULL;
+    GtkNative *native = gtk_native_get_for_surface(surface);
+    if (native == NULL)
+        return NULL;
+    gtk_native_get_surface_transform(native, &sx, &sy);
+    return gtk_widget_pick(GTK_WIDGET(native), x - sx, y - sy, GTK_PICK_DEFAULT);
+}
+
+/* The window a surface's widgets belong to (a popover's is its parent's window), or NULL. */
+static inline void *
+gk_surface_window(GdkSurface *surface)
+{
+    GtkNative *native = surface != NULL ? gtk_native_get_for_surface(surface) : NULL;
+    return native != NULL ? (void *)gtk_widget_get_root(GTK_WIDGET(native)) : NULL;
+}
+
+/* `widget`'s bounds in `window`'s coordinates (through the popover it is in, if any):
+ * gtk_widget_compute_bounds against its own native, placed where that native's surface is.
+ * FALSE when it has no bounds there (not in that window, or not laid out). */
+static inline gboolean
+gk_widget_bounds_in_window(void *widget, void *window, double *x, double *y, double *w, double *h)
+{
+    GtkWidget *wd = GTK_WIDGET(widget);
+    GtkNative *native = gtk_widget_get_native(wd);
+    if (native == NULL || !GTK_IS_NATIVE(window))
+        return FALSE;
+    graphene_rect_t r;
+    if (!gtk_widget_compute_bounds(wd, GTK_WIDGET(native), &r))
+        return FALSE;
+    double ox = 0, oy = 0, tx = 0, ty = 0, sx = 0, sy = 0;
+    if (!gk_native_offset_in(native, GTK_NATIVE(window), &ox, &oy))
+        return FALSE;
+    gtk_native_get_surface_transform(GTK_NATIVE(window), &tx, &ty);
+    gtk_native_get_surface_transform(native, &sx, &sy);
+    *x = r.origin.x + sx + ox - tx;
+    *y = r.origin.y + sy + oy - ty;
+    *w = r.size.width;
+    *h = r.size.height;
+    return TRUE;
+}
+
+/* The gestures among `widget`'s controllers, up to `max` of them, into `out` (not
+ * referenced). gtk_widget_observe_controllers is the public way to list them. */
+static inline int
+gk_widget_gestures(void *widget, void **out, int max)
+{
+    GListModel *list = gtk_widget_observe_controllers(GTK_WIDGET(widget));
+    int n = 0;
+    guint count = g_list_model_get_n_items(list);
+    for (guint i = 0; i < count && n < max; i++) {
+        GObject *item = g_list_model_get_item(list, i);
+        if (GTK_IS_GESTURE(item))
+            out[n++] = item;
+        g_object_unref(item);
+    }
+    g_object_unref(list);
+    return n;
+}
+
+/* GtkGesture::sequence-state-changed's handler. */
+typedef void (*gk_sequence_state_func)(void *gesture, GdkEventSequence *sequence, GtkEventSequenceState state, void *data);
+
+static inline void *gk_widget_frame_clock(void *widget) { return gtk_widget_get_frame_clock(GTK_WIDGET(widget)); }
 
 #endif

@@ -4,7 +4,8 @@ import GestureKit
 
 /// GDK's events as the engine's input, one `GdkEvent` at a time. Its rules, stated once:
 /// - locations are the widget's own coordinates, in points (GDK's surface coordinates less
-///   the surface transform, translated from the native widget to this one);
+///   the surface transform, translated from the native widget to this one; a popover's
+///   surface placed where GDK put the popup on its window's surface);
 /// - times are GDK's 32-bit millisecond stamps on CLOCK_MONOTONIC (`MillisecondStamps`);
 /// - each GDK device is announced once, before its first event, with the kind its source
 ///   says (touchscreen, touchpad, pen, or pointer for a mouse or trackpoint);
@@ -336,12 +337,14 @@ struct GDKEventReader {
     private func position(_ event: OpaquePointer, in widget: UnsafeMutableRawPointer) -> Point? {
         var x = 0.0, y = 0.0
         guard gdk_event_get_position(event, &x, &y) != 0 else { return nil }
-        return Self.widgetPoint(x, y, widget)
+        return Self.widgetPoint(x, y, on: gdk_event_get_surface(event), widget)
     }
 
-    static func widgetPoint(_ x: Double, _ y: Double, _ widget: UnsafeMutableRawPointer) -> Point? {
+    /// A point of `surface` in `widget`'s coordinates (a popover's surface is placed where
+    /// the popover is on its window's).
+    static func widgetPoint(_ x: Double, _ y: Double, on surface: OpaquePointer?, _ widget: UnsafeMutableRawPointer) -> Point? {
         var wx = 0.0, wy = 0.0
-        guard gk_surface_to_widget(widget, x, y, &wx, &wy) != 0 else { return nil }
+        guard gk_surface_point_to_widget(widget, surface, x, y, &wx, &wy) != 0 else { return nil }
         return Point(x: wx, y: wy)
     }
 
@@ -351,10 +354,11 @@ struct GDKEventReader {
         guard let coords = gdk_event_get_history(event, &count), count > 0 else { return [] }
         defer { g_free(coords) }
         var out: [(Instant, Point)] = []
+        let surface = gdk_event_get_surface(event)
         for i in 0..<Int(count) {
             let c = coords + i
             guard gk_time_coord_has_xy(c) != 0,
-                  let p = Self.widgetPoint(gk_time_coord_x(c), gk_time_coord_y(c), widget) else { continue }
+                  let p = Self.widgetPoint(gk_time_coord_x(c), gk_time_coord_y(c), on: surface, widget) else { continue }
             out.append((stamps.instant(c.pointee.time), p))
         }
         return out

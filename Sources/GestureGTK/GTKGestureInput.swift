@@ -9,30 +9,26 @@ import GestureKit
 /// - Input: a `GtkEventControllerLegacy` on the widget, in the capture phase, sees every
 ///   event aimed at the widget or its children before they do; `GDKEventReader` turns each
 ///   into the engine's input.
-/// - Time: the client's clock is GDK's event time (CLOCK_MONOTONIC) less the first event's,
-///   as every live source's; its deadlines (a long press's duration, a double tap's interval,
-///   a fling's frames) are a GLib timeout at the next one, set again after every event and
-///   every deadline. Nothing here reads a clock but to schedule that timeout.
+/// - Time and deadlines: `GTKInputDriver`'s rules (GDK's event times rebased; one GLib
+///   timeout at the client's next deadline).
 /// - Claiming: GTK lets the gestures of a widget and of its ancestors all see a touch
-///   sequence until one claims it. GtkGesture's documentation ("States of a sequence"): a
-///   claim sets the sequence denied in the other gestures of the widget and in the gestures of
-///   its parents (GTK 4.8 to 4.18 deny there only the gestures that had claimed it
-///   themselves), cancels it in the gestures of the widgets underneath, and stops the
-///   propagation of its events after the claiming gesture's widget. A `GtkGestureZoom` of
-///   ours, in the capture phase, tracks every sequence on the widget: once a recognizer of
-///   `engine` has begun (or recognized) on the touches down, their sequences are claimed, so
-///   the gestures of the parents' bubble phase (the default phase) no longer see them.
-///   A parent's capture-phase gesture (a `GtkScrolledWindow`'s drag) that claims a sequence
-///   takes it: claimed before the widget saw it, the widget never does; claimed later, GTK
-///   cancels it in our gesture and the touch is cancelled in the engine (UIKit's
-///   touchesCancelled), so nothing is left down. Without an engine nothing is claimed.
+///   sequence until one claims it. Once a recognizer of `engine` has begun (or recognized)
+///   on the touches down, every one of their sequences is claimed by a gesture of ours in
+///   the capture phase (`GTKSequenceClaims`, whatever the number of fingers), and their later
+///   events stop at the widget, so the gestures of the parents' bubble phase (the default
+///   phase) no longer see them. A parent's capture-phase gesture (a `GtkScrolledWindow`'s
+///   drag) that claims a sequence takes it: claimed before the widget saw it, the widget
+///   never does; claimed later, GTK cancels it in our gesture and the touch is cancelled in
+///   the engine (UIKit's touchesCancelled), so nothing is left down. Without an engine
+///   nothing is claimed. Recognizers on real widgets (buttons, lists) are
+///   `GTKWindowInput`'s.
 /// - The end: the widget's `unrealize` (its window closed or destroyed), or `detach()`,
 ///   cancels the touches down and a touchpad gesture under way, ends hovering, takes a pen out
 ///   of proximity, and finishes the client, so every recognizer ends in a final state.
 public final class GTKGestureInput {
     /// The widget, as GTK's `GtkWidget *` (any binding's pointer to it converts).
     public let widget: UnsafeMutableRawPointer
-    public let client: any LiveInputClient
+    public var client: any LiveInputClient { driver.client }
     /// The engine whose recognizers claim the touch sequences they take (see above).
     public weak var engine: GestureEngine?
     /// Called after every batch of input and every deadline: where the app asks to redraw
@@ -42,28 +38,22 @@ public final class GTKGestureInput {
     /// locations are in points whatever it is).
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(gk_widget(widget))) }
     /// The monotonic time of the first event: zero on the client's clock.
-    public var origin: Instant? { clock.origin }
+    public var origin: Instant? { driver.origin }
     /// Whether the host has ended (the widget unrealized, or `detach()`).
     public private(set) var isDetached = false
 
-    private var reader = GDKEventReader()
-    /// The client's clock: where this host rebases GDK's times, as the live loop does a
-    /// source's.
-    private var clock = ClientClock()
-    private var unfinished = UnfinishedGestures()
+    private let driver: GTKInputDriver
     private var legacy: UnsafeMutableRawPointer?
-    private var claimer: UnsafeMutableRawPointer?
+    private var claims: GTKSequenceClaims?
     private var eventHandler: gulong = 0
     private var cancelHandler: gulong = 0
     private var unrealizeHandler: gulong = 0
-    private var timeout: guint = 0
-    private var claimed: Set<OpaquePointer> = []
 
     /// Attaches to `widget` (a `GtkWidget *`, which the host keeps a reference to). Input flows
     /// until the widget is unrealized or `detach()`; keep a reference to the host.
     public init(widget: UnsafeMutableRawPointer, client: any LiveInputClient, engine: GestureEngine? = nil) {
         self.widget = gk_object_ref(widget)!   // held until the host goes, so detaching is always safe
-        self.client = client
+        self.driver = GTKInputDriver(client: client)
         self.engine = engine ?? (client as? GestureEngine)
         let me = Unmanaged.passUnretained(self).toOpaque()
 
@@ -73,11 +63,14 @@ public final class GTKGestureInput {
         gk_widget_add_controller(widget, legacy)
         self.legacy = legacy
 
-        let claimer = UnsafeMutableRawPointer(gtk_gesture_zoom_new())!
-        gk_controller_set_capture(claimer)
-        cancelHandler = gk_signal_connect(claimer, "cancel", unsafeBitCast(gtkSequenceCancelled, to: GCallback.self), me)
-        gk_widget_add_controller(widget, claimer)
-        self.claimer = claimer
+        let claims = GTKSequenceClaims()
+        cancelHandler = gk_signal_connect(claims.gesture, "cancel", unsafeBitCast(gtkSequenceCancelled, to: GCallback.self), me)
+        gk_widget_add_controller(widget, claims.gesture)
+        self.claims = claims
+        driver.afterDeadline = { [unowned self] in
+            claimSequences()
+            afterInput?()
+        }
 
         unrealizeHandler = gk_signal_connect(widget, "unrealize", unsafeBitCast(gtkUnrealize, to: GCallback.self), me)
     }
@@ -92,12 +85,7 @@ public final class GTKGestureInput {
     public func detach() {
         guard !isDetached else { return }
         isDetached = true
-        let time = reader.time.now
-        for event in reader.cancelAll(at: time) { deliver(event) }
-        for event in unfinished.cancelAll(at: time) { deliver(event) }
-        client.finish()
-        if timeout != 0 { g_source_remove(timeout) }
-        timeout = 0
+        driver.finish()
         gk_signal_disconnect(widget, unrealizeHandler)
         if let legacy {
             gk_signal_disconnect(legacy, eventHandler)
@@ -109,11 +97,11 @@ public final class GTKGestureInput {
             gk_object_unref(root)
             rootController = nil
         }
-        if let claimer {
-            gk_signal_disconnect(claimer, cancelHandler)
-            gk_widget_remove_controller(widget, claimer)
+        if let claims {
+            gk_signal_disconnect(claims.gesture, cancelHandler)
+            gk_widget_remove_controller(widget, claims.gesture)
         }
-        (legacy, claimer) = (nil, nil)
+        (legacy, claims) = (nil, nil)
         afterInput?()
     }
 
@@ -144,63 +132,32 @@ public final class GTKGestureInput {
         // A popover of the widget (a context menu) is its own surface: its events are its own.
         guard !isDetached, atRoot || gk_event_on_widget_surface(widget, event) != 0 else { return false }
         watchRoot()
-        let events = reader.read(event, widget: widget)
-        guard !events.isEmpty else { return false }
-        for e in events { deliver(e) }
+        let type = gdk_event_get_event_type(event)
+        let sequence = GDKEventReader.isTouch(type) ? gdk_event_get_event_sequence(event) : nil
+        // A claimed sequence's later events stop here: the widget's parents never see them.
+        let stop = sequence.map { claims?.isClaimed($0) ?? false } ?? false
+        if let sequence, type == GDK_TOUCH_END || type == GDK_TOUCH_CANCEL { claims?.forget(sequence) }
+        guard driver.read(event, widget: widget) else { return stop }
         claimSequences()
-        schedule()
+        driver.schedule()
         afterInput?()
-        // The event goes on to the widget's own handlers and children: GestureKit observes,
-        // and claims touch sequences through the claiming gesture.
-        return false
-    }
-
-    private func deliver(_ event: InputEvent) {
-        if let cancel = unfinished.cancel(before: event) { client.handle(clock.rebased(cancel)) }
-        client.handle(clock.rebased(event))
-    }
-
-    /// The client's clock now.
-    private var now: Instant {
-        clock.clientTime(MonotonicClock.now()) ?? .zero
-    }
-
-    // MARK: deadlines
-
-    private func schedule() {
-        if timeout != 0 { g_source_remove(timeout) }
-        timeout = 0
-        guard !isDetached, let deadline = client.nextDeadline else { return }
-        let wait = max(0, deadline.nanoseconds - now.nanoseconds)
-        let ms = guint((wait + 999_999) / 1_000_000)
-        timeout = g_timeout_add_full(G_PRIORITY_DEFAULT, ms, gtkDeadline,
-                                     Unmanaged.passUnretained(self).toOpaque(), nil)
-    }
-
-    fileprivate func deadlineFired() {
-        timeout = 0
-        guard !isDetached else { return }
-        client.advance(to: now)
-        claimSequences()
-        schedule()
-        afterInput?()
+        return stop
     }
 
     // MARK: claiming
 
     private func claimSequences() {
-        guard let claimer, let engine, !reader.touches.isEmpty else {
-            if reader.touches.isEmpty { claimed.removeAll() }
+        guard let claims else { return }
+        guard !driver.reader.touches.isEmpty else {
+            if claims.count > 0 { claims.reset() }   // its points of sequences whose end it never saw
             return
         }
-        guard Self.hasTakenInput(engine) else { return }
-        for sequence in reader.sequences where !claimed.contains(sequence) {
-            if gk_gesture_handles(claimer, sequence) != 0 {
-                gk_gesture_claim(claimer, sequence)
-                claimed.insert(sequence)
-            }
-        }
+        guard let engine, Self.hasTakenInput(engine) else { return }
+        for sequence in driver.reader.sequences { claims.claim(sequence) }
     }
+
+    /// How many touch sequences are claimed now (for the tests' three-finger check).
+    package var claimedSequences: Int { claims?.count ?? 0 }
 
     /// Whether a recognizer of the engine has begun or recognized (took the touches).
     static func hasTakenInput(_ engine: GestureEngine) -> Bool {
@@ -220,13 +177,9 @@ public final class GTKGestureInput {
     /// GTK cancelled `sequence` in our claiming gesture: a gesture of another widget claimed
     /// it. Its touch is cancelled.
     fileprivate func sequenceCancelled(_ sequence: OpaquePointer?) {
-        guard !isDetached, let sequence else { return }
-        let time = reader.time.now
-        let events = reader.cancel(sequence: sequence, at: time)
-        guard !events.isEmpty else { return }
-        claimed.remove(sequence)
-        for e in events { deliver(e) }
-        schedule()
+        guard !isDetached, let sequence, driver.cancel(sequence: sequence) else { return }
+        claims?.forget(sequence)
+        driver.schedule()
         afterInput?()
     }
 
@@ -241,12 +194,6 @@ private let gtkLegacyEvent: @convention(c) (OpaquePointer?, OpaquePointer?, gpoi
 private let gtkUnrealize: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
     guard let data else { return }
     Unmanaged<GTKGestureInput>.fromOpaque(data).takeUnretainedValue().unrealized()
-}
-
-private let gtkDeadline: @convention(c) (gpointer?) -> gboolean = { data in
-    guard let data else { return 0 }
-    Unmanaged<GTKGestureInput>.fromOpaque(data).takeUnretainedValue().deadlineFired()
-    return 0   // G_SOURCE_REMOVE: the next deadline is a new timeout
 }
 
 private let gtkSequenceCancelled: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, gpointer?) -> Void = { _, sequence, data in

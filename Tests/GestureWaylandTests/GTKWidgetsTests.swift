@@ -1,0 +1,344 @@
+import Foundation
+import GestureKit
+import Testing
+import GestureTestSupport
+
+/// Recognizers on a GTK app's real widgets (`GTKWindowInput`), read through the example app
+/// `gtk-widgets` under headless sway with touches replayed through umockdev and sway's
+/// libinput, as GTK apps get them; and with the mouse on Xvfb. The app's window is full
+/// screen, 1000 × 1000 points: its header bar is 47 points tall, the list fills the left
+/// half in rows of 100 points, the button is the right half's top 200 points and the picture
+/// the rest (the app prints its layout when ready, and each test checks it first).
+@Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
+struct GTKWidgetsTests {
+    static let tool = builtProduct("gtk-widgets")
+
+    init() throws {
+        let missing = Compositor.missingPrograms()
+        try #require(missing.isEmpty, "install \(missing.joined(separator: ", ")) (scripts/install-deps.sh installs sway and umockdev)")
+        try #require(FileManager.default.isExecutableFile(atPath: Self.tool), "gtk-widgets is built with the tests (swift build --build-tests)")
+    }
+
+    /// One line of the app's output.
+    struct Event {
+        let object: [String: Any]
+        var type: String { object["type"] as? String ?? "" }
+        var event: String { object["event"] as? String ?? "" }
+        var recognizer: String { object["recognizer"] as? String ?? "" }
+        var to: String { object["to"] as? String ?? "" }
+        func point(_ key: String) -> Point? {
+            guard let p = object[key] as? [NSNumber], p.count == 2 else { return nil }
+            return Point(x: p[0].doubleValue, y: p[1].doubleValue)
+        }
+        func rect(_ name: String) -> Rect? {
+            guard let layout = object["layout"] as? [String: [NSNumber]], let r = layout[name], r.count == 4 else { return nil }
+            return Rect(x: r[0].doubleValue, y: r[1].doubleValue, width: r[2].doubleValue, height: r[3].doubleValue)
+        }
+
+        static func parse(_ text: String) -> [Event] {
+            text.split(separator: "\n").compactMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]).map(Event.init)
+            }
+        }
+    }
+
+    /// A session of the app with `touches` replayed on a Dell Canvas 27 (five slots) once the
+    /// app has drawn its window full screen: its output.
+    static func run(_ touches: Touches, arguments: String = "", seconds: Double? = nil,
+                    name: String = #function) throws -> (events: [Event], log: String) {
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-widgets.evemu"
+        try touches.evemu().write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let duration = seconds ?? (Compositor.readyToRecording + touches.length + Compositor.tail)
+        let session = try Compositor.start(
+            trace: path, listenSeconds: duration,
+            client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gtk-widgets --json "
+                + "--ready-file CLIENT_DIR/ready --duration \(duration) \(arguments)",
+            copy: [tool], readiness: .file)
+        defer { session.remove() }
+        session.finish(timeout: duration + 25)
+        let log = "stdout: \(session.output.suffix(4000))\nstderr: \(session.errors.suffix(2000))\nsway: \(session.swayLog.suffix(600))"
+        #expect(session.clientStatus == 0, "gtk-widgets exits with status 0 at the end of its --duration; \(log)")
+        let events = Event.parse(session.output)
+        keep(session.output, as: name)
+        keep(session.errors, as: name, suffix: ".err")
+        try expectLayout(events, log)
+        return (events, log)
+    }
+
+    /// The app's whole output, kept in out/ for reading after a failure.
+    static func keep(_ output: String, as name: String, suffix: String = ".jsonl") {
+        let file = packageRoot.path + "/out/gtk-widgets-" + name.prefix { $0 != "(" } + suffix
+        try? FileManager.default.createDirectory(atPath: packageRoot.path + "/out", withIntermediateDirectories: true)
+        try? output.write(toFile: file, atomically: true, encoding: .utf8)
+    }
+
+    /// The layout the touches are aimed at.
+    static func expectLayout(_ events: [Event], _ log: String) throws {
+        let ready = try #require(events.first { $0.type == "ready" }, "the app says it is ready with its layout; \(log)")
+        for (name, expected) in [("button", Rect(x: 500, y: 47, width: 500, height: 200)), ("list", Rect(x: 0, y: 47, width: 500, height: 953)),
+                                 ("row1", Rect(x: 0, y: 47, width: 500, height: 100))] {
+            let r = try #require(ready.rect(name), "the layout has \(name)")
+            #expect(abs(r.minX - expected.minX) <= 2 && abs(r.minY - expected.minY) <= 6 && abs(r.width - expected.width) <= 2,
+                    "\(name) is where the touches are aimed: \(r), expected about \(expected)")
+        }
+    }
+
+    static func states(_ events: [Event], _ recognizer: String) -> [String] {
+        events.filter { $0.type == "state" && $0.recognizer == recognizer }.map(\.to).filter { $0 != "changed" }
+    }
+
+    static func count(_ events: [Event], _ event: String) -> Int {
+        events.filter { $0.type == "gtk" && $0.event == event }.count
+    }
+
+    /// Each recognizer's last state: none is left began, changed or possible-with-a-touch.
+    static func expectNothingStuck(_ events: [Event], _ log: String) {
+        var last: [String: String] = [:]
+        for e in events where e.type == "state" { last[e.recognizer] = e.to }
+        for (recognizer, state) in last {
+            #expect(["ended", "cancelled", "failed"].contains(state), "\(recognizer) ends in a final state, not \(state); \(log)")
+        }
+    }
+
+    /// GestureKit's location in the recognizer's view and GTK's own conversion of the same
+    /// window point into the widget (`gtk_widget_compute_point`) agree: the view's frame is
+    /// the widget's.
+    static func expectFramesAgree(_ e: Event, _ log: String) {
+        guard let a = e.point("location"), let b = e.point("gtkLocation") else {
+            Issue.record("\(e.recognizer) \(e.to) has both locations; \(log)")
+            return
+        }
+        #expect(abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1,
+                "\(e.recognizer) \(e.to) at \(a) in its view; GTK puts that point at \(b) in the widget")
+    }
+
+    // MARK: the button
+
+    @Test("a button's long press opens its menu with no \"clicked\" and the button's own gesture cancelled; the menu's item (a popover's widget) is recognized; a tap then clicks once; three fingers on the button are all claimed")
+    func button() throws {
+        var t = Touches()
+        t.hold(at: Point(x: 700, y: 150), from: 0, for: 1.0)          // the long press
+        t.tap(at: Point(x: 750, y: 330), at: 1.7)                      // "Share", in the menu below the button
+        t.tap(at: Point(x: 700, y: 150), at: 2.6)                      // a tap on the button
+        t.swipe(fingers: [Point(x: 600, y: 120), Point(x: 700, y: 120), Point(x: 800, y: 120)],
+                by: Point(x: -250, y: 0), from: 3.4, over: 0.5)          // three fingers
+        let (events, log) = try Self.run(t)
+        #expect(Self.states(events, "buttonHold").prefix(2) == ["began", "ended"], "the long press is recognized; \(log)")
+        #expect(Self.count(events, "menu opened") == 1, "the long press opens the menu; \(log)")
+        let began = try #require(events.firstIndex { $0.recognizer == "buttonHold" && $0.to == "began" })
+        let menu = try #require(events.firstIndex { $0.event == "menu opened" })
+        #expect(events[began..<menu].contains { $0.event == "claimed GtkButton" } && events[began..<menu].contains { $0.event == "button gesture cancelled" },
+                "the long press claims its touch from the window, and GTK cancels the button's own gesture, before the menu opens; \(log)")
+        let items = events.first { $0.type == "menu layout" }
+        #expect(Self.states(events, "menuShare") == ["ended"], "the menu's Share item, in a popover, is tapped (menu at \(items?.object ?? [:])); \(log)")
+        #expect(Self.count(events, "clicked") == 1, "the button clicks once, for the tap alone: not after the long press, not for three fingers; \(log)")
+        let claims = events.filter { $0.type == "gtk" && $0.event.hasPrefix("claimed") }.compactMap { $0.object["claimed"] as? Int }
+        #expect(claims.max() == 3, "the three fingers' sequences are all claimed from the window: \(claims); \(log)")
+        #expect(Self.states(events, "threeFingers").suffix(2) == ["began", "ended"], "the three-finger pan is recognized; \(log)")
+        Self.expectNothingStuck(events, log)
+    }
+
+    @Test("the button is hidden (unmapped) mid-press: the touch is cancelled, the long press never begins, nothing is clicked or left stuck")
+    func unmappedMidPress() throws {
+        var t = Touches()
+        t.hold(at: Point(x: 700, y: 150), from: 0, for: 1.2)
+        // The button goes 0.25 s after the press, before the long press's 0.5 s.
+        let (events, log) = try Self.run(t, arguments: "--hide-button-after-press 0.25")
+        #expect(Self.count(events, "button hidden") == 1, "the app hides the button; \(log)")
+        #expect(!Self.states(events, "buttonHold").contains("began"), "the long press does not begin on a touch its widget lost; \(log)")
+        #expect(Self.count(events, "clicked") == 0, "nothing is clicked; \(log)")
+        Self.expectNothingStuck(events, log)
+    }
+
+    // MARK: the list
+
+    @Test("after a programmatic scroll and a resize, a horizontal swipe on a row deletes it while the list does not scroll, and its location is GTK's; a vertical drag then scrolls the list while the row's swipe fails; a double tap on the moved picture is where GTK says")
+    func list() throws {
+        var t = Touches()
+        // Scrolled by 250: the row under y = 500 is row 8 (its content y 703).
+        t.swipe(fingers: [Point(x: 420, y: 500)], by: Point(x: -300, y: 0), from: 0.2, over: 0.3)
+        t.swipe(fingers: [Point(x: 250, y: 850)], by: Point(x: 0, y: -400), from: 1.2, over: 0.6)
+        // The button is 300 tall now: the picture starts at 347.
+        t.tap(at: Point(x: 750, y: 700), at: 2.6)
+        t.tap(at: Point(x: 750, y: 700), at: 2.75)
+        let (events, log) = try Self.run(t, arguments: "--scroll-and-resize-after 0")
+        #expect(Self.count(events, "scrolled and resized") == 1, "the app scrolls and resizes before the touches; \(log)")
+        let swipe = try #require(events.first { $0.type == "state" && $0.recognizer == "rowSwipe8" && $0.to == "ended" },
+                                 "row 8's swipe is recognized: \(events.filter { $0.type == "state" }.map { "\($0.recognizer) \($0.to)" }); \(log)")
+        Self.expectFramesAgree(swipe, log)
+        #expect(Self.count(events, "row deleted") == 1, "the swiped row is deleted; \(log)")
+        // The vertical drag: some row's swipe fails, and the list scrolls by the drag.
+        let failed = events.filter { $0.type == "state" && $0.recognizer.hasPrefix("rowSwipe") && $0.to == "failed" }
+        #expect(!failed.isEmpty, "the swipe under the vertical drag fails; \(log)")
+        let end = try #require(events.last { $0.type == "end" }, "the app ends; \(log)")
+        let scroll = (end.object["scroll"] as? NSNumber)?.doubleValue ?? 0
+        #expect(scroll > 250 + 200, "the vertical drag scrolls the list (by about 400 less the swipe's slop) from 250: at \(scroll); \(log)")
+        let doubleTap = try #require(events.first { $0.type == "state" && $0.recognizer == "pictureDoubleTap" && $0.to == "ended" },
+                                     "the double tap on the picture is recognized; \(log)")
+        Self.expectFramesAgree(doubleTap, log)
+        Self.expectNothingStuck(events, log)
+    }
+
+    // MARK: the picture
+
+    @Test("a touch the picture's double tap holds back (delaysTouchesBegan) reaches the picture as one press once it moves and the double tap fails; a pinch then takes both fingers")
+    func delayedPress() throws {
+        var t = Touches()
+        t.swipe(fingers: [Point(x: 700, y: 600)], by: Point(x: 60, y: 0), from: 0, over: 0.3, holdAfter: 0.4)
+        t.swipe(fingers: [Point(x: 650, y: 600), Point(x: 850, y: 620)], by: Point(x: 0, y: 0), spread: 120, from: 1.6, over: 0.5)
+        let (events, log) = try Self.run(t)
+        let pinchAt = events.firstIndex { $0.recognizer == "picturePinch" } ?? events.count
+        let presses = events[..<pinchAt].filter { $0.type == "gtk" && $0.event == "picture pressed" }
+        #expect(Self.states(events, "pictureDoubleTap").first == "failed", "the double tap fails when the touch moves; \(log)")
+        #expect(presses.count == 1, "the picture's own gesture gets one press for the held-back touch: \(presses.count); \(log)")
+        #expect(Self.count(events, "released GtkDrawingArea") >= 1, "the touch is given back to GTK (press emulation); \(log)")
+        #expect(Self.states(events, "picturePinch").suffix(2) == ["began", "ended"], "the pinch is recognized; \(log)")
+        Self.expectNothingStuck(events, log)
+    }
+
+    // MARK: the mouse, on Xvfb
+
+    @Test("with the mouse on Xvfb (GTK's X11 backend): a long press on the button opens the menu with no \"clicked\"; a click then clicks once")
+    func mouse() throws {
+        let xvfb = try #require(GTKX11Tests.program("Xvfb"), "install xvfb (scripts/install-deps.sh installs it)")
+        let xdotool = try #require(GTKX11Tests.program("xdotool"), "install xdotool (scripts/install-deps.sh installs it)")
+        let (display, server) = try GTKX11Tests.startXvfb(xvfb)
+        defer { GTKX11Tests.stopXvfb(server) }
+        let client = try GTKX11Tests.X11Client(Self.tool, ["--json", "--duration", "6"], display: display,
+                                               title: "GestureKit on GTK widgets", xdotool: xdotool)
+        #expect(client.shown, "the window appears on the X server")
+        // Long press, Escape closes the menu, then a click.
+        let script = [xdotool, "sleep", "1", "mousemove", "700", "150", "sleep", "0.3", "mousedown", "1", "sleep", "1.0", "mouseup", "1",
+                      "sleep", "0.5", "key", "Escape", "sleep", "0.5", "click", "1"]
+        let clicks = try GTKX11Tests.run(script, environment: ["DISPLAY": display])
+        #expect(clicks.status == 0, "xdotool: \(clicks.output)")
+        let (status, output, errors) = client.result()
+        let events = Event.parse(output)
+        Self.keep(output, as: "mouse")
+        let log = "stdout: \(output.suffix(3000))\nstderr: \(errors.suffix(1500))"
+        #expect(status == 0, "gtk-widgets exits with status 0; \(log)")
+        // On Xvfb the window has no window manager: GTK's own frame puts its content 5 points
+        // in, so (700, 150) of the screen is on the button as under sway.
+        #expect(Self.states(events, "buttonHold").prefix(2) == ["began", "ended"], "the mouse's long press on the button is recognized; \(log)")
+        #expect(events.contains { $0.event == "claimed GtkButton" }, "the long press claims the mouse's press from the window; \(log)")
+        #expect(Self.count(events, "menu opened") == 1, "it opens the menu; \(log)")
+        #expect(Self.count(events, "clicked") == 1, "the button clicks once, for the click alone; \(log)")
+        Self.expectNothingStuck(events, log)
+    }
+}
+
+/// Touches on the Dell Canvas 27 (0…32767 on both axes, five slots, the real device's
+/// description from Fixtures), in screen points of a 1000 × 1000 output, written as an
+/// evemu recording (protocol B): what the tests replay through sway.
+struct Touches {
+    /// Every slot's events at a time, in seconds from the first.
+    private var frames: [Double: [(slot: Int, change: Change)]] = [:]
+    enum Change { case down(Point), move(Point), up }
+    private var slotsInUse: [Int: Double] = [:]
+
+    var length: Double { (frames.keys.max() ?? 0) + 0.1 }
+
+    private mutating func slot(from start: Double, to end: Double) -> Int {
+        for slot in 0..<5 where (slotsInUse[slot] ?? -1) < start {
+            slotsInUse[slot] = end
+            return slot
+        }
+        fatalError("more than five touches at once on the Dell Canvas")
+    }
+
+    private mutating func add(_ t: Double, _ slot: Int, _ change: Change) {
+        let key = (t * 1000).rounded() / 1000
+        frames[key, default: []].append((slot, change))
+    }
+
+    /// A finger resting at `point` from `start` for `seconds`.
+    mutating func hold(at point: Point, from start: Double, for seconds: Double) {
+        let s = slot(from: start, to: start + seconds)
+        add(start, s, .down(point))
+        var t = start + 0.01
+        while t < start + seconds {
+            add(t, s, .move(Point(x: point.x + (t * 100).truncatingRemainder(dividingBy: 2) * 0.2, y: point.y)))
+            t += 0.01
+        }
+        add(start + seconds, s, .up)
+    }
+
+    /// A tap of 80 ms.
+    mutating func tap(at point: Point, at start: Double) {
+        hold(at: point, from: start, for: 0.08)
+    }
+
+    /// Fingers landing together and moving by `delta` (and apart by `spread` points each,
+    /// for a pinch) over `seconds`, evenly, then resting `holdAfter` before lifting.
+    mutating func swipe(fingers: [Point], by delta: Point, spread: Double = 0, from start: Double, over seconds: Double,
+                        holdAfter: Double = 0.05) {
+        let end = start + seconds + holdAfter
+        let slots = fingers.map { _ in slot(from: start, to: end) }
+        let centre = Point(x: fingers.map(\.x).reduce(0, +) / Double(fingers.count), y: fingers.map(\.y).reduce(0, +) / Double(fingers.count))
+        for (i, p) in fingers.enumerated() { add(start, slots[i], .down(p)) }
+        let steps = max(1, Int((seconds / 0.01).rounded()))
+        for step in 1...steps {
+            let f = Double(step) / Double(steps)
+            for (i, p) in fingers.enumerated() {
+                let away = Point(x: p.x - centre.x, y: p.y - centre.y)
+                let length = max(1, (away.x * away.x + away.y * away.y).squareRoot())
+                add(start + f * seconds, slots[i], .move(Point(x: p.x + delta.x * f + away.x / length * spread * f,
+                                                              y: p.y + delta.y * f + away.y / length * spread * f)))
+            }
+        }
+        for i in fingers.indices { add(end, slots[i], .up) }
+    }
+
+    /// The recording: the Dell Canvas's description, then the frames.
+    func evemu() throws -> String {
+        let fixture = try String(contentsOfFile: Compositor.fixture("synthetic-ts-dell-canvas27-edge-swipe-left-1f.evemu"), encoding: .utf8)
+        var lines = fixture.split(separator: "\n", omittingEmptySubsequences: false).prefix { line in
+            !(line.hasPrefix("E:") || line.hasPrefix("# Events below") || line.hasPrefix("################################"))
+        }.map(String.init)
+        lines.append("# Events below: made by GTKWidgetsTests (Tests/GestureWaylandTests/GTKWidgetsTests.swift), not a recording")
+        func units(_ v: Double) -> Int { max(0, min(32767, Int((v / 1000 * 32767).rounded()))) }
+        var down = 0
+        var tracking: [Int: Int] = [:]
+        var id = 1
+        for time in frames.keys.sorted() {
+            let t = 1_700_000_000 + time
+            let stamp = String(format: "%.6f", t)
+            func emit(_ type: Int, _ code: Int, _ value: Int) {
+                lines.append("E: \(stamp) \(String(format: "%04x %04x", type, code)) \(value)")
+            }
+            var touchChanged = false
+            var primary: Point?
+            for (slot, change) in frames[time]! {
+                emit(3, 0x2f, slot)
+                switch change {
+                case .down(let p):
+                    tracking[slot] = id
+                    id += 1
+                    emit(3, 0x39, tracking[slot]!)
+                    emit(3, 0x35, units(p.x))
+                    emit(3, 0x36, units(p.y))
+                    if down == 0 { touchChanged = true }
+                    down += 1
+                    if slot == 0 { primary = p }
+                case .move(let p):
+                    emit(3, 0x35, units(p.x))
+                    emit(3, 0x36, units(p.y))
+                    if slot == 0 { primary = p }
+                case .up:
+                    emit(3, 0x39, -1)
+                    tracking[slot] = nil
+                    down -= 1
+                    if down == 0 { touchChanged = true }
+                }
+            }
+            if touchChanged { emit(1, 0x14a, down > 0 ? 1 : 0) }
+            if let primary {
+                emit(3, 0x00, units(primary.x))
+                emit(3, 0x01, units(primary.y))
+            }
+            emit(0, 0, 0)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
