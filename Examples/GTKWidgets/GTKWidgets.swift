@@ -48,17 +48,28 @@ struct GTKWidgets: ParsableCommand {
     @Option(name: .customLong("scroll-and-resize-after"), help: ArgumentHelp("Scroll the list down 250 points and make the button 100 points taller, this many seconds after ready.", valueName: "seconds"))
     var scrollAndResizeAfter: Double?
 
-    @Option(name: .customLong("hide-button-after-press"), help: ArgumentHelp("Hide the button (unmapping it) this many seconds after a touch lands on it.", valueName: "seconds"))
-    var hideButtonAfterPress: Double?
+    @Option(name: .customLong("button-goes"), help: ArgumentHelp("Take the button away under a finger, --button-goes-after seconds after a touch lands on it: hide (unmapped), insensitive, or destroy.", valueName: "how"))
+    var buttonGoes: ButtonGoes?
+
+    @Option(name: .customLong("button-goes-after"), help: ArgumentHelp("Seconds after the press for --button-goes.", valueName: "seconds"))
+    var buttonGoesAfter: Double = 0.1
+
+    @Flag(name: .customLong("show-menu"), help: "When ready, open the button's menu as its long press does (for a picture of the app).")
+    var showMenu = false
+
+    @Flag(name: .customLong("move-picture"), help: "When ready, move the picture into a second window (with its own GTKWindowInput), shown over the first.")
+    var movePicture = false
 
     func run() throws {
         guard gtk_init_check() != 0 else { throw ValidationError("GTK could not open a display: run in a desktop session (WAYLAND_DISPLAY or DISPLAY set)") }
         let app = WidgetsApp(json: json)
         app.build(fullscreen: fullscreen)
         app.readyFile = readyFile
-        if let hideButtonAfterPress { app.hideButton(afterPress: hideButtonAfterPress) }
+        if let buttonGoes { app.takeButton(buttonGoes, afterPress: buttonGoesAfter) }
         app.onReady = {
             if let screenshot { app.after(screenshotAfter) { app.saveScreenshot(screenshot) } }
+            if movePicture { app.movePicture() }
+            if showMenu { app.showMenu() }
             if let scrollAndResizeAfter { app.after(scrollAndResizeAfter) { app.scrollAndResize() } }
             if let duration { app.after(duration) { app.quit() } }
         }
@@ -67,6 +78,11 @@ struct GTKWidgets: ParsableCommand {
 }
 
 // MARK: the app
+
+/// How the button is taken away under a finger (`--button-goes`).
+enum ButtonGoes: String, ExpressibleByArgument, CaseIterable {
+    case hide, insensitive, destroy
+}
 
 /// GTK's `GtkWidget *`, as the C API hands it over.
 typealias Widget = UnsafeMutableRawPointer
@@ -90,6 +106,7 @@ final class WidgetsApp {
     private var list: Widget!
     private var scrolled: Widget!
     private var button: Widget!
+    private var side: Widget!
     private var picture: Widget!
     private var rows: [Widget] = []
     private var popover: Widget?
@@ -128,7 +145,7 @@ final class WidgetsApp {
         gtk_scrolled_window_set_child(gtk(scrolled), gtk(list))
         gtk_box_append(gtk(home), gtk(scrolled))
 
-        let side = Widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))!
+        side = Widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))!
         button = Widget(gtk_button_new_with_label("Hold for the menu"))!
         gtk_widget_set_size_request(gtk(button), -1, 200)
         connect(button, "clicked", unsafeBitCast(onButtonClicked, to: GCallback.self))
@@ -207,12 +224,18 @@ final class WidgetsApp {
         doubleTap.name = "pictureDoubleTap"
         pictureView.addGestureRecognizer(doubleTap)
 
-        input.engine.traceHandler = { [unowned self] event in
+        report(input)
+    }
+
+    /// Prints `input`'s transitions (with GTK's own reading of each location) and claims.
+    private func report(_ input: GTKWindowInput) {
+        input.engine.traceHandler = { [unowned self, unowned input] event in
             guard case .transition(let t) = event, let view = t.recognizer.view else { return }
             var line: [String: Any] = ["type": "state", "recognizer": t.recognizer.name, "from": t.from.rawValue,
                                        "to": t.to.rawValue, "view": view.id ?? "", "location": [t.location.x, t.location.y],
                                        "time": t.time.seconds]
-            if let widgetView = view as? GTKWidgetView, let gtkPoint = gtkPoint(of: view.convert(t.location, to: input.windowView), in: widgetView.widget) {
+            if let widgetView = view as? GTKWidgetView,
+               let gtkPoint = gtkPoint(of: view.convert(t.location, to: input.windowView), in: widgetView.widget, of: input.window) {
                 line["gtkLocation"] = [gtkPoint.x, gtkPoint.y]
             }
             emit(line)
@@ -222,7 +245,7 @@ final class WidgetsApp {
 
     /// GTK's own conversion of a point of the window into `widget`'s coordinates
     /// (`gtk_widget_compute_point`), to compare with GestureKit's.
-    private func gtkPoint(of point: Point, in widget: Widget) -> Point? {
+    private func gtkPoint(of point: Point, in widget: Widget, of window: Widget) -> Point? {
         var from = graphene_point_t(x: Float(point.x), y: Float(point.y)), to = graphene_point_t()
         var bounds = graphene_rect_t()
         let native = gtk_widget_get_native(gtk(widget)).map { UnsafeRawPointer($0) }
@@ -249,7 +272,7 @@ final class WidgetsApp {
         if hold.state == .began { after(0) { [unowned self] in showMenu() } }
     }
 
-    private func showMenu() {
+    func showMenu() {
         let popover = Widget(gtk_popover_new())!
         let box = Widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))!
         var items: [(String, Widget)] = []
@@ -335,19 +358,44 @@ final class WidgetsApp {
         emit(["type": "gtk", "event": "scrolled and resized"])
     }
 
-    /// Hides the button `seconds` after the first touch lands on it (what a view that goes
-    /// away under a finger looks like).
-    func hideButton(afterPress seconds: Double) {
+    /// Takes the button away `seconds` after the first touch lands on it: what a widget that
+    /// goes under a finger looks like.
+    func takeButton(_ how: ButtonGoes, afterPress seconds: Double) {
         input.view(for: button).onTouches = { [unowned self] view, phase, _ in
             guard phase == .began else { return }
             view.onTouches = nil
-            after(seconds) { [unowned self] in hideButton() }
+            after(seconds) { [unowned self] in
+                switch how {
+                case .hide: gtk_widget_set_visible(gtk(button), 0)
+                case .insensitive: gtk_widget_set_sensitive(gtk(button), 0)
+                case .destroy: gtk_box_remove(gtk(side), gtk(button))   // its box held the only reference
+                }
+                emit(["type": "gtk", "event": "button gone", "how": how.rawValue])
+            }
         }
     }
 
-    func hideButton() {
-        gtk_widget_set_visible(gtk(button), 0)
-        emit(["type": "gtk", "event": "button hidden"])
+    /// The second window, with the picture moved into it (`--move-picture`).
+    private var second: (window: Widget, input: GTKWindowInput)?
+
+    /// Moves the picture, with its recognizers, into a second window of its own.
+    func movePicture() {
+        let other = Widget(gtk_window_new())!
+        gtk_window_set_title(gtk(other), "GestureKit picture")
+        gtk_window_set_default_size(gtk(other), 1000, 1000)
+        let otherInput = GTKWindowInput(window: other)
+        report(otherInput)
+        second = (other, otherInput)
+        let pictureView = input.view(for: picture)
+        _ = g_object_ref(picture)
+        gtk_box_remove(gtk(side), gtk(picture))
+        gtk_window_set_child(gtk(other), gtk(picture))
+        g_object_unref(picture)
+        gtk_window_present(gtk(other))
+        emit(["type": "gtk", "event": "picture moved",
+              "rebound": GTKWindowInput.of(picture) === otherInput && pictureView.windowInput === otherInput
+                  && otherInput.view(for: picture) === pictureView,
+              "recognizers": pictureView.gestureRecognizers.map(\.name)])
     }
 
     /// The bounds of the widgets the tests touch, in the window's points.
@@ -406,6 +454,10 @@ final class WidgetsApp {
         while running { g_main_context_iteration(nil, 1) }
         emit(["type": "end", "scroll": scrollOffset, "rows": rows.count])
         input.detach()
+        if let second {
+            second.input.detach()
+            gtk_window_destroy(gtk(second.window))
+        }
         gtk_window_destroy(gtk(window))
         while g_main_context_iteration(nil, 0) != 0 {}
     }

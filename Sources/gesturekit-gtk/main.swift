@@ -41,6 +41,11 @@ struct GestureKitGTK: ParsableCommand {
     @Flag(name: .customLong("observe-window-drag"), help: .hidden)
     var observeWindowDrag = false
 
+    /// Says on standard error each time more touch sequences are claimed (the tests' check
+    /// that every finger is claimed).
+    @Flag(name: .customLong("report-claims"), help: .hidden)
+    var reportClaims = false
+
     @Option(name: .customLong("destroy-content-after"), help: .hidden)
     var destroyContentAfter: Double?
 
@@ -87,6 +92,18 @@ struct GestureKitGTK: ParsableCommand {
                 window.observeWindowDrag { what in
                     var err = StandardOutput(fd: 2)
                     err.write("gesturekit-gtk: the window's own GtkGestureDrag: \(what)")
+                }
+            }
+            if reportClaims {
+                let redraw = window.input.afterInput
+                var most = 0
+                window.input.afterInput = { [unowned window] in
+                    redraw?()
+                    let claimed = window.input.claimedSequences
+                    guard claimed > most else { return }
+                    most = claimed
+                    var err = StandardOutput(fd: 2)
+                    err.write("gesturekit-gtk: claimed \(claimed) touch sequences")
                 }
             }
             // --destroy-content-after counts from the ready file when there is one, as --duration does.

@@ -137,6 +137,37 @@ struct GTKCompositorTests {
         }
     }
 
+    @Test("three fingers on the drawing area, taken by a three-finger pan: all three sequences are claimed (GTK denies a sequence past a gesture's n-points, so the claim must track every finger)")
+    func threeFingersAllClaimed() throws {
+        var t = Touches()
+        t.swipe(fingers: [Point(x: 300, y: 500), Point(x: 500, y: 500), Point(x: 700, y: 500)], by: Point(x: 0, y: -200),
+                from: 0, over: 0.5)
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-three.evemu"
+        try t.evemu().write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = """
+        { "views": [ {"id": "root", "frame": [0, 0, 1000, 1000]} ],
+          "recognizers": [ {"id": "pan3", "kind": "pan", "view": "root", "minimumTouches": 3} ] }
+        """
+        let scenePath = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
+        try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: scenePath) }
+        let duration = Compositor.readyToRecording + t.length + Compositor.tail
+        let session = try Compositor.start(trace: path, listenSeconds: duration,
+                                           client: Self.readyClient + " --duration \(duration) --report-claims --scene CLIENT_DIR/"
+                                               + (scenePath.split(separator: "/").last.map(String.init) ?? ""),
+                                           copy: [Self.tool, scenePath], readiness: .file)
+        defer { session.remove() }
+        session.finish(timeout: duration + 20)
+        #expect(session.clientStatus == 0, "gesturekit-gtk exits with status 0: \(session.errors)")
+        let lines = Line.parse(session.output)
+        #expect(Line.recognized(lines).prefix(2) == ["pan3 began", "pan3 ended"], "the three-finger pan is recognized: \(Line.recognized(lines)); \(session.errors)")
+        let claims = session.errors.split(separator: "\n").compactMap { line in
+            line.range(of: "gesturekit-gtk: claimed ").flatMap { Int(line[$0.upperBound...].prefix { $0.isNumber }) }
+        }
+        #expect(claims.max() == 3, "every finger's sequence is claimed once the pan begins: \(claims); stderr: \(session.errors)")
+    }
+
     @Test("a pen through sway and GTK's tablet support: the same strokes and tools as the built-in replay, force and zOffset within 0.01 where no frame was merged, the same recognitions",
           arguments: ["pen-wacom-cintiq13hd-double-tap.evemu", "pen-wacom-cintiq12wx-stroke-eraser.evemu"])
     func pen(_ fixture: String) throws {

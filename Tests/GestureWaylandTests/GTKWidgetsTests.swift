@@ -139,15 +139,28 @@ struct GTKWidgetsTests {
         Self.expectNothingStuck(events, log)
     }
 
-    @Test("the button is hidden (unmapped) mid-press: the touch is cancelled, the long press never begins, nothing is clicked or left stuck")
-    func unmappedMidPress() throws {
+    @Test("the button is taken away mid-press (hidden, made insensitive, destroyed): its touch is cancelled, the long press never begins, nothing is clicked or left stuck",
+          arguments: ["hide", "insensitive", "destroy"])
+    func buttonGoesMidPress(_ how: String) throws {
         var t = Touches()
         t.hold(at: Point(x: 700, y: 150), from: 0, for: 1.2)
-        // The button goes 0.25 s after the press, before the long press's 0.5 s.
-        let (events, log) = try Self.run(t, arguments: "--hide-button-after-press 0.25")
-        #expect(Self.count(events, "button hidden") == 1, "the app hides the button; \(log)")
+        // The button goes 0.1 s after the press, well before the long press's 0.5 s.
+        let (events, log) = try Self.run(t, arguments: "--button-goes \(how) --button-goes-after 0.1", name: "buttonGoes-\(how)")
+        #expect(Self.count(events, "button gone") == 1, "the app takes the button away (\(how)); \(log)")
         #expect(!Self.states(events, "buttonHold").contains("began"), "the long press does not begin on a touch its widget lost; \(log)")
         #expect(Self.count(events, "clicked") == 0, "nothing is clicked; \(log)")
+        Self.expectNothingStuck(events, log)
+    }
+
+    @Test("the picture moved into a second window takes its view and recognizers to that window's input: a double tap there is recognized")
+    func movedToAnotherWindow() throws {
+        var t = Touches()
+        t.tap(at: Point(x: 500, y: 500), at: 0)
+        t.tap(at: Point(x: 500, y: 500), at: 0.15)
+        let (events, log) = try Self.run(t, arguments: "--move-picture")
+        let moved = try #require(events.first { $0.event == "picture moved" }, "the app moves the picture; \(log)")
+        #expect(moved.object["rebound"] as? Bool == true, "the picture's view is the second window's input's now; \(log)")
+        #expect(Self.states(events, "pictureDoubleTap") == ["ended"], "the double tap on the picture, in the second window, is recognized; \(log)")
         Self.expectNothingStuck(events, log)
     }
 
