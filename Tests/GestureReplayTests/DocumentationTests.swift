@@ -47,6 +47,8 @@ struct DocumentationTests {
              "Tests/GestureKitTests/DrawingCanvasSample.swift"),
             ("Sources/GestureGTK/GestureGTK.docc/UsingGestureKitInAGTKApp.md", "gtk",
              "Examples/DownstreamToolkits/Sources/downstream-gtk/main.swift"),
+            ("Sources/GestureGTK/GestureGTK.docc/UsingGestureKitInAGTKApp.md", "gtk-widgets",
+             "Examples/DownstreamToolkits/Sources/downstream-gtk/PhotoGestures.swift"),
             ("Sources/GestureSDL/GestureSDL.docc/UsingGestureKitInAnSDLApp.md", "sdl",
              "Examples/DownstreamToolkits/Sources/downstream-sdl/main.swift"),
             ("Sources/GestureLibinput/GestureLibinput.docc/LiveInputInYourApp.md", "live-input",
