@@ -273,6 +273,7 @@ final class WidgetsApp {
     }
 
     func showMenu() {
+        guard popover == nil else { return }   // a long press on the open menu's items
         let popover = Widget(gtk_popover_new())!
         let box = Widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))!
         var items: [(String, Widget)] = []
