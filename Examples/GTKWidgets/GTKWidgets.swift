@@ -57,7 +57,7 @@ struct GTKWidgets: ParsableCommand {
     @Flag(name: .customLong("show-menu"), help: "When ready, open the button's menu as its long press does (for a picture of the app).")
     var showMenu = false
 
-    @Flag(name: .customLong("move-picture"), help: "When ready, move the picture into a second window (with its own GTKWindowInput), shown over the first.")
+    @Flag(name: .customLong("move-picture"), help: "When ready, move the picture into a second window (with its own GTKWindowInput) and hide the first.")
     var movePicture = false
 
     func run() throws {
@@ -379,7 +379,8 @@ final class WidgetsApp {
     /// The second window, with the picture moved into it (`--move-picture`).
     private var second: (window: Widget, input: GTKWindowInput)?
 
-    /// Moves the picture, with its recognizers, into a second window of its own.
+    /// Moves the picture, with its recognizers, into a second window of its own, and hides
+    /// the first.
     func movePicture() {
         let other = Widget(gtk_window_new())!
         gtk_window_set_title(gtk(other), "GestureKit picture")
@@ -393,6 +394,9 @@ final class WidgetsApp {
         gtk_window_set_child(gtk(other), gtk(picture))
         g_object_unref(picture)
         gtk_window_present(gtk(other))
+        // The first window steps aside, so that the second has the screen (a compositor may
+        // keep a full-screen window in front of a new one).
+        gtk_widget_set_visible(gtk(window), 0)
         emit(["type": "gtk", "event": "picture moved",
               "rebound": GTKWindowInput.of(picture) === otherInput && pictureView.windowInput === otherInput
                   && otherInput.view(for: picture) === pictureView,

@@ -39,18 +39,6 @@ gk_controller_set_capture(void *controller)
     gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(controller), GTK_PHASE_CAPTURE);
 }
 
-static inline void
-gk_gesture_claim(void *gesture, GdkEventSequence *sequence)
-{
-    gtk_gesture_set_sequence_state(GTK_GESTURE(gesture), sequence, GTK_EVENT_SEQUENCE_CLAIMED);
-}
-
-static inline gboolean
-gk_gesture_handles(void *gesture, GdkEventSequence *sequence)
-{
-    return gtk_gesture_handles_sequence(GTK_GESTURE(gesture), sequence);
-}
-
 /* Whether `event` happened on the surface of `widget`'s own native (not on a popover or
  * another surface whose widgets have `widget` as an ancestor). */
 static inline gboolean
@@ -203,7 +191,6 @@ gk_controller_set_limit_none(void *controller)
 }
 
 static inline gboolean gk_is_window(void *object) { return object != NULL && GTK_IS_WINDOW(object); }
-static inline gboolean gk_is_gesture(void *object) { return object != NULL && GTK_IS_GESTURE(object); }
 static inline void *gk_widget_native(void *widget) { return gtk_widget_get_native(GTK_WIDGET(widget)); }
 static inline void *gk_controller_widget(void *controller) { return gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(controller)); }
 static inline void *gk_widget_parent(void *widget) { return gtk_widget_get_parent(GTK_WIDGET(widget)); }

@@ -28,7 +28,7 @@ public final class GTKWidgetView: View {
     /// one).
     public internal(set) weak var windowInput: GTKWindowInput?
     /// The widget's bounds in its window's coordinates, as last pulled.
-    package internal(set) var windowFrame = Rect.zero
+    var windowFrame = Rect.zero
 
     init(widget: UnsafeMutableRawPointer) {
         self.widget = widget

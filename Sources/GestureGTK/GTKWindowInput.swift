@@ -249,7 +249,7 @@ public final class GTKWindowInput {
     }
 
     /// Every bound widget's frame, visibility and sensitivity now.
-    package func syncFrames() {
+    func syncFrames() {
         sync(windowView)
         var pending = windowView.subviews
         while let view = pending.popLast() {
@@ -299,13 +299,16 @@ public final class GTKWindowInput {
         return nearestView(of: UnsafeMutableRawPointer(widget)).flatMap(usable)
     }
 
+    /// `view`, or its nearest ancestor, that takes touches as UIKit's hit test would reach
+    /// it: none of its ancestors hidden or with user interaction off.
     private func usable(_ view: GTKWidgetView) -> View? {
+        var candidate: View? = view
         var v: View? = view
         while let current = v {
-            if current.isHidden || !current.isUserInteractionEnabled { return nil }
+            if current.isHidden || !current.isUserInteractionEnabled { candidate = current.superview }
             v = current.superview
         }
-        return view
+        return candidate
     }
 
     private func nearestView(of widget: UnsafeMutableRawPointer?) -> GTKWidgetView? {

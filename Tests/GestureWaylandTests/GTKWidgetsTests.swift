@@ -184,6 +184,8 @@ struct GTKWidgetsTests {
         // The vertical drag: some row's swipe fails, and the list scrolls by the drag.
         let failed = events.filter { $0.type == "state" && $0.recognizer.hasPrefix("rowSwipe") && $0.to == "failed" }
         #expect(!failed.isEmpty, "the swipe under the vertical drag fails; \(log)")
+        #expect(Self.count(events, "released GtkListBoxRow") >= 1 && Self.count(events, "taken by GTK GtkListBoxRow") >= 1,
+                "the failed swipe gives the touch back to GTK, whose scrolled window then claims it, and the engine hears it cancelled; \(log)")
         let end = try #require(events.last { $0.type == "end" }, "the app ends; \(log)")
         let scroll = (end.object["scroll"] as? NSNumber)?.doubleValue ?? 0
         #expect(scroll > 250 + 200, "the vertical drag scrolls the list (by about 400 less the swipe's slop) from 250: at \(scroll); \(log)")
