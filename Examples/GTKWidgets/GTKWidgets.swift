@@ -317,7 +317,7 @@ final class WidgetsApp {
 
     func deleteRow(_ swipe: SwipeGestureRecognizer) {
         guard swipe.state == .ended, let view = swipe.view as? GTKWidgetView else { return }
-        emit(["type": "gtk", "event": "row deleted", "row": swipe.name])
+        emit(["type": "gtk", "event": "row deleted", "row": swipe.name, "scroll": scrollOffset])
         rows.removeAll { $0 == view.widget }
         gtk_list_box_remove(gtk(list), gtk(view.widget))
     }

@@ -164,21 +164,22 @@ gk_gesture_try_claim(void *gesture, GdkEventSequence *sequence)
     return gtk_gesture_set_sequence_state(g, sequence, GTK_EVENT_SEQUENCE_CLAIMED);
 }
 
-static inline gboolean
-gk_gesture_is_claimed(void *gesture, GdkEventSequence *sequence)
-{
-    return gtk_gesture_get_sequence_state(GTK_GESTURE(gesture), sequence) == GTK_EVENT_SEQUENCE_CLAIMED;
-}
+static inline GdkEvent *gk_event_ref(GdkEvent *event) { return gdk_event_ref(event); }
+static inline void gk_event_unref(GdkEvent *event) { gdk_event_unref(event); }
 
+/* Gives `event` back to GTK: it is dispatched again, from the start (the display's event
+ * queue, then the surface's "event" signal, GtkWindow's gtk_main_do_event). GTK 4 has no
+ * other public way to deliver an event; gdk_display_put_event is deprecated since 4.10 and
+ * works through 4.18. */
 static inline void
-gk_gesture_deny(void *gesture, GdkEventSequence *sequence)
+gk_event_put(GdkEvent *event)
 {
-    gtk_gesture_set_sequence_state(GTK_GESTURE(gesture), sequence, GTK_EVENT_SEQUENCE_DENIED);
-}
-
-static inline GdkEvent *gk_gesture_last_event(void *gesture, GdkEventSequence *sequence)
-{
-    return gtk_gesture_get_last_event(GTK_GESTURE(gesture), sequence);
+    GdkSurface *surface = gdk_event_get_surface(event);
+    if (surface == NULL)
+        return;
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gdk_display_put_event(gdk_surface_get_display(surface), event);
+    G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
 static inline void gk_controller_reset(void *controller) { gtk_event_controller_reset(GTK_EVENT_CONTROLLER(controller)); }

@@ -26,17 +26,19 @@ import GestureKit
 ///   the touch: the engine hears it cancelled (UIKit's touchesCancelled), so no recognizer
 ///   is left waiting for it. The gestures of the widgets under the touch are watched for that
 ///   (`GtkGesture::sequence-state-changed`) from touch-down to lift.
-/// - **delaysTouchesBegan** is GTK's press emulation, for one touch at a time: a touch that a
-///   delaying recognizer may take is claimed at its press by a second gesture of the window,
-///   so no widget sees it; if the recognizer recognizes, nothing more; if it fails while the
-///   touch is down, the claim is given up and GTK gives the widgets one press where the touch
-///   is then, and the rest of the touch. A touch whose recognizers fail as it lifts is given
-///   up before its lift reaches the widgets, so a tap still clicks.
-/// - **What GTK cannot do.** delaysTouchesEnded (GTK cannot hold a lift back and deliver it
-///   later: its pointer focus is gone by then), the moves made while a touch was delayed
-///   (the widgets get one press at the latest position), a second delayed finger while one
-///   is held (the delaying gesture takes one sequence), and events GTK routes to a modal
-///   grab elsewhere.
+/// - **delaysTouchesBegan** (and delaysTouchesEnded) hold the touch's events back: a touch
+///   that lands where a recognizer may still take it reaches no widget (the window's
+///   controller stops its events) until the engine lets it through; then its events so far
+///   are given back to GTK in order (`gdk_display_put_event`), which picks its target again
+///   and delivers them, and its later events go on as usual. A touch whose recognizers fail
+///   as it lifts, or after (a double tap's interval), reaches the widgets whole, late; one a
+///   recognizer takes never reaches them.
+/// - **What GTK cannot do.** Give an event back other than through
+///   `gdk_display_put_event`, deprecated since GTK 4.10 (its press emulation, the documented
+///   way, places the press off by the target widget's offset in its window, 4.8 to 4.18);
+///   events of the touch that GDK had queued before a held touch is given back reach the
+///   widgets before the replay, which GTK then drops; and events GTK routes to a modal grab
+///   elsewhere.
 /// - **Lifecycle.** A widget unmapped, made insensitive or destroyed cancels the touches that
 ///   landed in it or its descendants; a widget moved to another window takes its view (and
 ///   its recognizers) to that window's input, if it has one. Closing or destroying the
@@ -75,9 +77,6 @@ public final class GTKWindowInput {
     /// The event last handled: with no grab, the window's and a popover's controllers both
     /// see an event in the popover, and the first reads it.
     private var lastEvent: (event: OpaquePointer, time: UInt32, type: GdkEventType)?
-    /// The gesture that holds a touch back from the widgets while a delaying recognizer may
-    /// take it (GTK's press emulation gives it to them if it is given up).
-    private let delayer: UnsafeMutableRawPointer
     private var handlers: [(object: UnsafeMutableRawPointer, handler: gulong)] = []
     private var frameClock: (clock: UnsafeMutableRawPointer, handler: gulong)?
 
@@ -87,8 +86,17 @@ public final class GTKWindowInput {
         /// The claims of the controllers that read its press.
         let claims: GTKSequenceClaims
         var reachedWidgets = false
-        var delayed = false
         var takenByGTK = false
+        /// Held back from the widgets (a delaying recognizer may take it): its events so far.
+        var holding = false
+        var held: [OpaquePointer] = []
+        /// Just given back: the event being read is among those replayed.
+        var replayed = false
+        /// Its sequence (nil: the mouse's).
+        var key: UnsafeMutableRawPointer? = nil
+        /// The reader's number for the touch and its device (the engine's `Touch.sourceID`
+        /// and `device`), kept to its lift: the reader forgets a touch as it reads its end.
+        var touch: (id: Int, device: InputDeviceID)?
     }
     private var contacts: [UnsafeMutableRawPointer?: Contact] = [:]
     /// The view a touch-down being handled lands on (the engine's hit test asks for it).
@@ -116,25 +124,20 @@ public final class GTKWindowInput {
         self.engine = engine
         self.driver = GTKInputDriver(client: client ?? engine)
         windowView = GTKWidgetView(widget: window)
-        delayer = gk_claimer_new(1)!
-        gk_controller_set_limit_none(delayer)
         windowView.windowInput = self
         views[window] = windowView
         engine.addRoot(windowView)
         let me = Unmanaged.passUnretained(self).toOpaque()
         gk_object_set_data(window, Self.key, me)
 
-        // GTK 4.8 to 4.18 run a widget's controllers last added first. In that order, on the
-        // window: the claiming gesture sees a press before the engine (so that a claim at once
-        // can be made); the delaying gesture after it (so that it knows whether the press was
-        // held back; `delayerBegan` copes with the other order).
-        connect(delayer, "begin", unsafeBitCast(gtkDelayerBegin, to: GCallback.self))
-        gk_widget_add_controller(window, delayer)
         watchNative(window)
         connect(window, "unrealize", unsafeBitCast(gtkWindowUnrealize, to: GCallback.self))
         connect(window, "realize", unsafeBitCast(gtkWindowRealize, to: GCallback.self))
         watchFrames()
-        driver.afterDeadline = { [unowned self] in afterInput?() }
+        driver.afterDeadline = { [unowned self] in
+            dropUndeliverable()
+            afterInput?()
+        }
     }
 
     deinit {
@@ -164,7 +167,9 @@ public final class GTKWindowInput {
             gk_widget_remove_controller(input.native, input.claims.gesture)
         }
         natives.removeAll()
-        gk_widget_remove_controller(window, delayer)
+        for contact in contacts.values + lifted { for event in contact.held { gk_event_unref(event) } }
+        contacts.removeAll()
+        lifted.removeAll()
         gk_object_set_data(window, Self.key, nil)
         afterInput?()
     }
@@ -213,7 +218,9 @@ public final class GTKWindowInput {
         let me = Unmanaged.passUnretained(self).toOpaque()
         input.handlers.append((input.legacy, gk_signal_connect(input.legacy, "event", unsafeBitCast(gtkWindowEvent, to: GCallback.self), me)))
         gk_widget_add_controller(native, input.legacy)
-        gk_widget_add_controller(native, input.claims.gesture)   // runs first (see init)
+        // GTK 4.8 to 4.18 run a widget's controllers last added first: the claiming gesture
+        // sees a press before the engine reads it, so that it can be claimed at once.
+        gk_widget_add_controller(native, input.claims.gesture)
         if native != window {
             input.handlers.append((native, gk_signal_connect(native, "destroy", unsafeBitCast(gtkNativeDestroyed, to: GCallback.self), me)))
         }
@@ -323,6 +330,12 @@ public final class GTKWindowInput {
     // MARK: events
 
     fileprivate func handle(_ event: OpaquePointer, at native: UnsafeMutableRawPointer) -> Bool {
+        // An event held back and now given to the widgets: it goes on, read once already.
+        if let key = replaying.removeValue(forKey: UnsafeMutableRawPointer(event)) {
+            pendingReplays[key, default: 1] -= 1
+            if pendingReplays[key] == 0 { pendingReplays[key] = nil }
+            return false
+        }
         guard !isDetached, gk_surface_window(gdk_event_get_surface(event)) == window,
               let reading = natives[native] else { return false }
         let type = gdk_event_get_event_type(event)
@@ -339,93 +352,107 @@ public final class GTKWindowInput {
             syncFrames()
             let target = gk_pick_for_event(event)
             let view = nearestView(of: target)
-            contacts[key] = Contact(view: view, claims: reading.claims)
+            contacts[key] = Contact(view: view, claims: reading.claims, key: key)
             pickedAtTouchDown = .some(view)
             watchGestures(from: target)
         }
+        let ofContact = press || moved || lift
+        if ofContact, contacts[key]?.holding == true { contacts[key]?.held.append(gk_event_ref(event)) }
         let delivered = driver.read(event, widget: window)
         pickedAtTouchDown = nil
+        if press, let sequence, let down = driver.reader.touches.first(where: { $0.sequence == sequence }) {
+            contacts[key]?.touch = (down.id, down.device)
+        }
         let claims = contacts[key]?.claims ?? reading.claims
         let claimed = claims.isClaimed(sequence)
+        var stop = claimed && (moved || lift)
         if press, var contact = contacts[key], contact.view != nil, !contact.reachedWidgets, delivered, !claimed {
             // No recognizer let the press through to the view: a delaying one may take it.
-            contact.delayed = true
+            // The widgets see none of the touch's events until it is let go.
+            contact.holding = true
+            contact.held = [gk_event_ref(event)]
             contacts[key] = contact
-            if claimedEarly.remove(key) != nil { report("delayed", contact.view) }
-        } else if press, claimedEarly.remove(key) != nil, gk_gesture_is_claimed(delayer, sequence) != 0 {
-            // Claimed before the engine read it, which let it through: given back at once
-            // (GTK emulates the press; the press itself stops at the window).
-            gk_gesture_deny(delayer, sequence)
+            report("delayed", contact.view)
         }
-        if lift {
+        if ofContact, let contact = contacts[key], contact.holding || contact.replayed {
+            // Held (or just given back, with this event among those replayed): this one
+            // reaches the widgets through the replay, if at all.
+            stop = true
+            contacts[key]?.replayed = false
+        } else if ofContact, !stop, pendingReplays[key] != nil {
+            // The touch's replay is still on its way round: this event follows it, so that
+            // the widgets get the touch in order.
+            put(event, of: key)
+            stop = true
+        }
+        if lift, let contact = contacts[key] {
             contacts[key] = nil
             claims.forget(sequence)
-            claimedEarly.remove(key)
+            // A touch still held as it lifts stays held: its recognizers may yet fail (a
+            // double tap waiting for its second tap), and the widgets then get it whole.
+            if contact.holding { lifted.append(contact) }
             if contacts.isEmpty {
                 unwatchGestures()
                 for input in natives.values { input.claims.reset() }
             }
         }
         if delivered { driver.schedule() }
+        dropUndeliverable()
         afterInput?()
-        // A claimed sequence's later events stop at the window: no widget sees them (a
-        // delayed one's are stopped by the delaying gesture itself, which must see them).
-        if claimed && (moved || lift) {
-            if lift && contacts.isEmpty { gk_controller_reset(delayer) }
-            return true
-        }
-        return false
+        // A claimed sequence's later events stop at the window: no widget sees them.
+        return stop
     }
 
-    /// The delaying gesture recognized a press (it is recognized with one): it claims it if
-    /// the press was held back from the view. GTK runs a widget's controllers in an order it
-    /// does not document (4.8 runs the last added first): when this comes before the engine
-    /// read the press, the press is claimed if a recognizer over the widget delays touches,
-    /// and given back as soon as the engine lets it through (`handle`).
-    fileprivate func delayerBegan(_ sequence: OpaquePointer?) {
-        let key = sequence.map(UnsafeMutableRawPointer.init)
-        guard !isDetached else { return }
-        if let contact = contacts[key] {
-            guard contact.delayed, !contact.reachedWidgets else { return }
-            if gk_gesture_try_claim(delayer, sequence) != 0 {
-                report("delayed", contact.view)
-            } else {
-                contacts[key]?.delayed = false
-            }
-            return
-        }
-        guard let event = gk_gesture_last_event(delayer, sequence),
-              let view = nearestView(of: gk_pick_for_event(event)), Self.delaysTouches(over: view),
-              gk_gesture_try_claim(delayer, sequence) != 0 else { return }
-        claimedEarly.insert(key)
+    /// Events GestureGTK gives back to GTK (`gdk_display_put_event`), with their contact's
+    /// key, which its controllers let through when they come round; and how many of each
+    /// contact's are still on their way.
+    private var replaying: [UnsafeMutableRawPointer: UnsafeMutableRawPointer?] = [:]
+    private var pendingReplays: [UnsafeMutableRawPointer?: Int] = [:]
+
+    private func put(_ event: OpaquePointer, of key: UnsafeMutableRawPointer?) {
+        replaying[UnsafeMutableRawPointer(event)] = .some(key)
+        pendingReplays[key, default: 0] += 1
+        gk_event_put(event)
     }
 
-    /// Presses the delaying gesture claimed before the engine read them.
-    private var claimedEarly: Set<UnsafeMutableRawPointer?> = []
+    /// Touches that lifted while held back, kept until their recognizers let them go (the
+    /// widgets then get them whole) or nothing can any more.
+    private var lifted: [Contact] = []
 
-    /// Whether an enabled recognizer on `view` or a view above it delays touches began.
-    static func delaysTouches(over view: View) -> Bool {
-        var v: View? = view
-        while let current = v {
-            if current.gestureRecognizers.contains(where: { $0.isEnabled && $0.delaysTouchesBegan }) { return true }
-            v = current.superview
+    /// Gives `contact`'s held events back to GTK, in order: the widgets get the touch as it
+    /// happened (GTK picks its target again at its press).
+    private func replay(_ contact: inout Contact, key: UnsafeMutableRawPointer?) {
+        guard contact.holding else { return }
+        contact.holding = false
+        contact.replayed = true
+        for event in contact.held {
+            put(event, of: key)
+            gk_event_unref(event)
         }
-        return false
+        contact.held.removeAll()
+        report("released", contact.view)
     }
 
-    /// The engine delivered touches to a view: those still held back are given up, and GTK
-    /// emulates their press for the widgets.
+    /// Held touches that lifted are dropped once the engine can no longer let them go: no
+    /// touch down and no deadline pending (a recognizer that took them recognized).
+    private func dropUndeliverable() {
+        guard !lifted.isEmpty, contacts.isEmpty, driver.client.nextDeadline == nil else { return }
+        for contact in lifted { for event in contact.held { gk_event_unref(event) } }
+        lifted.removeAll()
+    }
+
+    /// The engine delivered touches to a view: those held back are given to the widgets.
     func touchesReachedWidgets(_ touches: Set<Touch>) {
         for touch in touches {
-            guard let key = key(of: touch), var contact = contacts[key] else { continue }
-            contact.reachedWidgets = true
-            let wasDelayed = contact.delayed
-            contact.delayed = false
-            contacts[key] = contact
-            let sequence = key.map(OpaquePointer.init)
-            if wasDelayed, gk_gesture_is_claimed(delayer, sequence) != 0 {
-                gk_gesture_deny(delayer, sequence)
-                report("released", contact.view)
+            if let key = key(of: touch), var contact = contacts[key] {
+                contact.reachedWidgets = true
+                replay(&contact, key: key)
+                contacts[key] = contact
+            } else if let index = lifted.firstIndex(where: { lifted in
+                Self.isMouse(touch) ? lifted.touch == nil : lifted.touch?.id == touch.sourceID && lifted.touch?.device == touch.device
+            }) {
+                var contact = lifted.remove(at: index)
+                replay(&contact, key: contact.key)
             }
         }
     }
@@ -437,17 +464,24 @@ public final class GTKWindowInput {
         for touch in touches {
             guard let key = key(of: touch), let contact = contacts[key], !contact.takenByGTK else { continue }
             let sequence = key.map(OpaquePointer.init)
-            if contact.delayed && gk_gesture_is_claimed(delayer, sequence) != 0 { continue }
+            if contact.holding { continue }   // the widgets never saw it
             if contact.claims.claim(sequence) { report("claimed", contact.view) }
         }
     }
 
     /// The contact of a touch the engine delivered: a finger's sequence, or the mouse's
     /// (nil) for a pointer's or a pen's touch. Nil when it is not down any more.
+    /// A pointer's or a pen's touch: GTK's mouse sequence (nil).
+    static func isMouse(_ touch: Touch) -> Bool { touch.deviceKind == .pointer || touch.deviceKind == .pen }
+
     private func key(of touch: Touch) -> UnsafeMutableRawPointer?? {
-        if touch.deviceKind == .pointer || touch.deviceKind == .pen {
+        if Self.isMouse(touch) {
             return contacts[nil] != nil ? .some(nil) : nil
         }
+        if let (key, _) = contacts.first(where: { $0.value.touch?.id == touch.sourceID && $0.value.touch?.device == touch.device }) {
+            return .some(key)
+        }
+        // A press being read: the reader has just numbered it.
         guard let down = driver.reader.touches.first(where: { $0.id == touch.sourceID && $0.device == touch.device }) else { return nil }
         return .some(UnsafeMutableRawPointer(down.sequence))
     }
@@ -468,7 +502,7 @@ public final class GTKWindowInput {
         while let w = widget {
             let n = Int(gk_widget_gestures(w, &buffer, Int32(buffer.count)))
             for gesture in buffer[..<n].compactMap({ $0 })
-            where gesture != delayer && !natives.values.contains(where: { $0.claims.gesture == gesture }) && watched[gesture] == nil {
+            where !natives.values.contains(where: { $0.claims.gesture == gesture }) && watched[gesture] == nil {
                 watched[gk_object_ref(gesture)!] = gk_signal_connect(
                     gesture, "sequence-state-changed", unsafeBitCast(gtkSequenceStateChanged, to: GCallback.self),
                     Unmanaged.passUnretained(self).toOpaque())
@@ -490,7 +524,7 @@ public final class GTKWindowInput {
     fileprivate func sequenceStateChanged(_ sequence: OpaquePointer?, claimed: Bool) {
         let key = sequence.map(UnsafeMutableRawPointer.init)
         guard !isDetached, claimed, var contact = contacts[key], !contact.takenByGTK, !contact.claims.isClaimed(sequence),
-              !(contact.delayed && gk_gesture_is_claimed(delayer, sequence) != 0) else { return }
+              !contact.holding else { return }
         contact.takenByGTK = true
         contacts[key] = contact
         if let sequence, driver.cancel(sequence: sequence) {
@@ -560,11 +594,6 @@ private let gtkWindowEvent: @convention(c) (UnsafeMutableRawPointer?, OpaquePoin
 private let gtkNativeDestroyed: @convention(c) (UnsafeMutableRawPointer?, gpointer?) -> Void = { native, data in
     guard let native, let data else { return }
     Unmanaged<GTKWindowInput>.fromOpaque(data).takeUnretainedValue().nativeDestroyed(native)
-}
-
-private let gtkDelayerBegin: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, gpointer?) -> Void = { _, sequence, data in
-    guard let data else { return }
-    Unmanaged<GTKWindowInput>.fromOpaque(data).takeUnretainedValue().delayerBegan(sequence)
 }
 
 private let gtkSequenceStateChanged: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, GtkEventSequenceState, gpointer?) -> Void = { _, sequence, state, data in
