@@ -334,6 +334,8 @@ public final class GTKWindowInput {
         if let key = replaying.removeValue(forKey: UnsafeMutableRawPointer(event)) {
             pendingReplays[key, default: 1] -= 1
             if pendingReplays[key] == 0 { pendingReplays[key] = nil }
+            // A popover's controller further down sees it too: as read.
+            lastEvent = (event, gdk_event_get_time(event), gdk_event_get_event_type(event))
             return false
         }
         guard !isDetached, gk_surface_window(gdk_event_get_surface(event)) == window,
