@@ -60,9 +60,32 @@ struct GTKWidgets: ParsableCommand {
     @Flag(name: .customLong("move-picture"), help: "When ready, move the picture into a second window (with its own GTKWindowInput) and hide the first.")
     var movePicture = false
 
+    /// After the run, the app, its window input, engine and views are released and checked
+    /// gone through weak references; the result is one line on standard error (the tests'
+    /// lifetime check of GTKWindowInput).
+    @Flag(name: .customLong("check-lifetime"), help: .hidden)
+    var checkLifetime = false
+
     func run() throws {
         guard gtk_init_check() != 0 else { throw ValidationError("GTK could not open a display: run in a desktop session (WAYLAND_DISPLAY or DISPLAY set)") }
-        let app = WidgetsApp(json: json)
+        weak var weakApp: WidgetsApp?
+        weak var weakInput: GTKWindowInput?
+        weak var weakEngine: GestureEngine?
+        weak var weakView: GTKWidgetView?
+        do {
+            let app = WidgetsApp(json: json)
+            try run(app)
+            (weakApp, weakInput, weakEngine, weakView) = (app, app.input, app.input.engine, app.input.windowView)
+            app.onReady = nil
+        }
+        guard checkLifetime else { return }
+        let alive = [("the app", weakApp != nil), ("its GTKWindowInput", weakInput != nil), ("its engine", weakEngine != nil),
+                     ("the window's view", weakView != nil)].filter(\.1).map(\.0)
+        FileHandle.standardError.write(Data(("gtk-widgets: lifetime: "
+            + (alive.isEmpty ? "everything freed" : "still alive: " + alive.joined(separator: ", ")) + "\n").utf8))
+    }
+
+    private func run(_ app: WidgetsApp) throws {
         app.build(fullscreen: fullscreen)
         app.readyFile = readyFile
         if let buttonGoes { app.takeButton(buttonGoes, afterPress: buttonGoesAfter) }
@@ -100,7 +123,7 @@ final class WidgetsApp {
     private var running = true
 
     private(set) var window: Widget!
-    private var input: GTKWindowInput!
+    private(set) var input: GTKWindowInput!
     private var stack: Widget!
     private var back: Widget!
     private var list: Widget!

@@ -52,13 +52,15 @@ struct GTKWidgetsTests {
         let duration = seconds ?? (Compositor.readyToRecording + touches.length + Compositor.tail)
         let session = try Compositor.start(
             trace: path, listenSeconds: duration,
-            client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gtk-widgets --json "
+            client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gtk-widgets --json --check-lifetime "
                 + "--ready-file CLIENT_DIR/ready --duration \(duration) \(arguments)",
             copy: [tool], readiness: .file)
         defer { session.remove() }
         session.finish(timeout: duration + 25)
         let log = "stdout: \(session.output.suffix(4000))\nstderr: \(session.errors.suffix(2000))\nsway: \(session.swayLog.suffix(600))"
         #expect(session.clientStatus == 0, "gtk-widgets exits with status 0 at the end of its --duration; \(log)")
+        #expect(session.errors.contains("gtk-widgets: lifetime: everything freed"),
+                "the app, its window input, engine and views are freed once released after the run; \(log)")
         let events = Event.parse(session.output)
         keep(session.output, as: name)
         keep(session.errors, as: name, suffix: ".err")
@@ -155,16 +157,19 @@ struct GTKWidgetsTests {
     @Test("the picture moved into a second window takes its view and recognizers to that window's input: a tap there is held by the picture's double tap and reaches the picture when it fails")
     func movedToAnotherWindow() throws {
         var t = Touches()
-        // One tap: on sway 1.10 the second tap of a double tap in the window presented after
-        // the first was hidden never reached the app (no event at all in its log).
+        // Two taps 0.8 s apart, each one tap to the double tap: sway 1.10 passes the first
+        // touch on the newly presented window to no client (the app's log has no event of it;
+        // sway 1.7 passes both).
         t.tap(at: Point(x: 500, y: 500), at: 0)
+        t.tap(at: Point(x: 500, y: 500), at: 0.8)
         let (events, log) = try Self.run(t, arguments: "--move-picture")
         let moved = try #require(events.first { $0.event == "picture moved" }, "the app moves the picture; \(log)")
         #expect(moved.object["rebound"] as? Bool == true, "the picture's view is the second window's input's now; \(log)")
         #expect(events.contains { $0.recognizer == "pictureDoubleTap" && $0.to == "failed" && $0.object["view"] as? String == "GtkDrawingArea" },
                 "the picture's double tap, in the second window, sees the tap and gives up after its interval; \(log)")
-        #expect(Self.count(events, "released GtkDrawingArea") == 1 && Self.count(events, "picture pressed") == 1,
-                "the tap, held by the double tap, reaches the picture in the second window once; \(log)")
+        let released = Self.count(events, "released GtkDrawingArea"), pressed = Self.count(events, "picture pressed")
+        #expect(released >= 1 && pressed == released,
+                "each tap that reaches the second window, held by the double tap, reaches the picture once: released \(released), pressed \(pressed); \(log)")
         Self.expectNothingStuck(events, log)
     }
 
