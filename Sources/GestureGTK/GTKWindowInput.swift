@@ -12,7 +12,8 @@ import GestureKit
 /// buttonView.addGestureRecognizer(longPress)
 /// ```
 ///
-/// How UIKit's rules become GTK's mechanisms, stated once (GTK 4.8 to 4.18, all public API):
+/// How UIKit's rules become GTK's mechanisms, stated once (GTK 4.8 to 4.18, public API; one
+/// call deprecated since 4.10):
 /// - **Input.** A `GtkEventControllerLegacy` on the window, in the capture phase with no
 ///   propagation limit, sees every event of the window and its popovers before any widget
 ///   does. `GDKEventReader` reads it in the window's coordinates; `GTKInputDriver` hands it to
@@ -36,9 +37,9 @@ import GestureKit
 /// - **What GTK cannot do.** Give an event back other than through
 ///   `gdk_display_put_event`, deprecated since GTK 4.10 (its press emulation, the documented
 ///   way, places the press off by the target widget's offset in its window, 4.8 to 4.18);
-///   events of the touch that GDK had queued before a held touch is given back reach the
-///   widgets before the replay, which GTK then drops; and events GTK routes to a modal grab
-///   elsewhere.
+///   hold back the lift of a touch the widgets already have (its pointer focus goes with
+///   it); and show the window's controllers events GTK routes to a modal grab elsewhere (an
+///   open popover's grab is read by controllers on the popover itself).
 /// - **Lifecycle.** A widget unmapped, made insensitive or destroyed cancels the touches that
 ///   landed in it or its descendants; a widget moved to another window takes its view (and
 ///   its recognizers) to that window's input, if it has one. Closing or destroying the
