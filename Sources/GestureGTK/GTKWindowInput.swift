@@ -74,7 +74,6 @@ public final class GTKWindowInput {
         }
     }
     private var natives: [UnsafeMutableRawPointer: NativeInput] = [:]
-    private var windowNative: NativeInput { natives[window]! }
     /// The event last handled: with no grab, the window's and a popover's controllers both
     /// see an event in the popover, and the first reads it.
     private var lastEvent: (event: OpaquePointer, time: UInt32, type: GdkEventType)?
@@ -490,7 +489,8 @@ public final class GTKWindowInput {
     }
 
     private func report(_ what: String, _ view: GTKWidgetView?) {
-        onSequence?(what + " " + (view?.id ?? "window"), claimedSequences)
+        guard let onSequence else { return }
+        onSequence(what + " " + (view?.id ?? "window"), claimedSequences)
     }
 
     /// How many sequences the window (and its popovers) have claimed now.
