@@ -336,6 +336,7 @@ final class WidgetsApp {
         guard let popover else { return }
         self.popover = nil
         gtk_widget_unparent(gtk(popover))
+        emit(["type": "gtk", "event": "menu closed"])
     }
 
     func deleteRow(_ swipe: SwipeGestureRecognizer) {
@@ -479,7 +480,11 @@ final class WidgetsApp {
 
     func run() {
         gtk_window_present(gtk(window))
+        // SIGTERM and SIGINT end the run as closing the window does.
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let signals = [SIGTERM, SIGINT].map { g_unix_signal_add_full(G_PRIORITY_DEFAULT, $0, onStopSignal, me, nil) }
         while running { g_main_context_iteration(nil, 1) }
+        for source in signals { g_source_remove(source) }
         emit(["type": "end", "scroll": scrollOffset, "rows": rows.count])
         input.detach()
         if let second {
@@ -516,6 +521,7 @@ private let onPicturePressed: @convention(c) (Widget?, Int32, Double, Double, gp
 private let onRowActivated: @convention(c) (Widget?, Widget?, gpointer?) -> Void = { _, row, data in app(data).activated(row) }
 private let onPopoverClosed: @convention(c) (Widget?, gpointer?) -> Void = { _, data in app(data).menuClosed() }
 private let onCloseRequest: @convention(c) (Widget?, gpointer?) -> gboolean = { _, data in app(data).quit(); return 1 }
+private let onStopSignal: @convention(c) (gpointer?) -> gboolean = { data in app(data).quit(); return 1 }
 private let onDrawPicture: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, cairo, width, height, data in
     guard let cairo else { return }
     app(data).drawn(cairo, width: width, height: height)

@@ -46,6 +46,13 @@ struct GestureKitGTK: ParsableCommand {
     @Flag(name: .customLong("report-claims"), help: .hidden)
     var reportClaims = false
 
+    /// Says on standard error each event GTK delivered, as it arrives: its recording line (its
+    /// time on the client's clock, from GDK's event time) and the monotonic time it arrived.
+    /// The tests' readiness handshake (the first event seen) and their account of what was
+    /// delivered, and when.
+    @Flag(name: .customLong("report-events"), help: .hidden)
+    var reportEvents = false
+
     @Option(name: .customLong("destroy-content-after"), help: .hidden)
     var destroyContentAfter: Double?
 
@@ -79,9 +86,10 @@ struct GestureKitGTK: ParsableCommand {
             let window: GTKGestureWindow
             do {
                 // With --record, the recorder sits between GTK and the session.
-                let client: any LiveInputClient = try record.map {
+                var client: any LiveInputClient = try record.map {
                     try GestureRecorder(recordingTo: $0, source: .gtk, screen: scene.screen, passingTo: session)
                 } ?? session
+                if reportEvents { client = EventArrivalReport(program: "gesturekit-gtk", passingTo: client) }
                 window = try GTKGestureWindow(title: "gesturekit-gtk", size: scene.screen, client: client, engine: session.engine)
             } catch {
                 var err = StandardOutput(fd: 2)

@@ -252,15 +252,29 @@ struct GTKWidgetsTests {
         let xdotool = try #require(GTKX11Tests.program("xdotool"), "install xdotool (scripts/install-deps.sh installs it)")
         let (display, server) = try GTKX11Tests.startXvfb(xvfb)
         defer { GTKX11Tests.stopXvfb(server) }
-        let client = try GTKX11Tests.X11Client(Self.tool, ["--json", "--duration", "6"], display: display,
-                                               title: "GestureKit on GTK widgets", xdotool: xdotool)
-        #expect(client.shown, "the window appears on the X server")
-        // Long press, Escape closes the menu, then a click.
-        let script = [xdotool, "sleep", "1", "mousemove", "700", "150", "sleep", "0.3", "mousedown", "1", "sleep", "1.0", "mouseup", "1",
-                      "sleep", "0.5", "key", "Escape", "sleep", "0.5", "click", "1"]
-        let clicks = try GTKX11Tests.run(script, environment: ["DISPLAY": display])
-        #expect(clicks.status == 0, "xdotool: \(clicks.output)")
-        let (status, output, errors) = client.result()
+        // --duration is a safety limit: each step waits for what the app says, and the test
+        // stops it at the end.
+        let client = try GTKX11Tests.x11Client(Self.tool, ["--json", "--duration", "60"], display: display)
+        try #require(client.waitUntil(seconds: 30) { Event.parse(client.output).contains { $0.type == "ready" } },
+                     "the window is drawn on the X server: \(client.errors)")
+        func drive(_ steps: String...) {
+            let run = try? GTKX11Tests.run([xdotool] + steps, environment: ["DISPLAY": display])
+            #expect(run?.status == 0, "xdotool \(steps.joined(separator: " ")): \(run?.output ?? "did not run")")
+        }
+        func said(_ what: @escaping (Event) -> Bool) -> () -> Bool { { Event.parse(client.output).contains(where: what) } }
+        // A long press, held until the app says it began; Escape closes the menu once it is
+        // laid out; then a click, once the app says the menu closed.
+        drive("mousemove", "700", "150", "mousedown", "1")
+        #expect(client.waitUntil(seconds: 20, said { $0.recognizer == "buttonHold" && $0.to == "began" }), "the mouse's long press begins: \(client.output)")
+        drive("mouseup", "1")
+        #expect(client.waitUntil(seconds: 20, said { $0.type == "menu layout" }), "the menu opens and is laid out: \(client.output)")
+        drive("key", "Escape")
+        #expect(client.waitUntil(seconds: 20, said { $0.event == "menu closed" }), "Escape closes the menu: \(client.output)")
+        drive("click", "1")
+        #expect(client.waitUntil(seconds: 20, said { $0.event == "clicked" }), "the click clicks: \(client.output)")
+        client.stop()
+        let status = client.exitStatus()
+        let (output, errors) = (client.output, client.errors)
         let events = Event.parse(output)
         Self.keep(output, as: "mouse")
         let log = "stdout: \(output.suffix(3000))\nstderr: \(errors.suffix(1500))"
