@@ -56,6 +56,11 @@ struct GestureKitGTK: ParsableCommand {
     @Option(name: .customLong("destroy-content-after"), help: .hidden)
     var destroyContentAfter: Double?
 
+    /// Destroys the window's drawing area on the main loop's next turn after this recognizer
+    /// begins (the tests' widget that goes mid-gesture, at a moment the gesture fixes).
+    @Option(name: .customLong("destroy-content-when-began"), help: .hidden)
+    var destroyContentWhenBegan: String?
+
     @Option(name: .customLong("ready-file"), help: ArgumentHelp(
         "Create this file once the window is drawn at its final size (--ready-size); --duration then counts from it.",
         valueName: "path"))
@@ -80,8 +85,10 @@ struct GestureKitGTK: ParsableCommand {
         weak var weakWindow: GTKGestureWindow?
         weak var weakEngine: GestureEngine?
         try {
+            var began: ((String) -> Void)?
             let session = try LiveSession(scene: scene) { record in
                 output.write(json ? record.jsonLine : record.humanLine)
+                if case let .state(state) = record, state.to == .began { began?(state.recognizer) }
             }
             let window: GTKGestureWindow
             do {
@@ -95,6 +102,13 @@ struct GestureKitGTK: ParsableCommand {
                 var err = StandardOutput(fd: 2)
                 err.write("gesturekit-gtk: \(error)")
                 throw ExitCode(1)
+            }
+            if let destroyContentWhenBegan {
+                began = { [unowned window] recognizer in
+                    guard recognizer == destroyContentWhenBegan else { return }
+                    began = nil
+                    window.destroyContent(after: .zero)
+                }
             }
             if observeWindowDrag {
                 window.observeWindowDrag { what in

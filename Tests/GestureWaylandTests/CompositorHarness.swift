@@ -4,6 +4,7 @@ import GestureLive
 import GestureMockDevice
 import GestureTestSupport
 import GestureTraces
+import Testing
 
 /// A real Wayland compositor fed from a recording: sway 1.7, headless (no display, no GPU), its
 /// libinput backend reading the recording's devices mocked by umockdev (`gesturekit mockdev`,
@@ -76,6 +77,12 @@ enum Compositor {
 
     /// One session's files and processes.
     final class Session {
+        /// What the session's client received, as it received it, when it records
+        /// (`--record CLIENT_DIR/recording.input.jsonl`: the harness's own `listen` client
+        /// always does).
+        static let recordingName = "recording.input.jsonl"
+        var recording: String { directory + "/" + Self.recordingName }
+
         let directory: String
         let process: Process
         let started = Date()
@@ -184,7 +191,15 @@ enum Compositor {
             finish(timeout: 10)
         }
 
-        func remove() { try? FileManager.default.removeItem(atPath: directory) }
+        /// Removes the session's files, unless GESTUREKIT_KEEP_SESSIONS=1 (docs/TESTING.md): then
+        /// says where they are.
+        func remove() {
+            if ProcessInfo.processInfo.environment["GESTUREKIT_KEEP_SESSIONS"] == "1" {
+                print("session kept: \(directory)")
+                return
+            }
+            try? FileManager.default.removeItem(atPath: directory)
+        }
     }
 
     /// Starts sway on `trace` with `gesturekit listen --wayland --json` as its client, which
@@ -225,7 +240,7 @@ enum Compositor {
         let length = devices.duration - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
         let duration = listenSeconds ?? (readyToRecording + readiness.settle + length + tail + (vanishAfter ?? 0))
         var listen = client?.replacingOccurrences(of: "CLIENT_DIR", with: directory)
-            ?? "\(directory)/gesturekit listen --wayland --json --ready-file \(directory)/ready --duration \(duration)\(sceneArguments)"
+            ?? "\(directory)/gesturekit listen --wayland --json --ready-file \(directory)/ready --duration \(duration)\(sceneArguments) --record \(directory)/\(Session.recordingName)"
         try readiness.gateScript(directory: directory, nodes: devices.replays.map(\.device.devicePath))
             .write(toFile: directory + "/gate.sh", atomically: true, encoding: .utf8)
         if let nested {
@@ -434,6 +449,25 @@ extension JSONLine {
         }
         return out
     }
+}
+
+/// What a session's client should have made of `fixture`, by the late-read rule (`Delivery`,
+/// Tests/Support): the client's recognitions must be those of the replay of what it received
+/// (`recording`), which must hold the fixture's steps, nothing lost or invented; the lines to
+/// compare the rest with are the fixture's built-in replay when the input arrived on time,
+/// otherwise the replay of what was delivered (and the test says how late it was).
+func expectedReading(live: [Line], recording: String, fixture: String, scene: String? = nil, client: String = "the client",
+                     sourceLocation: SourceLocation = #_sourceLocation) throws -> (lines: [Line], onTime: Bool) {
+    try #require(FileManager.default.fileExists(atPath: recording), "\(client) recorded what it received (--record)", sourceLocation: sourceLocation)
+    let delivery = try Delivery(recording: recording, fixture: fixture, scene: scene)
+    #expect(delivery.comparison.sameSteps, "\(client) received the recording's presses, lifts and buttons: \(delivery.comparison)", sourceLocation: sourceLocation)
+    #expect(Line.recognized(live) == delivery.recognized,
+            "\(client) reads what it received as its replay does: live \(Line.recognized(live)), replayed \(delivery.recognized)", sourceLocation: sourceLocation)
+    guard delivery.comparison.onTime else {
+        print("*** \((fixture as NSString).lastPathComponent) through \(client): not delivered on time (\(delivery.comparison)); judged by what was delivered ***")
+        return (delivery.replay, false)
+    }
+    return (try builtinReplay(fixture, scene: scene), true)
 }
 
 /// The built-in decoder's replay of a recording (`gesturekit replay --json`).

@@ -1,0 +1,160 @@
+import Foundation
+
+/// The late-read rule of the real-time tests (docs/TESTING.md, "Real-time tests"), stated once:
+///
+/// A session through a third party (umockdev's writer, libinput, a compositor, GTK's or SDL's
+/// event loop, an X server) records what its client received (`--record`: each event at the
+/// time the source gave it, and the moments a deadline moved the client's clock on). Then:
+///
+/// 1. **What was delivered is always the expectation.** The replay of that recording must give
+///    what the client printed live: GestureKit read exactly what it received.
+/// 2. **The recording's reading, when it arrived on time.** The same presses, lifts, buttons,
+///    pen strokes and wheel detents as the fixture's, in the same order (nothing lost or
+///    invented), each gap between them within `tolerance` of the fixture's, and no event read
+///    more than `tolerance` after a deadline it came before. Only then must the client's
+///    reading equal the fixture's built-in replay. A loaded machine may deliver a double tap's
+///    second tap 200 ms late, and then one tap and one tap is the right reading; the test says
+///    so and goes on.
+///
+/// A touchpad's gesture steps are not compared: which of them reach an app is the compositor's
+/// and the toolkit's choice (GTK 4.8 passes no hold; KWin nested passes a pinch's first
+/// scroll events as a wheel's), and the built-in decoder stands for libinput. Steps of a kind
+/// the fixture has none of (a wheel made of a touchpad's scroll) are left out too.
+package struct DeliveredInput {
+    /// The discrete steps of the input, in order: "touch began", "button 272 released",
+    /// "wheel", "pinch begin", "pen down", with their times in seconds.
+    package let steps: [(time: Double, what: String)]
+    /// Events read after the client's clock had passed their time (a deadline fired first): by
+    /// how many seconds, and what.
+    package let lateReads: [(by: Double, what: String)]
+
+    /// Reads an input recording (docs/RECORDING.md), as a session's `--record` wrote it.
+    package init(recording path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var steps: [(Double, String)] = []
+        var late: [(Double, String)] = []
+        var clock: Int64?
+        var pressed: Set<String> = []
+        for line in text.split(separator: "\n") {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+                  let e = object["e"] as? String else { continue }
+            let t = (object["t"] as? NSNumber)?.int64Value
+            if e == "clock" {
+                clock = t
+                continue
+            }
+            if let c = clock, let t, e != "device-added" {
+                if t <= c { late.append((Double(c - t) / 1e9, "\(e) at \(Double(t) / 1e9) s read after the clock reached \(Double(c) / 1e9) s")) }
+                clock = nil
+            }
+            guard let t else { continue }
+            let seconds = Double(t) / 1e9
+            for what in Self.steps(of: e, object) {
+                // A button's release with no press before it (a recording that starts with the
+                // button held) is not a step: libinput passes no such release on.
+                if what.hasPrefix("button ") {
+                    let button = String(what.dropLast(what.hasSuffix(" pressed") ? 8 : 9))
+                    if what.hasSuffix(" pressed") { pressed.insert(button) } else if pressed.remove(button) == nil { continue }
+                }
+                steps.append((seconds, what))
+            }
+        }
+        self.steps = steps
+        lateReads = late
+    }
+
+    private static func steps(of e: String, _ o: [String: Any]) -> [String] {
+        switch e {
+        case "touch":
+            return (o["changes"] as? [[Any]] ?? []).compactMap { change in
+                guard change.count > 1, let phase = change[1] as? String, phase != "moved" else { return nil }
+                return "touch \(phase)"
+            }
+        case "pointer":
+            switch o["kind"] as? String {
+            case "button": return ["button \(o["button"] ?? "?") \((o["pressed"] as? Bool ?? false) ? "pressed" : "released")"]
+            case "scroll" where o["scroll"] as? String == "discrete": return ["wheel"]
+            default: return []
+            }
+        case "pen":
+            guard let phase = o["phase"] as? String, phase == "down" || phase == "up" else { return [] }
+            return ["pen \(phase)"]
+        default:
+            return []
+        }
+    }
+
+    /// How this delivery compares with `recorded` (the fixture's own input, as the built-in
+    /// replay fed it: `gesturekit replay FIXTURE --record`).
+    package func compared(with recorded: DeliveredInput, tolerance: Double = DeliveredInput.tolerance) -> Comparison {
+        let kinds = Set(recorded.steps.map { $0.what.prefix { $0 != " " } })
+        let steps = self.steps.filter { kinds.contains($0.what.prefix { $0 != " " }) }
+        let mine = steps.map(\.what), theirs = recorded.steps.map(\.what)
+        guard mine == theirs else {
+            return Comparison(sameSteps: false, onTime: false,
+                              account: "delivered \(mine.count) steps, the recording \(theirs.count): \(mine) against \(theirs)")
+        }
+        func gaps(_ s: [(time: Double, what: String)]) -> [Double] { zip(s.dropFirst(), s).map { $0.time - $1.time } }
+        var worst: (deviation: Double, index: Int)?
+        for (i, (a, b)) in zip(gaps(steps), gaps(recorded.steps)).enumerated() where abs(a - b) > (worst?.deviation ?? 0) {
+            worst = (abs(a - b), i)
+        }
+        let deviation = worst?.deviation ?? 0
+        var account = "the same \(mine.count) steps, gaps within \(Int((deviation * 1000).rounded())) ms of the recording's"
+        if let worst, deviation > tolerance {
+            account += " (\(steps[worst.index].what) → \(steps[worst.index + 1].what): \(Int(((steps[worst.index + 1].time - steps[worst.index].time) * 1000).rounded())) ms delivered, \(Int(((recorded.steps[worst.index + 1].time - recorded.steps[worst.index].time) * 1000).rounded())) ms recorded)"
+        }
+        let late = lateReads.filter { $0.by > tolerance }
+        if !late.isEmpty { account += "; read late: " + late.map(\.what).joined(separator: "; ") }
+        return Comparison(sameSteps: true, onTime: deviation <= tolerance && late.isEmpty, account: account)
+    }
+
+    /// How far a delivered gap may be from the recorded one and still count as on time: 50 ms,
+    /// a third of the smallest margin a fixture leaves to a recognizer's limit (a double tap's
+    /// second tap, 0.16 s inside the 0.3 s interval).
+    package static let tolerance = 0.05
+
+    package struct Comparison: CustomStringConvertible {
+        /// The same steps in the same order: nothing lost, nothing invented.
+        package let sameSteps: Bool
+        /// And each on time: the fixture's reading must then be the client's.
+        package let onTime: Bool
+        package let account: String
+        package var description: String { account }
+    }
+}
+
+/// What a session delivered, judged by the late-read rule (`DeliveredInput`): the replay of its
+/// recording (`gesturekit replay RECORDING --json`, with `scene`), and how the delivery compares
+/// with the fixture's own input (`gesturekit replay FIXTURE --record`).
+package struct Delivery {
+    /// The replay of what was delivered: what the client must have printed.
+    package let replay: [JSONLine]
+    package let comparison: DeliveredInput.Comparison
+
+    /// `recording`: what the session's client received; `fixture`: the recording the session
+    /// played; `scene`: the scene's JSON, when not the default.
+    package init(recording: String, fixture: String, scene: String? = nil) throws {
+        let tool = builtProduct("gesturekit")
+        var sceneArguments: [String] = []
+        var scenePath: String?
+        if let scene {
+            let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
+            try scene.write(toFile: path, atomically: true, encoding: .utf8)
+            scenePath = path
+            sceneArguments = ["--scene", path]
+        }
+        let fixtureInput = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-fixture.input.jsonl"
+        defer {
+            if let scenePath { try? FileManager.default.removeItem(atPath: scenePath) }
+            try? FileManager.default.removeItem(atPath: fixtureInput)
+        }
+        let replayed = try runProcess(tool, ["replay", recording, "--json"] + sceneArguments, errors: .discard)
+        replay = JSONLine.parse(replayed.output)
+        _ = try runProcess(tool, ["replay", fixture, "--record", fixtureInput] + sceneArguments, output: .discard, errors: .discard)
+        comparison = try DeliveredInput(recording: recording).compared(with: DeliveredInput(recording: fixtureInput))
+    }
+
+    /// The recognitions the client must have made: the replay's.
+    package var recognized: [String] { JSONLine.recognized(replay) }
+}
