@@ -36,7 +36,7 @@ command -v flock >/dev/null || { say "no flock (util-linux)"; exit 2; }
 
 . scripts/debian-root.sh
 
-results="$top/$OUT/fresh-test"
+case "$OUT" in /*) results="$OUT/fresh-test" ;; *) results="$top/$OUT/fresh-test" ;; esac
 rm -rf "$results"
 mkdir -p "$results"
 ROOT=$(mktemp -d /var/tmp/gesturekit-fresh-test.XXXXXX)

@@ -199,12 +199,14 @@ struct UmockdevProbeTests {
     }
 
     /// The udev backend (libinput_udev_create_context + assign_seat "seat0") finds the
-    /// mocked device through umockdev's sysfs and udev emulation.
+    /// mocked device through umockdev's sysfs and udev emulation. The recording waits for the
+    /// seat's libinput to open the device (its gate): played before, libinput would drop it.
     @Test func udevSeatBackend() throws {
         let runner = try UmockdevRunner(timeout: 20)
-        let replay = MockDeviceReplay(device: MockDevice(Fixtures.wacom), events: Fixtures.wacomDoubleTap)
+        let replay = ProbeHarness.replay(device: MockDevice(Fixtures.wacom), events: Fixtures.wacomDoubleTap)
         let result = try runner.run(devices: [replay],
-                                    command: [ProbeHarness.probePath, "--udev", "--duration", "0.9"])
+                                    command: [ProbeHarness.probePath, "--udev", "--duration", "0.9",
+                                              "--open-gate", MockDeviceGate.token, replay.device.devicePath])
         #expect(result.exitStatus == 0, "\(result.stderr)")
         #expect(result.stdoutLines.first?.contains("\"device-added\"") == true)
         #expect(result.stdoutLines.filter { $0.contains("\"type\":\"touch\"") }.count == 4)
