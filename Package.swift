@@ -186,7 +186,7 @@ let package = Package(
                           path: "Examples/PhotoWallGTK"),
         // Recognizers on a GTK app's real widgets through GTKWindowInput (Examples/GTKWidgets).
         .executableTarget(name: "gtk-widgets",
-                          dependencies: ["GestureGTK", "GestureKit", "CGTK4",
+                          dependencies: ["GestureGTK", "GestureKit", "GestureInput", "CGTK4",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Examples/GTKWidgets"),
         .testTarget(name: "PhotoWallTests",

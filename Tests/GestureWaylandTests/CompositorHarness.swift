@@ -451,35 +451,3 @@ extension JSONLine {
     }
 }
 
-/// What a session's client should have made of `fixture`, by the late-read rule (`Delivery`,
-/// Tests/Support): the client's recognitions must be those of the replay of what it received
-/// (`recording`), which must hold the fixture's steps, nothing lost or invented; the lines to
-/// compare the rest with are the fixture's built-in replay when the input arrived on time,
-/// otherwise the replay of what was delivered (and the test says how late it was).
-func expectedReading(live: [Line], recording: String, fixture: String, scene: String? = nil, client: String = "the client",
-                     sourceLocation: SourceLocation = #_sourceLocation) throws -> (lines: [Line], onTime: Bool) {
-    try #require(FileManager.default.fileExists(atPath: recording), "\(client) recorded what it received (--record)", sourceLocation: sourceLocation)
-    let delivery = try Delivery(recording: recording, fixture: fixture, scene: scene)
-    #expect(delivery.comparison.sameSteps, "\(client) received the recording's presses, lifts and buttons: \(delivery.comparison)", sourceLocation: sourceLocation)
-    #expect(Line.recognized(live) == delivery.recognized,
-            "\(client) reads what it received as its replay does: live \(Line.recognized(live)), replayed \(delivery.recognized)", sourceLocation: sourceLocation)
-    guard delivery.comparison.onTime else {
-        print("*** \((fixture as NSString).lastPathComponent) through \(client): not delivered on time (\(delivery.comparison)); judged by what was delivered ***")
-        return (delivery.replay, false)
-    }
-    return (try builtinReplay(fixture, scene: scene), true)
-}
-
-/// The built-in decoder's replay of a recording (`gesturekit replay --json`).
-func builtinReplay(_ trace: String, scene: String? = nil) throws -> [Line] {
-    var arguments = ["replay", trace, "--json"]
-    var scenePath: String?
-    if let scene {
-        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
-        try scene.write(toFile: path, atomically: true, encoding: .utf8)
-        scenePath = path
-        arguments += ["--scene", path]
-    }
-    defer { if let scenePath { try? FileManager.default.removeItem(atPath: scenePath) } }
-    return Line.parse(try runProcess(Compositor.tool, arguments, errors: .discard).output)
-}

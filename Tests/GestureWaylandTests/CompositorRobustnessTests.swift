@@ -3,6 +3,7 @@ import GestureInput
 import GestureKit
 import GestureLive
 import GestureTraces
+import GestureTestSupport
 import Testing
 @testable import GestureWayland
 

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import GestureLive
 import GestureTraces
+import GestureTestSupport
 import Testing
 @testable import GestureWayland
 

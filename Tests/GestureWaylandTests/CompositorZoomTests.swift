@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureTestSupport
 import Testing
 
 /// A zooming layout (REPLAY.md, our additions to "Scrolling layouts") through sway: control

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The late-read rule of the real-time tests (docs/TESTING.md, "Real-time tests"), stated once:
 ///
@@ -67,8 +68,11 @@ package struct DeliveredInput {
         switch e {
         case "touch":
             return (o["changes"] as? [[Any]] ?? []).compactMap { change in
+                // A touch's end, by a lift or by a cancel. A source cancels a touch its widget lost or
+                // its toolkit took, at a time of the app's, not the input's: a cancel is the same step
+                // as a lift, and its time is not compared.
                 guard change.count > 1, let phase = change[1] as? String, phase != "moved" else { return nil }
-                return "touch \(phase)"
+                return phase == "began" ? "touch began" : phase == "cancelled" ? "touch ended" + Self.cancelled : "touch ended"
             }
         case "pointer":
             switch o["kind"] as? String {
@@ -84,25 +88,31 @@ package struct DeliveredInput {
         }
     }
 
+    /// What marks a touch's end that was a cancel.
+    private static let cancelled = " (cancelled)"
+
     /// How this delivery compares with `recorded` (the fixture's own input, as the built-in
     /// replay fed it: `gesturekit replay FIXTURE --record`).
     package func compared(with recorded: DeliveredInput, tolerance: Double = DeliveredInput.tolerance) -> Comparison {
         let kinds = Set(recorded.steps.map { $0.what.prefix { $0 != " " } })
-        let steps = self.steps.filter { kinds.contains($0.what.prefix { $0 != " " }) }
-        let mine = steps.map(\.what), theirs = recorded.steps.map(\.what)
+        let delivered = self.steps.filter { kinds.contains($0.what.prefix { $0 != " " }) }
+        let mine = delivered.map { $0.what.replacingOccurrences(of: Self.cancelled, with: "") }, theirs = recorded.steps.map(\.what)
         guard mine == theirs else {
             return Comparison(sameSteps: false, onTime: false,
                               account: "delivered \(mine.count) steps, the recording \(theirs.count): \(mine) against \(theirs)")
         }
+        // The steps whose times are the input's: a cancel's is the app's.
+        let timed = delivered.indices.filter { !delivered[$0].what.hasSuffix(Self.cancelled) }
+        let steps = timed.map { delivered[$0] }, recordedSteps = timed.map { recorded.steps[$0] }
         func gaps(_ s: [(time: Double, what: String)]) -> [Double] { zip(s.dropFirst(), s).map { $0.time - $1.time } }
         var worst: (deviation: Double, index: Int)?
-        for (i, (a, b)) in zip(gaps(steps), gaps(recorded.steps)).enumerated() where abs(a - b) > (worst?.deviation ?? 0) {
+        for (i, (a, b)) in zip(gaps(steps), gaps(recordedSteps)).enumerated() where abs(a - b) > (worst?.deviation ?? 0) {
             worst = (abs(a - b), i)
         }
         let deviation = worst?.deviation ?? 0
         var account = "the same \(mine.count) steps, gaps within \(Int((deviation * 1000).rounded())) ms of the recording's"
         if let worst, deviation > tolerance {
-            account += " (\(steps[worst.index].what) → \(steps[worst.index + 1].what): \(Int(((steps[worst.index + 1].time - steps[worst.index].time) * 1000).rounded())) ms delivered, \(Int(((recorded.steps[worst.index + 1].time - recorded.steps[worst.index].time) * 1000).rounded())) ms recorded)"
+            account += " (\(steps[worst.index].what) → \(steps[worst.index + 1].what): \(Int(((steps[worst.index + 1].time - steps[worst.index].time) * 1000).rounded())) ms delivered, \(Int(((recordedSteps[worst.index + 1].time - recordedSteps[worst.index].time) * 1000).rounded())) ms recorded)"
         }
         let late = lateReads.filter { $0.by > tolerance }
         if !late.isEmpty { account += "; read late: " + late.map(\.what).joined(separator: "; ") }
@@ -144,17 +154,55 @@ package struct Delivery {
             scenePath = path
             sceneArguments = ["--scene", path]
         }
-        let fixtureInput = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-fixture.input.jsonl"
-        defer {
-            if let scenePath { try? FileManager.default.removeItem(atPath: scenePath) }
-            try? FileManager.default.removeItem(atPath: fixtureInput)
-        }
+        defer { if let scenePath { try? FileManager.default.removeItem(atPath: scenePath) } }
         let replayed = try runProcess(tool, ["replay", recording, "--json"] + sceneArguments, errors: .discard)
         replay = JSONLine.parse(replayed.output)
-        _ = try runProcess(tool, ["replay", fixture, "--record", fixtureInput] + sceneArguments, output: .discard, errors: .discard)
-        comparison = try DeliveredInput(recording: recording).compared(with: DeliveredInput(recording: fixtureInput))
+        comparison = try Self.compare(recording: recording, fixture: fixture)
+    }
+
+    /// How what was delivered (`recording`) compares with `fixture`'s own input (what
+    /// `gesturekit replay FIXTURE --record` feeds the engine): for a client whose reading no
+    /// replay can give (an app's real widgets), whether its timeline may be expected.
+    package static func compare(recording: String, fixture: String) throws -> DeliveredInput.Comparison {
+        let fixtureInput = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-fixture.input.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: fixtureInput) }
+        _ = try runProcess(builtProduct("gesturekit"), ["replay", fixture, "--record", fixtureInput], output: .discard, errors: .discard)
+        return try DeliveredInput(recording: recording).compared(with: DeliveredInput(recording: fixtureInput))
     }
 
     /// The recognitions the client must have made: the replay's.
     package var recognized: [String] { JSONLine.recognized(replay) }
+}
+
+/// What a session's client should have made of `fixture`, by the late-read rule (`Delivery`,
+/// Tests/Support): the client's recognitions must be those of the replay of what it received
+/// (`recording`), which must hold the fixture's steps, nothing lost or invented; the lines to
+/// compare the rest with are the fixture's built-in replay when the input arrived on time,
+/// otherwise the replay of what was delivered (and the test says how late it was).
+package func expectedReading(live: [JSONLine], recording: String, fixture: String, scene: String? = nil, client: String = "the client",
+                             sourceLocation: SourceLocation = #_sourceLocation) throws -> (lines: [JSONLine], onTime: Bool) {
+    try #require(FileManager.default.fileExists(atPath: recording), "\(client) recorded what it received (--record)", sourceLocation: sourceLocation)
+    let delivery = try Delivery(recording: recording, fixture: fixture, scene: scene)
+    #expect(delivery.comparison.sameSteps, "\(client) received the recording's presses, lifts and buttons: \(delivery.comparison)", sourceLocation: sourceLocation)
+    #expect(JSONLine.recognized(live) == delivery.recognized,
+            "\(client) reads what it received as its replay does: live \(JSONLine.recognized(live)), replayed \(delivery.recognized)", sourceLocation: sourceLocation)
+    guard delivery.comparison.onTime else {
+        print("*** \((fixture as NSString).lastPathComponent) through \(client): not delivered on time (\(delivery.comparison)); judged by what was delivered ***")
+        return (delivery.replay, false)
+    }
+    return (try builtinReplay(fixture, scene: scene), true)
+}
+
+/// The built-in decoder's replay of a recording (`gesturekit replay --json`).
+package func builtinReplay(_ trace: String, scene: String? = nil) throws -> [JSONLine] {
+    var arguments = ["replay", trace, "--json"]
+    var scenePath: String?
+    if let scene {
+        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
+        try scene.write(toFile: path, atomically: true, encoding: .utf8)
+        scenePath = path
+        arguments += ["--scene", path]
+    }
+    defer { if let scenePath { try? FileManager.default.removeItem(atPath: scenePath) } }
+    return JSONLine.parse(try runProcess(builtProduct("gesturekit"), arguments, errors: .discard).output)
 }
