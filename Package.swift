@@ -213,6 +213,6 @@ let package = Package(
                                    "GestureTestingTraces", "GestureTestSupport", "GestureWayland"]),
         .testTarget(name: "GestureTestingTests",
                     dependencies: ["GestureTesting", "GestureTestingTraces", "GestureKit", "GestureLayout", "GestureReplay",
-                                   "GestureTraces", "GestureTestSupport"]),
+                                   "GestureTraces", "GestureRecording", "GestureTestSupport"]),
     ]
 )
