@@ -42,7 +42,7 @@ extension GestureTester {
                                fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
                                column: UInt = #column) throws {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let got = (recognizer.map(account(of:)) ?? account) + "\n"
+        let got = (recognizer.map { account(of: $0) } ?? account) + "\n"
         let path = GestureTester.goldenPath(name, filePath: site.filePath, directory: directory)
         let mode = RecordMode.current
         let existing = try FileIO.read(path)

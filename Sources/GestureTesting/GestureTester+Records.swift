@@ -7,10 +7,11 @@ import GestureKit
 /// and where it was asked.
 ///
 /// The account's rules: one line a transition or wait, in order; a run of `changed → changed`
-/// of one recognizer is one line ("pan: changed ×23 from 0.108333 to 0.291667 s"); a tap's or
-/// long press's line that ends or fails it states its margins, measured from the touches its
-/// view received ("held 80 of 500 ms allowed; moved 3 of 10 pt allowed; second tap 140 of
-/// 300 ms allowed").
+/// of one recognizer is one line ("pan: changed ×23 from 0.108333 to 0.291667 s"). In a
+/// failure's account (and `account(margins: true)`), a tap's or long press's line that ends
+/// or fails it states its margins, measured from the touches the tester sent that landed on
+/// its view ("held 80 of 500 ms allowed; moved 3 of 10 pt allowed; second tap 140 of 300 ms
+/// allowed"); where the tester did not send them (an engine fed by the app), it states none.
 extension GestureTester {
     /// The state transitions of `recognizer`, with their reasons, in order.
     public func transitions(of recognizer: GestureRecognizer) -> [GestureTraceEvent.Transition] {
@@ -76,18 +77,24 @@ extension GestureTester {
     }
 
     /// Every recognizer's transitions and waits, one line each, in order, runs of `changed`
-    /// collapsed and margins stated: "doubleTap: possible → ended at 0.440000 s: 2 taps of 1
-    /// touch completed (held 80 of 500 ms allowed; …)" (times as the replay prints them).
-    public var account: String {
-        lines { _ in true }.joined(separator: "\n")
+    /// collapsed: "doubleTap: possible → ended at 0.300000 s: 2 taps of 1 touch completed"
+    /// (times as the replay prints them). The same input gives the same account, whoever
+    /// sent it.
+    public var account: String { account(margins: false) }
+
+    /// The account, with each tap's and long press's margins where `margins` (as a failure
+    /// states them): "… 2 taps of 1 touch completed (held 80 of 500 ms allowed; moved 0 of
+    /// 10 pt allowed; second tap 140 of 300 ms allowed)".
+    public func account(margins: Bool) -> String {
+        lines(margins: margins) { _ in true }.joined(separator: "\n")
     }
 
-    /// The account of one recognizer.
-    public func account(of recognizer: GestureRecognizer) -> String {
-        lines { $0 === recognizer }.joined(separator: "\n")
+    /// The account of one recognizer (with its margins where `margins`).
+    public func account(of recognizer: GestureRecognizer, margins: Bool = false) -> String {
+        lines(margins: margins) { $0 === recognizer }.joined(separator: "\n")
     }
 
-    private func lines(_ include: (GestureRecognizer) -> Bool) -> [String] {
+    private func lines(margins withMargins: Bool, _ include: (GestureRecognizer) -> Bool) -> [String] {
         var out: [String] = []
         // The open run of `changed` of each recognizer: where its line is, how many, from when.
         var runs: [ObjectIdentifier: (line: Int, count: Int, first: Instant)] = [:]
@@ -106,7 +113,7 @@ extension GestureTester {
                     runs[id] = nil
                 }
                 var line = "\(t.recognizer.name): \(t.from.rawValue) → \(t.to.rawValue) at \(formatTime(t.time)) s: \(t.reason)"
-                if let margins = margins(of: t, before: index) { line += " (\(margins))" }
+                if withMargins, let margins = margins(of: t, before: index) { line += " (\(margins))" }
                 out.append(line)
             case let .waiting(time, r, reason) where include(r):
                 runs[ObjectIdentifier(r)] = nil
@@ -124,6 +131,8 @@ extension GestureTester {
         var up: Instant?
         var start: Point
         var travel: Double
+        /// Whether the tester sent it (its travel and lift are then known).
+        var known = true
     }
 
     /// The touches that landed on the recognizer's view or its subviews since its last reset
@@ -140,21 +149,35 @@ extension GestureTester {
                 break
             }
         }
-        var seen: Set<TouchID> = []
+        var seen: [TouchID: Int] = [:]
         var result: [ReceivedTouch] = []
+        var logged: [Bool] = []
         for event in records[begin...end] {
             guard case let .delivery(d) = event, d.view === view || d.view.isDescendant(of: view) else { continue }
-            for touch in d.touches where seen.insert(touch.id).inserted {
+            for touch in d.touches {
+                if let i = seen[touch.id] {
+                    // Input the tester did not send (an app's own engine fed directly): what
+                    // the view received.
+                    guard !logged[i], d.time <= time else { continue }
+                    result[i].travel = Swift.max(result[i].travel, touch.initialLocation.distance(to: touch.location))
+                    if d.phase == .ended && result[i].up == nil { result[i].up = d.time }
+                    continue
+                }
+                seen[touch.id] = result.count
                 var received = ReceivedTouch(down: touch.beganAt, up: nil, start: touch.initialLocation, travel: 0)
+                var found = false
                 for change in touchLog where change.device == touch.device && change.sourceID == touch.sourceID
                     && change.time >= touch.beganAt && change.time <= time {
+                    found = true
                     received.travel = Swift.max(received.travel, touch.initialLocation.distance(to: change.location))
                     if change.phase == .ended || change.phase == .cancelled {
                         received.up = change.time
                         break
                     }
                 }
+                received.known = found
                 result.append(received)
+                logged.append(found)
             }
         }
         return result
@@ -174,7 +197,7 @@ extension GestureTester {
         func ms(_ d: Duration) -> String { fmt(d.inSeconds * 1000) }
         if let tap = t.recognizer as? TapGestureRecognizer, t.to != .began {
             let touches = receivedTouches(for: tap, before: index, at: t.time)
-            guard !touches.isEmpty else { return nil }
+            guard !touches.isEmpty, touches.allSatisfy(\.known) else { return nil }
             // Taps: groups of touches down together; a new tap starts when all have lifted.
             var taps: [(down: Instant, up: Instant?)] = []
             var openUntil: Instant?
@@ -202,7 +225,7 @@ extension GestureTester {
         }
         if let press = t.recognizer as? LongPressGestureRecognizer {
             let touches = receivedTouches(for: press, before: index, at: t.time)
-            guard let first = touches.first else { return nil }
+            guard let first = touches.first, touches.allSatisfy(\.known) else { return nil }
             let held = (touches.compactMap(\.up).max() ?? t.time) - first.down
             let travel = touches.map(\.travel).max() ?? 0
             return "held \(ms(held)) of \(ms(press.minimumPressDuration)) ms needed; moved \(fmt(travel)) of \(fmt(press.allowableMovement)) pt allowed"
@@ -283,7 +306,7 @@ extension GestureTester {
     }
 
     var accountOrNothing: String {
-        let text = account
+        let text = account(margins: true)
         return text.isEmpty ? "(no recognizer changed state: did the touches reach the view the recognizer is on?)" : text
     }
 }

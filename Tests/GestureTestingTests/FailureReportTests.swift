@@ -67,13 +67,25 @@ struct FailureReportTests {
         let (photo, doubleTap, _) = Self.photo()
         let tester = GestureTester(root: photo)
         try tester.doubleTap(on: photo)
-        let line = try #require(tester.account(of: doubleTap).split(separator: "\n").last)
+        #expect(!tester.account.contains("allowed"), "the plain account states none")
+        let line = try #require(tester.account(of: doubleTap, margins: true).split(separator: "\n").last)
         #expect(line.hasSuffix("(held 80 of 500 ms allowed; moved 0 of 10 pt allowed; second tap 140 of 300 ms allowed)"), "\(line)")
         let press = LongPressGestureRecognizer(name: "press")
         photo.addGestureRecognizer(press)
         try tester.settle()
         tester.clearRecords()
         try tester.longPress(on: photo)
-        #expect(tester.account(of: press).contains("(held 600 of 500 ms needed; moved 0 of 10 pt allowed)"), "\(tester.account(of: press))")
+        #expect(tester.account(of: press, margins: true).contains("(held 600 of 500 ms needed; moved 0 of 10 pt allowed)"),
+                "\(tester.account(of: press, margins: true))")
+        // An engine fed by the app, not the tester: no margins, which the tester cannot know.
+        let engine = GestureEngine()
+        let pad = View(id: "pad", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let tap = TapGestureRecognizer(name: "tap")
+        pad.addGestureRecognizer(tap)
+        engine.addRoot(pad)
+        let watcher = GestureTester(engine: engine)
+        engine.send(TouchFrame(time: .zero, changes: [TouchChange(sourceID: 1, phase: .began, location: Point(x: 50, y: 50))]))
+        engine.send(TouchFrame(time: Instant(seconds: 0.1), changes: [TouchChange(sourceID: 1, phase: .ended, location: Point(x: 55, y: 50))]))
+        #expect(watcher.account(margins: true) == "tap: possible → ended at 0.100000 s: 1 tap of 1 touch completed", "\(watcher.account(margins: true))")
     }
 }
