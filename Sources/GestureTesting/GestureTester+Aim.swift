@@ -81,6 +81,12 @@ extension GestureTester {
 
     /// The recognizers of type `R` enabled at `point`.
     func recognizers<R: GestureRecognizer>(_ type: R.Type, at point: Point) -> [R] {
-        recognizers(at: point).compactMap { $0 as? R }.filter(\.isEnabled)
+        var result: [R] = []
+        var walk = engine.hitTest(point)
+        while let v = walk {
+            for r in v.gestureRecognizers { if let r = r as? R, r.isEnabled { result.append(r) } }
+            walk = v.superview
+        }
+        return result
     }
 }

@@ -28,10 +28,14 @@ extension GestureTester {
     /// Taps `fingers` fingers side by side at `point`, `taps` times.
     public func tap(at point: Point, fingers: Int = 1, taps: Int = 1, stagger: Duration? = nil) throws {
         try checkPoint(point, "point")
+        try makeTap(at: point, positions: try fingerPositions(fingers, around: point), taps: taps, stagger: stagger)
+    }
+
+    func makeTap(at point: Point, positions: [Point], taps: Int, stagger: Duration?) throws {
         try checkCount(taps, "taps", "must be 1 or more")
-        let positions = try fingerPositions(fingers, around: point)
         let stagger = try checkStagger(stagger)
-        let hold = tapHold(at: point), pause = tapPause(at: point)
+        let recognizers = recognizers(TapGestureRecognizer.self, at: point)
+        let hold = tapHold(recognizers), pause = tapPause(recognizers)
         var start = try gestureStart(pause: pause)
         for _ in 0..<taps {
             let touches = land(positions, at: start, stagger: stagger)
@@ -46,8 +50,10 @@ extension GestureTester {
     /// another view would get a finger's touch.
     public func tap(on view: View, at spot: Point? = nil, fingers: Int = 1, taps: Int = 1, stagger: Duration? = nil) throws {
         let point = try aim(at: view, point: spot)
-        for p in try fingerPositions(fingers, around: point) { try check(p, reaches: view) }
-        try tap(at: point, fingers: fingers, taps: taps, stagger: stagger)
+        let positions = try fingerPositions(fingers, around: point)
+        // One finger lands where the aim checked; several are each checked.
+        if positions.count > 1 { for p in positions { try check(p, reaches: view) } }
+        try makeTap(at: point, positions: positions, taps: taps, stagger: stagger)
     }
 
     /// A double tap at `point`.
@@ -380,6 +386,7 @@ extension GestureTester {
     /// Lands fingers at `points` (in the variation's order), the first at `time`: all in one
     /// event, or `stagger` apart. Each is jittered.
     func land(_ points: [Point], at time: Instant, stagger: Duration) -> [TestTouch] {
+        if stagger == .zero && variation.jitterMillimetres == 0 { return touchesDown(at: points, time: time) }
         let ordered = variation.reversedTouchOrder ? Array(points.reversed()) : points
         let jittered = ordered.map(jittered)
         if stagger == .zero { return touchesDown(at: jittered, time: time) }
@@ -393,6 +400,7 @@ extension GestureTester {
     /// Lifts fingers, the first at `time`: all at once or `stagger` apart, in the order they
     /// landed.
     func liftAll(_ touches: [TestTouch], at time: Instant, stagger: Duration) {
+        if stagger == .zero { return lift(touches, at: time) }
         let ordered = variation.reversedTouchOrder ? Array(touches.reversed()) : touches
         if stagger == .zero {
             lift(ordered, at: time)
@@ -447,18 +455,24 @@ extension GestureTester {
 
     /// How long a tap at `point` is held: the variation's, or `tapHold`, at most half the
     /// shortest `maximumTapDuration` of the taps there.
-    func tapHold(at point: Point) -> Duration {
+    func tapHold(at point: Point) -> Duration { tapHold(recognizers(TapGestureRecognizer.self, at: point)) }
+
+    func tapHold(_ taps: [TapGestureRecognizer]) -> Duration {
         let hold = variation.tapHold ?? GestureTester.tapHold
-        let limit = recognizers(TapGestureRecognizer.self, at: point).map(\.maximumTapDuration).min()
-        return limit.map { Swift.min(hold, $0 / 2) } ?? hold
+        guard var limit = taps.first?.maximumTapDuration else { return hold }
+        for t in taps.dropFirst() { limit = Swift.min(limit, t.maximumTapDuration) }
+        return Swift.min(hold, limit / 2)
     }
 
     /// The pause between taps at `point`, and before the next gesture: the variation's, or
     /// `tapPause`, at most half the shortest `maximumTapInterval` there.
-    func tapPause(at point: Point) -> Duration {
+    func tapPause(at point: Point) -> Duration { tapPause(recognizers(TapGestureRecognizer.self, at: point)) }
+
+    func tapPause(_ taps: [TapGestureRecognizer]) -> Duration {
         let pause = variation.tapPause ?? GestureTester.tapPause
-        let limit = recognizers(TapGestureRecognizer.self, at: point).map(\.maximumTapInterval).min()
-        return limit.map { Swift.min(pause, $0 / 2) } ?? pause
+        guard var limit = taps.first?.maximumTapInterval else { return pause }
+        for t in taps.dropFirst() { limit = Swift.min(limit, t.maximumTapInterval) }
+        return Swift.min(pause, limit / 2)
     }
 
     // MARK: Checking parameters

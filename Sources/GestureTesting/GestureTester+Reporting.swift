@@ -76,8 +76,7 @@ extension GestureTester {
         // A sweep's trial run: quietly, the sweep decides what to report.
         if GestureTester.isSweeping { throw GestureTestError.located(failure, site: site, timeline: nil) }
         let name = site.fileID.map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce(into: "") { $0.append($1) }
-        GestureTester.failureCount += 1
-        let path = GestureTester.artifactsDirectory + "/\(name)-\(site.line)-\(GestureTester.failureCount).svg"
+        let path = GestureTester.artifactsDirectory + "/\(name)-\(site.line)-\(GestureTester.nextFailureNumber()).svg"
         var svg: String?
         var text = failure.description + "\n(at \(site))"
         do {
@@ -118,13 +117,19 @@ extension GestureTester {
         throw error
     }
 
-    /// How many failures this process has reported: numbers the timelines' files.
-    nonisolated(unsafe) static var failureCount = 0
+    /// The number of this process's next failure: numbers the timelines' files (tests run in
+    /// parallel, so under a lock).
+    static func nextFailureNumber() -> Int { failureNumbers.next() }
+    private static let failureNumbers = Counter()
 
     /// Whether this process runs XCTest's tests: its program is an `.xctest` bundle (SwiftPM's
-    /// test runner on Linux, `xctest` on macOS) and no Swift Testing test is running.
+    /// test runner on Linux, `xctest` on macOS) not running Swift Testing's
+    /// (`--testing-library swift-testing`, which `swift test` passes for those).
     static var isRunningXCTest: Bool {
-        CommandLine.arguments.contains { $0.hasSuffix(".xctest") || $0.hasSuffix("/xctest") }
+        let arguments = CommandLine.arguments
+        guard arguments.contains(where: { $0.hasSuffix(".xctest") || $0.hasSuffix("/xctest") }) else { return false }
+        if let i = arguments.firstIndex(of: "--testing-library"), i + 1 < arguments.count { return arguments[i + 1] == "xctest" }
+        return true
     }
 }
 

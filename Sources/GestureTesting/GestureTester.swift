@@ -220,13 +220,20 @@ public final class GestureTester {
     /// longer than `limit` of virtual time (an animation that never rests).
     public func settle(limit: Duration = GestureTester.defaultSettleLimit) throws {
         let end = now + limit
-        while let deadline = [engine.nextDeadline, clock.nextDeadline].compactMap({ $0 }).min() {
+        while let deadline = earliest(engine.nextDeadline, clock.nextDeadline) {
             guard deadline <= end else {
                 throw GestureTestError.didNotSettle(after: limit, pending: pending)
             }
             advanceBoth(to: deadline)
             latest = Swift.max(latest ?? .zero, deadline)
         }
+    }
+
+    /// The earlier of two times, either of which may be missing.
+    func earliest(_ a: Instant?, _ b: Instant?) -> Instant? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return Swift.min(a, b)
     }
 
     /// What the engine and the tester's clock still wait for, earliest first:

@@ -12,7 +12,7 @@ extension GestureTester {
     /// - Variation 0 is ``Variation/typical``; then each figure alone at each end of its range
     ///   (the others typical), where threshold bugs live; then seeded draws of every figure at
     ///   once. The same seed gives the same variations on every machine.
-    /// - ``run(_:fileID:filePath:line:column:)`` runs the body once a variation, each with a
+    /// - ``run(fileID:filePath:line:column:_:)`` runs the body once a variation, each with a
     ///   tester of its own that the body makes (`GestureTester(root:variation:)`), until one
     ///   fails (a check that throws, or an `#expect` that records). It then shrinks it: each
     ///   figure back to typical where the failure stays, then each the least way from typical

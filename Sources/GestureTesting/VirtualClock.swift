@@ -95,7 +95,13 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     }
 
     /// The earliest deadline a sleeper waits for.
-    var nextDeadline: GestureKit.Instant? { locked { sleepers.map(\.deadline).min()?.engineInstant } }
+    var nextDeadline: GestureKit.Instant? {
+        locked {
+            guard var earliest = sleepers.first?.deadline else { return nil }
+            for s in sleepers where s.deadline < earliest { earliest = s.deadline }
+            return earliest.engineInstant
+        }
+    }
 
     /// What the sleepers wait for, earliest first: "a sleeper of the tester's clock until 0.300000 s".
     var pendingDescriptions: [String] {
@@ -108,16 +114,36 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         let due: [Sleeper] = locked {
             let t = Instant(time)
             if t > current { current = t }
+            // The common case, every event of a test without timers: nothing sleeps.
+            if sleepers.isEmpty { return [] }
             let due = sleepers.filter { $0.deadline <= current }.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
             sleepers.removeAll { $0.deadline <= current }
             resumedCount += due.count
             return due
         }
+        guard !due.isEmpty else { return }
         for s in due { s.continuation.resume() }
     }
 
     /// How many sleepers were resumed since the last call.
     func takeResumedCount() -> Int { locked { defer { resumedCount = 0 }; return resumedCount } }
+}
+
+/// A number that counts up under a lock, from any thread.
+final class Counter: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value = 0
+    init() { pthread_mutex_init(mutex, nil) }
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+    func next() -> Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        value += 1
+        return value
+    }
 }
 
 extension GestureTester {
@@ -166,8 +192,7 @@ extension GestureTester {
         let end = now + limit
         await yieldToResumed()
         while true {
-            let next = [engine.nextDeadline, clock.nextDeadline].compactMap { $0 }.min()
-            guard let next else { return }
+            guard let next = earliest(engine.nextDeadline, clock.nextDeadline) else { return }
             guard next <= end else {
                 throw GestureTestError.didNotSettle(after: limit, pending: pending)
             }

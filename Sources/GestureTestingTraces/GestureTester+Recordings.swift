@@ -26,7 +26,7 @@ extension GestureTester {
     /// the end of input, as in the replay: deadlines run and touches still down are cancelled.
     ///
     /// Throws the reader's error, naming the file and line, for a file it cannot read, and
-    /// ``GestureTestError/recordingDoesNotFit(recording:screen:why:)`` for an input recording
+    /// `GestureTestError.recordingDoesNotFit` for an input recording
     /// whose screen is not the tester's shape; the whole file is checked before any event
     /// reaches the engine.
     public func replay(recording path: String, mapping: TouchMapping = .identity, endInput: Bool = true) throws {
