@@ -213,6 +213,8 @@ let package = Package(
                                    "GestureTestingTraces", "GestureTestSupport", "GestureWayland"]),
         .testTarget(name: "GestureTestingTests",
                     dependencies: ["GestureTesting", "GestureTestingTraces", "GestureKit", "GestureLayout", "GestureReplay",
-                                   "GestureTraces", "GestureTestSupport"]),
+                                   "GestureTraces", "GestureRecording", "GestureTestSupport"],
+                    // The account goldens (requireAccount(matches:)), read by the tests from the source tree.
+                    exclude: ["__Accounts__"]),
     ]
 )
