@@ -21,14 +21,15 @@ struct LibinputRecognitionTests {
     /// umockdev's writer paused the fingers (`MockDeviceTiming`): the tests compare libinput's
     /// timers' decisions with the decoder's on the recording's timing. (One that records what it
     /// received judges by that instead, and is run once.)
-    static func gesturekit(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    /// `offBy`: how far the last reading's input was off the recording's timing (seconds).
+    static func gesturekit(_ arguments: [String]) throws -> (status: Int32, out: String, err: String, offBy: Double) {
         let throughLibinput = zip(arguments, arguments.dropFirst()).contains { $0 == "--backend" && $1 == "libinput" }
-        let r = throughLibinput && !arguments.contains("--record")
+        let (r, offBy) = throughLibinput && !arguments.contains("--record")
             ? try MockDeviceTiming.onTime(arguments.prefix(2).map { ($0 as NSString).lastPathComponent }.joined(separator: " ") + " through libinput") {
                 try runProcess(tool, arguments, environment: $0)
             }
-            : try runProcess(tool, arguments)
-        return (r.status, r.output, r.errors)
+            : (try runProcess(tool, arguments), 0)
+        return (r.status, r.output, r.errors, offBy)
     }
 
     /// The recognized transitions (everything but failures and changes) of a replay.

@@ -231,7 +231,14 @@ struct HiDPITests {
         defer { session.stopCompositor() }
         let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
         try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
-        let connection = try WaylandConnection(display: session.waylandDisplay)
+        // The socket's file exists from its bind; sway accepts once it listens.
+        var opened: WaylandConnection?
+        var refused: (any Error)?
+        _ = session.wait(seconds: 20) {
+            do { opened = try WaylandConnection(display: session.waylandDisplay) } catch { refused = error }
+            return opened != nil
+        }
+        let connection = try #require(opened, "sway accepts a client within 20 s: \(refused.map { "\($0)" } ?? ""); \(session.swayLog.suffix(1000))")
         defer { connection.disconnect() }
         let window = try WaylandWindow(connection: connection, title: "grid", appID: "gesturekit", size: Size(width: 1000, height: 1000))
         window.gridSpacing = 10

@@ -223,9 +223,12 @@ package enum MockDeviceTiming {
 
     /// Runs `body` with the environment that turns the timing log on (pass it to the reader's
     /// process), up to `attempts` times while the input was off by more than `tolerance`; says on
-    /// standard output each time it reads again, and the last result when none kept time.
-    package static func onTime<T>(_ what: String, _ body: ([String: String]) throws -> T) throws -> T {
+    /// standard output each time it reads again. Returns the last result, and how far its input
+    /// was off the recording's timing (seconds; 0 when the log noted nothing, which it does
+    /// from 20 ms).
+    package static func onTime<T>(_ what: String, _ body: ([String: String]) throws -> T) throws -> (result: T, offBy: Double) {
         var result: T?
+        var offBy = 0.0
         for attempt in 1...attempts {
             let log = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString).pauses"
             defer { try? FileManager.default.removeItem(atPath: log) }
@@ -235,10 +238,11 @@ package enum MockDeviceTiming {
                 let words = line.split(separator: " ")
                 return words.count > 2 ? Double(words[2]).map { $0 / 1000 } : nil
             }.max() ?? 0
+            offBy = longest
             guard longest >= tolerance else { break }
             print("*** \(what): the input was \(Int((longest * 1000).rounded())) ms off the recording's timing (\(pauses.joined(separator: "; ").prefix(300)))"
                   + (attempt < attempts ? ": read again ***" : ": compared anyway ***"))
         }
-        return result!
+        return (result!, offBy)
     }
 }
