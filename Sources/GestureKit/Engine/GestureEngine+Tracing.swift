@@ -16,7 +16,7 @@ extension GestureEngine {
     }
 
     /// A wiring mistake of the app's: logged at error level whoever listens, and traced.
-    func programmingError(_ message: String) {
+    package func programmingError(_ message: String) {
         logger.error("\(message)")
         traceHandler?(.programmingError(time: now, message: message))
     }
