@@ -5,7 +5,7 @@ import Logging
 /// fail?". Nothing is built for the trace when nobody listens.
 extension GestureEngine {
     func updateTracing() {
-        isTracing = traceHandler != nil || logger.logLevel <= .debug
+        storage.isTracing = traceHandler != nil || logger.logLevel <= .debug
     }
 
     func emit(_ event: GestureTraceEvent) {
