@@ -567,7 +567,7 @@ open class CollectionView: ScrollView {
     /// Re-lays the collection view now: the offset is clamped to the content and the
     /// visible cells follow the layout. An invalidated layout does this by itself at the
     /// end of the step (`layoutSubviews()`); call it to see the result before then.
-    package func layoutDidChange() {
+    private func layoutDidChange() {
         updatingLayout {
             syncBoundsSize()
             clampContentOffset()
