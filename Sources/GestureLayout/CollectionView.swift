@@ -139,11 +139,11 @@ public enum CollectionViewMetrics {
 }
 
 /// Counters of view creation and reuse, for tests and profiling.
-public struct CollectionViewReuseStatistics: Hashable, Sendable {
-    public var cellsCreated = 0
-    public var cellsReused = 0
-    public var supplementaryViewsCreated = 0
-    public var supplementaryViewsReused = 0
+package struct CollectionViewReuseStatistics: Hashable, Sendable {
+    package var cellsCreated = 0
+    package var cellsReused = 0
+    package var supplementaryViewsCreated = 0
+    package var supplementaryViewsReused = 0
 }
 
 /// Identifies a displayed element: a cell by its item's data-source index path, a header or
@@ -269,7 +269,7 @@ open class CollectionView: ScrollView {
     /// nil when no such pinch is under way.
     package internal(set) var itemSizeAtPinchBegan: Size?
 
-    public private(set) var reuseStatistics = CollectionViewReuseStatistics()
+    package private(set) var reuseStatistics = CollectionViewReuseStatistics()
 
     // MARK: State (internal: the extensions in the other files use it)
 

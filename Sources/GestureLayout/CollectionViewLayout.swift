@@ -22,7 +22,7 @@ import GestureKit
 /// parameter sees the cells move. A layout reads its counts from `collectionView`
 /// (`numberOfSections`, `numberOfItems(inSection:)`), which it holds weakly, and may read
 /// anything public of it while it is asked (CollectionView.swift's rule).
-open class CollectionViewLayout: CollectionLayout {
+open class CollectionViewLayout {
     /// The collection view this layout lays out, once set as its `layout`.
     public internal(set) weak var collectionView: CollectionView?
     /// Whether `prepare()` must run before the next query.
