@@ -42,8 +42,8 @@
 /// continuously: a debug build, the test suite's included, compiles every such attribute out
 /// (GESTUREKIT_CHECKED_ACCESS, Package.swift's `checkedInDebug`), so Swift's run-time checks
 /// trap on any overlap ("Simultaneous accesses"), and `CallbackMatrixTests` calls every public
-/// API that reads or changes state from every callback point; `make test` also runs the
-/// engine's, the layouts' and the replays' tests in a release build, shortcuts on, under
+/// API that reads or changes state from every callback point; `make test-release-asan` runs
+/// the engine's, the layouts' and the replays' tests in a release build, shortcuts on, under
 /// AddressSanitizer.
 ///
 /// It cannot be copied: it owns the step's slot lists' memory (SlotList.swift), and the
