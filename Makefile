@@ -7,7 +7,7 @@ DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
 PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test test-debian13 check-fresh-demo check-fresh-test stress docs install uninstall photowall bench fuzz soak clean
+.PHONY: deps build demo test test-debian13 check-fresh-demo check-fresh-test stress docs install uninstall photowall bench fuzz test-release-asan soak clean
 
 deps:
 	@scripts/install-deps.sh
@@ -139,6 +139,15 @@ FUZZ_TARGETS ?=
 fuzz:
 	@scripts/install-deps.sh g++
 	Fuzz/fuzz.sh $(SECONDS) $(FUZZ_TARGETS)
+
+# The engine's, the layouts' and the replays' tests (GestureKitTests, GestureLayoutTests,
+# GestureReplayTests) in a release build, every shortcut past Swift's run-time checks on, under
+# AddressSanitizer: the configuration apps ship (scripts/test-release-asan.sh; it reuses the
+# fuzz targets' release build in .build/fuzz). A long check of its own, not part of `make test`
+# (about 15 minutes on 2 cores when the library changed; docs/TESTING.md).
+test-release-asan:
+	@scripts/install-deps.sh g++
+	SWIFT=$(SWIFT) scripts/test-release-asan.sh
 
 # Minutes of random gestures from the recordings into a scene with every recognizer kind and
 # a scrolling layout (gesturekit soak, a release build), twice: through real libinput under

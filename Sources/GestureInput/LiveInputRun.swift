@@ -61,7 +61,7 @@ public final class LiveInputRun {
 
     /// Hands `event` to `client`, on the client's clock, after the cancel of a touchpad
     /// gesture it ends (`UnfinishedGestures`).
-    public func deliver(_ event: InputEvent, to client: some LiveInputClient) {
+    package func deliver(_ event: InputEvent, to client: some LiveInputClient) {
         if let cancel = unfinished.cancel(before: event) { client.handle(rebased(cancel)) }
         client.handle(rebased(event))
     }

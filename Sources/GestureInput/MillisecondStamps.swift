@@ -7,18 +7,18 @@ import GestureKit
 /// - a source whose clock is not CLOCK_MONOTONIC (its first stamp more than
 ///   `foreignClockLimit` from now: an X server started long ago, a nested compositor) is
 ///   shifted once onto it, keeping its spacing.
-public struct MillisecondStamps: Sendable {
+package struct MillisecondStamps: Sendable {
     /// How far (milliseconds) a first stamp may lie from CLOCK_MONOTONIC and still be taken as
     /// on it.
-    public static let foreignClockLimit: Int64 = 10_000
+    package static let foreignClockLimit: Int64 = 10_000
 
     private var offset: Int64?
     private var last: Int64?
 
-    public init() {}
+    package init() {}
 
     /// `raw` on the monotonic clock.
-    public mutating func instant(_ raw: UInt32, now: @autoclosure () -> Instant = MonotonicClock.now()) -> Instant {
+    package mutating func instant(_ raw: UInt32, now: @autoclosure () -> Instant = MonotonicClock.now()) -> Instant {
         let reference = last ?? (now().nanoseconds / 1_000_000)
         let ms = Self.widen(raw, near: reference)
         last = ms
@@ -30,7 +30,7 @@ public struct MillisecondStamps: Sendable {
     }
 
     /// The 64-bit millisecond count congruent to `raw` modulo 2^32 nearest `reference`.
-    public static func widen(_ raw: UInt32, near reference: Int64) -> Int64 {
+    package static func widen(_ raw: UInt32, near reference: Int64) -> Int64 {
         let wrap: Int64 = 1 << 32
         var ms = (reference & ~(wrap - 1)) | Int64(raw)
         if ms - reference > wrap / 2 { ms -= wrap } else if reference - ms > wrap / 2 { ms += wrap }

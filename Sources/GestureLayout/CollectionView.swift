@@ -1,5 +1,22 @@
 import GestureKit
 
+// The collection view's rule for calls into app code (its layout's `prepare()` and
+// queries, its data source, its delegate, a cell's `apply(_:)` and `prepareForReuse()`):
+//
+// **No access to the collection view's state is held across a call into app code.** A pass
+// (`updateVisibleCells`) first asks the layout for the elements in view into a buffer it has
+// taken out of its state, then brings the views in line: every read or write of its state
+// is one access, done before the next call out. So a layout, a data source or a cell may read
+// anything public while it is asked (`indexPathsForVisibleItems`, `visibleCells`, the
+// selection, `contentOffset`), as UIKit's may.
+//
+// What app code asks for during a pass waits for it: a pass asked for meanwhile (a new
+// `contentOffset`, `layoutIfNeeded()`, an invalidation laid out at once) runs right after
+// it, up to `maximumPassesInARow` in a row. One call stops with a precondition naming the
+// misuse: `reloadData()` (and a new `layout` or `dataSource`) during a pass, from the
+// layout's `prepare()` or queries or from the data source's `cellForItemAt`; it would retire
+// the views the pass is placing. UIKit does not allow it either.
+
 // MARK: - Data source and delegate
 
 /// Supplies the items and their views (UIKit's `UICollectionViewDataSource`). Index paths
@@ -122,11 +139,11 @@ public enum CollectionViewMetrics {
 }
 
 /// Counters of view creation and reuse, for tests and profiling.
-public struct CollectionViewReuseStatistics: Hashable, Sendable {
-    public var cellsCreated = 0
-    public var cellsReused = 0
-    public var supplementaryViewsCreated = 0
-    public var supplementaryViewsReused = 0
+package struct CollectionViewReuseStatistics: Hashable, Sendable {
+    package var cellsCreated = 0
+    package var cellsReused = 0
+    package var supplementaryViewsCreated = 0
+    package var supplementaryViewsReused = 0
 }
 
 /// Identifies a displayed element: a cell by its item's data-source index path, a header or
@@ -252,7 +269,7 @@ open class CollectionView: ScrollView {
     /// nil when no such pinch is under way.
     package internal(set) var itemSizeAtPinchBegan: Size?
 
-    public private(set) var reuseStatistics = CollectionViewReuseStatistics()
+    package private(set) var reuseStatistics = CollectionViewReuseStatistics()
 
     // MARK: State (internal: the extensions in the other files use it)
 
@@ -266,8 +283,9 @@ open class CollectionView: ScrollView {
     /// check for exclusive access at run time. Benchmarks/Sources/profile-scroll under
     /// callgrind (a frame of a decelerating scroll over 100,000 items) measures 43,600
     /// instructions a frame with it and 51,400 with the checks (+18%). Sound because no
-    /// access is held across a call into other code (the data source, a view's `apply`, the
-    /// delegate): each forwarding accessor below reads or writes and is done.
+    /// access is held across a call into other code (the rule at the top of this file): each
+    /// forwarding accessor below reads or writes and is done, and the layout fills a buffer
+    /// taken out of this state, not the state itself.
     struct PassState {
         var lastBoundsSize: Size?
         var visibleViews: [ElementKey: CollectionReusableView] = [:]
@@ -277,6 +295,10 @@ open class CollectionView: ScrollView {
         var retiring: [ElementKey] = []
         /// Counts `updateVisibleCells` passes; each visible view carries the last it was wanted in.
         var layoutPass = 0
+        /// A pass is under way (`updateVisibleCells`).
+        var isInPass = false
+        /// A pass was asked for while one was under way: it runs right after.
+        var passRequested = false
     }
     #if GESTUREKIT_CHECKED_ACCESS
     private var passState = PassState()
@@ -307,6 +329,14 @@ open class CollectionView: ScrollView {
     private var layoutPass: Int {
         _read { yield passState.layoutPass }
         _modify { yield &passState.layoutPass }
+    }
+    private var isInPass: Bool {
+        get { passState.isInPass }
+        set { passState.isInPass = newValue }
+    }
+    private var passRequested: Bool {
+        get { passState.passRequested }
+        set { passState.passRequested = newValue }
     }
     /// An interactive movement under way (read by the layout during a pass: not in
     /// `passState`).
@@ -523,6 +553,7 @@ open class CollectionView: ScrollView {
     /// that no longer exist are dropped from the selection. An interactive movement under
     /// way is cancelled.
     public func reloadData() {
+        precondition(!isInPass, "CollectionView.reloadData() (or a new layout or data source) was called on \(debugName) during its layout pass, from its layout's prepare() or layoutAttributesForElements(in:), its data source's cellForItemAt or a cell's apply(_:) or prepareForReuse(): a collection view cannot reload the views it is placing. Reload before or after the pass (UIKit does not allow it either)")
         updatingLayout {
             movement = nil
             for key in visibleViews.keys.sorted() { retire(key) }
@@ -536,7 +567,7 @@ open class CollectionView: ScrollView {
     /// Re-lays the collection view now: the offset is clamped to the content and the
     /// visible cells follow the layout. An invalidated layout does this by itself at the
     /// end of the step (`layoutSubviews()`); call it to see the result before then.
-    package func layoutDidChange() {
+    private func layoutDidChange() {
         updatingLayout {
             syncBoundsSize()
             clampContentOffset()
@@ -545,11 +576,41 @@ open class CollectionView: ScrollView {
         clearNeedsLayout()
     }
 
+    /// How many passes may follow one another because each asked for another (a layout
+    /// whose `prepare()` scrolls the collection view every time) before the rest are dropped
+    /// and the loop is reported as a programming error.
+    static let maximumPassesInARow = 8
+
     /// Brings the subviews in line with the layout's elements in the visible rectangle
-    /// (UIKit's `layoutSubviews`).
+    /// (UIKit's `layoutSubviews`). Asked for during a pass (by the layout, the data source or
+    /// a cell), it runs right after that pass (the rule at the top of this file).
     package func updateVisibleCells() {
+        guard !isInPass else {
+            passRequested = true
+            return
+        }
+        isInPass = true
+        defer { isInPass = false }
+        var passes = 0
+        repeat {
+            passRequested = false
+            passes += 1
+            onePass()
+        } while passRequested && passes < CollectionView.maximumPassesInARow
+        if passRequested {
+            passRequested = false
+            gestureEngine?.programmingError("\(debugName) asked for another layout pass during each of \(passes) passes in a row: its layout, data source or cells change it every time it is laid out; the rest are dropped")
+        }
+    }
+
+    /// One pass: the layout's elements in view into a buffer taken out of the pass state
+    /// (the layout may read the collection view meanwhile), then the views brought in line.
+    private func onePass() {
         syncBoundsSize()
-        layout.layoutAttributesForElements(in: bounds, into: &attributesBuffer)
+        var attributes: [LayoutAttributes] = []
+        swap(&attributes, &attributesBuffer)
+        layout.layoutAttributesForElements(in: bounds, into: &attributes)
+        defer { attributesBuffer = attributes }
         // One look-up per element in view (this runs at every frame of a scroll): visible
         // views that are still wanted are updated in place and stamped with this pass; the
         // others go back to their queues; then the new ones are made, in layout order.
@@ -566,7 +627,7 @@ open class CollectionView: ScrollView {
                 pending.append((key, a))
             }
         }
-        for a in attributesBuffer {
+        for a in attributes {
             if a.category == .cell {
                 let data = dataPath(forDisplay: a.indexPath)
                 if let m = movement, data == m.original { continue }   // placed below

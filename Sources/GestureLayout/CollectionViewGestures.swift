@@ -11,9 +11,12 @@ extension CollectionView {
     /// - On `began` the layout's item size is remembered (`itemSizeAtPinchBegan`).
     /// - On `began` and on every `changed`: `itemSize = itemSizeAtPinchBegan × scale` (the
     ///   pinch's scale is relative to its span at began, so successive scales are never
-    ///   multiplied together), the layout is invalidated with the metrics context, the
-    ///   offset is clamped and the visible cells updated; then `onLayoutChange(itemSize,
-    ///   contentSize)` is called (what the replay tool prints as a `layout` line).
+    ///   multiplied together), which invalidates the layout's metrics; the collection view
+    ///   lays itself out once, by CollectionViewLayout's rule: at the end of the step, so that
+    ///   an action of the app's that changes the layout again in the same step (clamps the
+    ///   item size) costs no second layout; or, when `onLayoutChange` is given, at once
+    ///   (`layoutIfNeeded()`), and then `onLayoutChange(itemSize, contentSize)` is called with
+    ///   the cells in place (what the replay tool prints as a `layout` line).
     /// - On `ended` or `cancelled` the item size stays where the last change left it.
     ///
     /// Does nothing while the layout is not a `FlowLayout`, or for a non-finite or
@@ -45,11 +48,14 @@ extension CollectionView {
                 guard let flow = layout as? FlowLayout else { return }
                 if pinch.state == .began { itemSizeAtPinchBegan = flow.itemSize }
                 guard let base = itemSizeAtPinchBegan, pinch.scale.isFinite, pinch.scale > 0 else { return }
-                // Setting the size invalidates the metrics (FlowLayout's configuration rule);
-                // the collection view is re-laid now, so that `onLayoutChange` sees the result.
+                // Setting the size invalidates the metrics (FlowLayout's configuration rule),
+                // and the collection view is laid out at the end of the step; one who listens
+                // sees the result now instead (the layout is not done twice).
                 flow.itemSize = base * pinch.scale
-                layoutDidChange()
-                onLayoutChange?(flow.itemSize, contentSize)
+                if let onLayoutChange {
+                    layoutIfNeeded()
+                    onLayoutChange(flow.itemSize, contentSize)
+                }
             case .ended, .cancelled:
                 itemSizeAtPinchBegan = nil
             case .possible, .failed:

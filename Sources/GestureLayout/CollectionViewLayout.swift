@@ -13,12 +13,16 @@ import GestureKit
 /// - `shouldInvalidateLayout(forBoundsChange:)`: whether a new bounds (a scroll, a resize)
 ///   needs a new layout (default no, as UIKit's).
 ///
-/// **The rule:** `invalidateLayout()` re-lays the collection view's visible cells by itself,
-/// as UIKit's next layout pass does: at the end of the engine's step (at once outside one),
-/// with no other call. A pinch handler that updates a layout parameter and invalidates sees
-/// the cells move. A layout reads its counts from `collectionView` (`numberOfSections`,
-/// `numberOfItems(inSection:)`), which it holds weakly.
-open class CollectionViewLayout: CollectionLayout {
+/// **The rule:** a layout change is laid out once. `invalidateLayout()` (and a new
+/// `FlowLayout` parameter, which invalidates) re-lays the collection view's visible cells by
+/// itself, as UIKit's next layout pass does: at the end of the engine's step (at once outside
+/// one), with no other call, however many changes the step made; `layoutIfNeeded()` on the
+/// collection view does it at once instead, for code that needs the cells in place now (the
+/// pass at the end of the step then has nothing to do). A pinch handler that updates a layout
+/// parameter sees the cells move. A layout reads its counts from `collectionView`
+/// (`numberOfSections`, `numberOfItems(inSection:)`), which it holds weakly, and may read
+/// anything public of it while it is asked (CollectionView.swift's rule).
+open class CollectionViewLayout {
     /// The collection view this layout lays out, once set as its `layout`.
     public internal(set) weak var collectionView: CollectionView?
     /// Whether `prepare()` must run before the next query.

@@ -92,46 +92,6 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(category.rawValue) \(indexPath) \(frame)" }
 }
 
-/// What a collection view model needs from a layout; `FlowLayout` and `TableLayout` conform.
-public protocol CollectionLayout: AnyObject {
-    /// The size of the whole scrollable content, in points.
-    var contentSize: Size { get }
-
-    /// Replaces the contents of `buffer` (keeping its capacity) with the attributes of every
-    /// cell, header and footer whose frame shares area with `rect`, ordered by section, then
-    /// header, items, footer.
-    func layoutAttributesForElements(in rect: Rect, into buffer: inout [LayoutAttributes])
-
-    func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes?
-
-    /// `kind` is `LayoutElementKind.sectionHeader` or `.sectionFooter`; nil when the section
-    /// has no such view.
-    func layoutAttributesForSupplementaryView(ofKind kind: String,
-                                              at indexPath: LayoutIndexPath) -> LayoutAttributes?
-
-    /// The item whose frame contains `point` (half-open), nil in gaps and supplementary views.
-    func indexPathForItem(at point: Point) -> LayoutIndexPath?
-
-    /// Where an item being moved interactively (long-press reordering) from
-    /// `previousIndexPath` would land with the finger at `position`; nil when the layout has
-    /// no section to drop into.
-    func targetIndexPathForInteractivelyMovingItem(_ previousIndexPath: LayoutIndexPath,
-                                                   withPosition position: Point) -> LayoutIndexPath?
-
-    /// Forget everything cached; the next query re-reads the data source.
-    func invalidateLayout()
-}
-
-extension CollectionLayout {
-    /// Convenience returning a new array; prefer `layoutAttributesForElements(in:into:)` in
-    /// hot loops.
-    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        var result: [LayoutAttributes] = []
-        layoutAttributesForElements(in: rect, into: &result)
-        return result
-    }
-}
-
 // MARK: - Shared arithmetic
 
 /// `floor(x)` as an Int clamped to `lo...hi`; NaN gives `lo`. Never traps on huge values.

@@ -398,7 +398,7 @@ public final class TableLayout: CollectionViewLayout {
         return buffer.lazy.filter { $0.category == .cell }.map(\.indexPath)
     }
 
-    // MARK: CollectionLayout
+    // MARK: What a collection view asks
 
     public override func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
         prepareCaches()

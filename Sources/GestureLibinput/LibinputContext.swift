@@ -51,7 +51,7 @@ public final class LibinputContext {
     /// is where libinput's normalized coordinates land. Set before devices are added (`init`).
     public let mapping: TouchMapping
     /// The matrix given to each device libinput accepted it for, by id (for `listen`'s log).
-    public private(set) var appliedMatrices: [InputDeviceID: [Double]] = [:]
+    package private(set) var appliedMatrices: [InputDeviceID: [Double]] = [:]
     /// Where the pointer is, in points: starts at the screen's centre, moved by
     /// POINTER_MOTION (and POINTER_MOTION_ABSOLUTE), clamped to the screen. Touchpad
     /// gestures are delivered here.

@@ -3,40 +3,40 @@ import GestureKit
 
 /// A libinput event type (`enum libinput_event_type`), wrapped the way swift-system wraps
 /// C values.
-public struct LibinputEventType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+package struct LibinputEventType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
     init(_ c: libinput_event_type) { self.rawValue = c.rawValue }
 
-    public static let none = Self(LIBINPUT_EVENT_NONE)
-    public static let deviceAdded = Self(LIBINPUT_EVENT_DEVICE_ADDED)
-    public static let deviceRemoved = Self(LIBINPUT_EVENT_DEVICE_REMOVED)
-    public static let pointerMotion = Self(LIBINPUT_EVENT_POINTER_MOTION)
-    public static let pointerMotionAbsolute = Self(LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE)
-    public static let pointerButton = Self(LIBINPUT_EVENT_POINTER_BUTTON)
-    public static let pointerScrollWheel = Self(LIBINPUT_EVENT_POINTER_SCROLL_WHEEL)
-    public static let pointerScrollFinger = Self(LIBINPUT_EVENT_POINTER_SCROLL_FINGER)
-    public static let pointerScrollContinuous = Self(LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS)
-    public static let touchDown = Self(LIBINPUT_EVENT_TOUCH_DOWN)
-    public static let touchUp = Self(LIBINPUT_EVENT_TOUCH_UP)
-    public static let touchMotion = Self(LIBINPUT_EVENT_TOUCH_MOTION)
-    public static let touchCancel = Self(LIBINPUT_EVENT_TOUCH_CANCEL)
-    public static let touchFrame = Self(LIBINPUT_EVENT_TOUCH_FRAME)
-    public static let gestureSwipeBegin = Self(LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN)
-    public static let gestureSwipeUpdate = Self(LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE)
-    public static let gestureSwipeEnd = Self(LIBINPUT_EVENT_GESTURE_SWIPE_END)
-    public static let gesturePinchBegin = Self(LIBINPUT_EVENT_GESTURE_PINCH_BEGIN)
-    public static let gesturePinchUpdate = Self(LIBINPUT_EVENT_GESTURE_PINCH_UPDATE)
-    public static let gesturePinchEnd = Self(LIBINPUT_EVENT_GESTURE_PINCH_END)
-    public static let gestureHoldBegin = Self(LIBINPUT_EVENT_GESTURE_HOLD_BEGIN)
-    public static let gestureHoldEnd = Self(LIBINPUT_EVENT_GESTURE_HOLD_END)
-    public static let keyboardKey = Self(LIBINPUT_EVENT_KEYBOARD_KEY)
-    public static let tabletToolAxis = Self(LIBINPUT_EVENT_TABLET_TOOL_AXIS)
-    public static let tabletToolProximity = Self(LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY)
-    public static let tabletToolTip = Self(LIBINPUT_EVENT_TABLET_TOOL_TIP)
-    public static let tabletToolButton = Self(LIBINPUT_EVENT_TABLET_TOOL_BUTTON)
+    package static let none = Self(LIBINPUT_EVENT_NONE)
+    package static let deviceAdded = Self(LIBINPUT_EVENT_DEVICE_ADDED)
+    package static let deviceRemoved = Self(LIBINPUT_EVENT_DEVICE_REMOVED)
+    package static let pointerMotion = Self(LIBINPUT_EVENT_POINTER_MOTION)
+    package static let pointerMotionAbsolute = Self(LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE)
+    package static let pointerButton = Self(LIBINPUT_EVENT_POINTER_BUTTON)
+    package static let pointerScrollWheel = Self(LIBINPUT_EVENT_POINTER_SCROLL_WHEEL)
+    package static let pointerScrollFinger = Self(LIBINPUT_EVENT_POINTER_SCROLL_FINGER)
+    package static let pointerScrollContinuous = Self(LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS)
+    package static let touchDown = Self(LIBINPUT_EVENT_TOUCH_DOWN)
+    package static let touchUp = Self(LIBINPUT_EVENT_TOUCH_UP)
+    package static let touchMotion = Self(LIBINPUT_EVENT_TOUCH_MOTION)
+    package static let touchCancel = Self(LIBINPUT_EVENT_TOUCH_CANCEL)
+    package static let touchFrame = Self(LIBINPUT_EVENT_TOUCH_FRAME)
+    package static let gestureSwipeBegin = Self(LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN)
+    package static let gestureSwipeUpdate = Self(LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE)
+    package static let gestureSwipeEnd = Self(LIBINPUT_EVENT_GESTURE_SWIPE_END)
+    package static let gesturePinchBegin = Self(LIBINPUT_EVENT_GESTURE_PINCH_BEGIN)
+    package static let gesturePinchUpdate = Self(LIBINPUT_EVENT_GESTURE_PINCH_UPDATE)
+    package static let gesturePinchEnd = Self(LIBINPUT_EVENT_GESTURE_PINCH_END)
+    package static let gestureHoldBegin = Self(LIBINPUT_EVENT_GESTURE_HOLD_BEGIN)
+    package static let gestureHoldEnd = Self(LIBINPUT_EVENT_GESTURE_HOLD_END)
+    package static let keyboardKey = Self(LIBINPUT_EVENT_KEYBOARD_KEY)
+    package static let tabletToolAxis = Self(LIBINPUT_EVENT_TABLET_TOOL_AXIS)
+    package static let tabletToolProximity = Self(LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY)
+    package static let tabletToolTip = Self(LIBINPUT_EVENT_TABLET_TOOL_TIP)
+    package static let tabletToolButton = Self(LIBINPUT_EVENT_TABLET_TOOL_BUTTON)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .none: "NONE"
         case .deviceAdded: "DEVICE_ADDED"

@@ -35,18 +35,18 @@ public enum LibinputReplay {
 
     /// Seconds of silence before the recording starts, counted from the gate's opening (when
     /// libinput has the devices).
-    public static let leadInSeconds = UmockdevScriptEncoder.gateSettleSeconds
+    package static let leadInSeconds = UmockdevScriptEncoder.gateSettleSeconds
     /// What the listener writes to each mock node to start its recording.
-    public static let gateToken = MockDeviceGate.token
+    package static let gateToken = MockDeviceGate.token
 
     /// Seconds the listener keeps listening after the recording's last event, so the
     /// engine's last deadlines fire in real time.
-    public static let tailSeconds = 1.0
+    package static let tailSeconds = 1.0
 
     /// Seconds a listener that stops when its devices vanish (`listen --until-devices-gone`)
     /// may run past the recording's length before it gives up: only a limit, for a mock that
     /// never plays its end. A loaded machine plays a recording late; the listener waits for it.
-    public static let lateLimitSeconds = 30.0
+    package static let lateLimitSeconds = 30.0
 
     /// The recording's touch devices, pens, mice and keyboards as mock devices, with their events, and how long a
     /// listener must listen to see all of them (lead-in + the recording + `tailSeconds`).
@@ -83,7 +83,7 @@ public enum LibinputReplay {
     /// to the device's own first: a mock device's script counts from its own first event, so
     /// its lead-in adds this, and every device keeps its place on the recording's timeline (a
     /// second touchscreen that taps 3 s in taps 3 s in).
-    public static func timelineOffsets(_ devices: [[EvdevEvent]]) -> [Double] {
+    package static func timelineOffsets(_ devices: [[EvdevEvent]]) -> [Double] {
         let first = devices.compactMap { $0.first?.time }.min()
         return devices.map { events in
             guard let first, let own = events.first?.time else { return 0 }

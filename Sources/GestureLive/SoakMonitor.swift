@@ -90,11 +90,11 @@ public final class SoakMonitor: LiveInputClient {
     public let session: LiveSession
     /// The loop's time zero on CLOCK_MONOTONIC (`LiveInput.origin`, `WaylandInput.origin`):
     /// maps the session's clock to CLOCK_MONOTONIC. Until it is set, no latency is measured.
-    public var origin: () -> Instant? = { nil }
+    package var origin: () -> Instant? = { nil }
     public private(set) var summary: Summary
 
     /// How often resident memory is sampled (at the next sequence after each period).
-    public static let memorySamplePeriod = Duration.seconds(1)
+    package static let memorySamplePeriod = Duration.seconds(1)
 
     private enum Cause { case none, event(Instant, InputDeviceKind?), deadline(Instant) }
     private var cause = Cause.none
@@ -285,7 +285,7 @@ public final class SoakMonitor: LiveInputClient {
     }
 
     /// This process's resident set (/proc/self/statm's second field, in pages), in bytes.
-    public static func residentBytes() -> Int? {
+    package static func residentBytes() -> Int? {
         let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -320,20 +320,20 @@ public final class SoakMonitor: LiveInputClient {
 
 extension SoakMonitor.Summary {
     /// The most the resident set may grow after the warm-up (the first fifth of the run).
-    public static let residentGrowthLimit = 1 << 20     // bytes
-    public static let warmUpFraction = 0.2
+    package static let residentGrowthLimit = 1 << 20     // bytes
+    package static let warmUpFraction = 0.2
     /// No input for this long before a sequence begins (with no device in the middle of one):
     /// the scene is at rest, the recognizers are checked. Above a wheel's end pause.
-    public static let restPause = Duration.milliseconds(220)
+    package static let restPause = Duration.milliseconds(220)
     /// Events of one device closer than this are of one gesture (their interval is the
     /// recording's frame interval).
-    public static let burstGap = Duration.milliseconds(100)
+    package static let burstGap = Duration.milliseconds(100)
     /// No sequence of the recordings lasts this long (the longest, a mouse's, is under 10 s):
     /// a device in the middle of one for longer holds input that never ended.
-    public static let longestSequence = Duration.seconds(30)
+    package static let longestSequence = Duration.seconds(30)
 
     /// The kinds of device in the order they are reported, and their names in the report.
-    public static let reportedKinds: [InputDeviceKind] = [.touchscreen, .touchpad, .pointer, .pen]
+    package static let reportedKinds: [InputDeviceKind] = [.touchscreen, .touchpad, .pointer, .pen]
     public static func label(_ kind: InputDeviceKind) -> String { kind == .pointer ? "mouse" : kind.rawValue }
     /// A kind's name in this run's report: through a compositor the pointer is every
     /// touchpad's and mouse's.

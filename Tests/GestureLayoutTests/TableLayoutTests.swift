@@ -174,9 +174,9 @@ struct TableLayoutTests {
         #expect(layout.rectForRow(at: LayoutIndexPath(row: 0, section: 0)).width == 500, "rows span the new width")
     }
 
-    @Test("both layouts serve a collection view model through CollectionLayout")
-    func protocolUse() {
-        let layouts: [any CollectionLayout] = [table(.plain), classicLayout(.vertical)]
+    @Test("both layouts serve a collection view through CollectionViewLayout, their base class")
+    func baseClassUse() {
+        let layouts: [CollectionViewLayout] = [table(.plain), classicLayout(.vertical)]
         for layout in layouts {
             #expect(layout.indexPathForItem(at: Point(x: 30, y: 62)) == LayoutIndexPath(item: 0, section: 0),
                     "(30, 62) is on the first row / first item in both layouts")

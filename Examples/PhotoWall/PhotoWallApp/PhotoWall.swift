@@ -328,6 +328,8 @@ public final class PhotoWall {
         switch pinch.state {
         case .began, .changed:
             // installPinchToResize has set itemSize = itemSizeAtBegan × scale; keep it on screen.
+            // A new item size invalidates the layout, which the collection view lays out at the
+            // end of the step, once, with the pinch's own change.
             let largest = min(screen.width - PhotoWallStyle.sectionInset.left - PhotoWallStyle.sectionInset.right,
                               screen.height - PhotoWallStyle.headerHeight - PhotoWallStyle.footerHeight
                                   - PhotoWallStyle.sectionInset.top - PhotoWallStyle.sectionInset.bottom)
@@ -335,8 +337,6 @@ public final class PhotoWall {
             let clamped = min(max(side, PhotoWallStyle.minimumItemSide), largest)
             if clamped != side {
                 layout.itemSize = Size(width: clamped, height: clamped * layout.itemSize.height / side)
-                layout.invalidateLayout(with: .metrics)
-                collectionView.layoutDidChange()
             }
         case .ended:
             let s = layout.itemSize

@@ -1,31 +1,57 @@
-/// The engine's own state but arbitration, in one value: every stored property the dispatch
-/// loop touches (the recognizers' table, the touches held, the step's buffers, the queue of
-/// input sent from callbacks), held by the engine as `storage`. It and `arbiter` are the
-/// engine's two properties Swift does not check for exclusive access at run time.
+/// **The engine's rule for calls into app code.** No access to the engine's state is held
+/// across a call into code of the app's, so that code may call any public API.
 ///
-/// Why: Swift checks every access to a class's stored property at run time
-/// (`swift_beginAccess`), and the dispatch loop reads and writes these many times a frame.
-/// Benchmarks/Sources/profile-dispatch under callgrind (Benchmarks/README.md) counts a
-/// frame at 3,567 instructions with two touches and eight recognizers panning, and 56,996
-/// with 64 recognizers undecided; with the checks on `storage` and `arbiter` it is 7,478
-/// and 101,434.
+/// The engine calls app code all the time: a recognizer's actions, its delegate's questions,
+/// the overridable methods of recognizers and views (`touchesBegan(_:with:)`,
+/// `gestureRecognizerShouldBegin`, `canPrevent`, `deadline`, `reset()`, `layoutSubviews()`,
+/// `hitTest`), `onTouches`, display links' callbacks, the trace handler and the logger's
+/// handler; GestureLayout adds layouts, data sources and scroll and collection delegates.
+/// The list, with the public API each is checked against, is `CallbackMatrixTests` (in
+/// GestureLayoutTests). Any of them may read the engine (`nextDeadline`, a recognizer's
+/// `state`, `location(in:)`), change the recognizers (`isEnabled`, `addGestureRecognizer`,
+/// `removeFromSuperview`, `require(toFail:)`) or send input. So:
 ///
-/// Why it is sound: the engine never holds an access to either across a call into other
-/// code that could reach the same one. Input sent from an action or a view callback is
-/// queued (`inStep`) and handled when the step ends; changes to the recognizers made from a
-/// delegate, an action or a view callback wait until arbitration is over
-/// (`arbitrationDepth`); arbitration, which holds `arbiter` while it asks the recognizers
-/// and their delegates, gets answers that read `storage`, never `arbiter`: what a recognizer
-/// shows (`state`, `numberOfTouches`, the touches `location(in:)` is the centroid of) is
-/// `shown`, in `slots` here. Each forwarding accessor below yields one property for the
-/// length of one access. Checked continuously: a debug build, the test suite's included,
-/// compiles every such attribute out (GESTUREKIT_CHECKED_ACCESS, Package.swift's
-/// `checkedInDebug`) and runs under Swift's run-time checks; DelegateReadsStateTests has a
-/// delegate and overrides read both recognizers during every question.
+/// - Every access to `storage` is one expression (a property read or write, or a call of a
+///   method of a value inside it), over before the next call out; the engine never passes a
+///   part of it `inout` to code that calls out, and never calls out from inside one of its
+///   values' methods: the values in it (the recognizers' table, RecognizerTable.swift; the
+///   touch records; the step's lists) hold no reference to anything that runs app code.
+/// - Arbitration, which must ask the recognizers and their delegates questions halfway
+///   through a decision, reads the table, lets go, asks, then changes the table
+///   (Arbiter.swift): a question is always asked with nothing held.
+/// - A read answers from what the engine shows, which arbitration does not run ahead of: a
+///   recognizer's `state`, `numberOfTouches` and touches (`RecognizerRecord.Shown`), the
+///   timers' next deadline (a read that changes nothing).
+/// - A change waits until it can be made without tearing a step in half: input sent from a
+///   callback is queued (`inStep`) and handled when the step ends; changes to the recognizers
+///   made during arbitration or while its actions are carried out wait until it is over
+///   (`arbitrationDepth`).
+///
+/// Where a call back is not allowed, it stops with a precondition naming the misuse (the
+/// collection view's `reloadData()` during its own layout pass, CollectionView.swift). It
+/// never overlaps an access.
+///
+/// **Why it matters:** `storage` is the engine's one property Swift does not check for
+/// exclusive access at run time in a release build (`@exclusivity(unchecked)`). Swift checks
+/// every access to a class's stored property at run time (`swift_beginAccess`), and the
+/// dispatch loop reads and writes this state many times a frame:
+/// Benchmarks/Sources/profile-dispatch under callgrind (Benchmarks/README.md) counts a frame
+/// at 3,567 instructions with two touches and eight recognizers panning, and 56,996 with 64
+/// recognizers undecided; with the checks it is 7,478 and 101,434 (2026-11-26). A held access
+/// that app code overlaps would be undefined behaviour there. The rule is checked
+/// continuously: a debug build, the test suite's included, compiles every such attribute out
+/// (GESTUREKIT_CHECKED_ACCESS, Package.swift's `checkedInDebug`), so Swift's run-time checks
+/// trap on any overlap ("Simultaneous accesses"), and `CallbackMatrixTests` calls every public
+/// API that reads or changes state from every callback point; `make test-release-asan` runs
+/// the engine's, the layouts' and the replays' tests in a release build, shortcuts on, under
+/// AddressSanitizer.
 ///
 /// It cannot be copied: it owns the step's slot lists' memory (SlotList.swift), and the
 /// engine holds the one copy.
 struct EngineStorage: ~Copyable {
+    /// The engine's recognizers (RecognizerTable.swift): their objects, what they show, their
+    /// arbitration records, the touches' arenas, the timers.
+    var table = RecognizerTable()
     /// The engine's time: the latest frame's time or fired deadline.
     var now: Instant = .zero
     /// The reason a `changed` transition gives (a decision of `.change` carries none): the
@@ -45,12 +71,6 @@ struct EngineStorage: ~Copyable {
     /// records are gone (a ring of `liftedCapacity`).
     var liftedTouches: [(id: TouchID, location: Point)] = []
     var liftedNext: Int = 0
-    /// The attached recognizers, by slot (RecognizerEntry.swift): a recognizer's slot is the
-    /// index of its entry here and of its record in `Arbiter.records`.
-    var slots: [RecognizerEntry] = []
-    var freeSlots: [Int] = []
-    /// How many recognizers the engine has been given: the number of the next default name.
-    var recognizersNumbered = 0
     /// How many registered recognizers delay touches began: with none (UIKit's default),
     /// delivery to views skips asking the touch's recognizers.
     var recognizersDelayingBegan: Int = 0
@@ -58,8 +78,14 @@ struct EngineStorage: ~Copyable {
     var displayLinks: [DisplayLink] = []
     /// The pointer (GestureEngine+Pointer.swift).
     var pointer: GestureEngine.PointerState = GestureEngine.PointerState()
+    /// The pens whose tips are down (Pen.swift).
+    var pens = GestureEngine.PenState()
+    /// The modifier flags of each keyboard holding any, and their union (Keys.swift).
+    var keyboards: [InputDeviceID: ModifierFlags] = [:]
+    var heldModifiers: ModifierFlags = []
     /// The touches the engine holds: down, lifted in the current step, or with events held
-    /// back from their view; in the order they began.
+    /// back from their view; in the order they began. A touchpad gesture under way is one of
+    /// them, with its last event (`TouchRecord.gesture`: its one home in the engine).
     var records: [GestureEngine.TouchRecord] = []
     var stepCounter: Int = 0
     var inStep: Bool = false
@@ -84,144 +110,8 @@ struct EngineStorage: ~Copyable {
 
 extension GestureEngine {
     /// The engine's time: the latest frame's time or fired deadline.
-
     public internal(set) var now: Instant {
         get { storage.now }
         set { storage.now = newValue }
-    }
-
-    var changeReason: TransitionReason {
-        _read { yield storage.changeReason }
-        _modify { yield &storage.changeReason }
-    }
-
-    var isTracing: Bool {
-        _read { yield storage.isTracing }
-        _modify { yield &storage.isTracing }
-    }
-
-    var hasDynamicRequirements: Bool {
-        _read { yield storage.hasDynamicRequirements }
-        _modify { yield &storage.hasDynamicRequirements }
-    }
-
-    var stateRequests: [RecognizerSlot] {
-        _read { yield storage.stateRequests }
-        _modify { yield &storage.stateRequests }
-    }
-
-    var hasStateRequests: Bool {
-        _read { yield storage.hasStateRequests }
-        _modify { yield &storage.hasStateRequests }
-    }
-
-    var liftedTouches: [(id: TouchID, location: Point)] {
-        _read { yield storage.liftedTouches }
-        _modify { yield &storage.liftedTouches }
-    }
-
-    var liftedNext: Int {
-        _read { yield storage.liftedNext }
-        _modify { yield &storage.liftedNext }
-    }
-
-    var slots: [RecognizerEntry] {
-        _read { yield storage.slots }
-        _modify { yield &storage.slots }
-    }
-
-    var freeSlots: [Int] {
-        _read { yield storage.freeSlots }
-        _modify { yield &storage.freeSlots }
-    }
-
-    var recognizersNumbered: Int {
-        get { storage.recognizersNumbered }
-        set { storage.recognizersNumbered = newValue }
-    }
-
-    var recognizersDelayingBegan: Int {
-        _read { yield storage.recognizersDelayingBegan }
-        _modify { yield &storage.recognizersDelayingBegan }
-    }
-
-    var displayLinks: [DisplayLink] {
-        _read { yield storage.displayLinks }
-        _modify { yield &storage.displayLinks }
-    }
-
-    var pointer: GestureEngine.PointerState {
-        _read { yield storage.pointer }
-        _modify { yield &storage.pointer }
-    }
-
-    var records: [GestureEngine.TouchRecord] {
-        _read { yield storage.records }
-        _modify { yield &storage.records }
-    }
-
-    var stepCounter: Int {
-        _read { yield storage.stepCounter }
-        _modify { yield &storage.stepCounter }
-    }
-
-    var inStep: Bool {
-        _read { yield storage.inStep }
-        _modify { yield &storage.inStep }
-    }
-
-    var arbitrationDepth: Int {
-        _read { yield storage.arbitrationDepth }
-        _modify { yield &storage.arbitrationDepth }
-    }
-
-    var deferredChanges: [() -> Void] {
-        _read { yield storage.deferredChanges }
-        _modify { yield &storage.deferredChanges }
-    }
-
-    var stepRecognizers: SlotList {
-        _read { yield storage.stepRecognizers }
-        _modify { yield &storage.stepRecognizers }
-    }
-
-    var frameTouches: [(record: Int, phase: TouchPhase)] {
-        _read { yield storage.frameTouches }
-        _modify { yield &storage.frameTouches }
-    }
-
-    var feedList: SlotList {
-        _read { yield storage.feedList }
-        _modify { yield &storage.feedList }
-    }
-
-    var touchBuffer: [Touch] {
-        _read { yield storage.touchBuffer }
-        _modify { yield &storage.touchBuffer }
-    }
-
-    var touchesByPhase: [[Touch]] {
-        _read { yield storage.touchesByPhase }
-        _modify { yield &storage.touchesByPhase }
-    }
-
-    var pendingDeliveries: [(view: View, phase: TouchPhase, touch: Touch)] {
-        _read { yield storage.pendingDeliveries }
-        _modify { yield &storage.pendingDeliveries }
-    }
-
-    var deliveryBuffer: [Touch] {
-        _read { yield storage.deliveryBuffer }
-        _modify { yield &storage.deliveryBuffer }
-    }
-
-    var queued: [GestureEngine.QueuedInput] {
-        _read { yield storage.queued }
-        _modify { yield &storage.queued }
-    }
-
-    var viewsNeedingLayout: [View] {
-        _read { yield storage.viewsNeedingLayout }
-        _modify { yield &storage.viewsNeedingLayout }
     }
 }

@@ -1,27 +1,34 @@
-/// Carrying out what the arbiter decides (Arbiter.swift holds the rules): its actions are
+/// Carrying out what arbitration decides (Arbiter.swift holds the rules): its actions are
 /// done in the order it gave them, each transition recorded on the recognizer and traced,
-/// actions performed, state machines reset, touches cancelled in their views.
+/// actions performed, state machines reset, touches cancelled in their views. The engine is
+/// arbitration's host: it answers its questions from the recognizers and their delegates.
 extension GestureEngine {
-    /// Hands `decision`, which recognizer `r` just made, to the arbiter; then weighs the
+    /// Hands `decision`, which recognizer `r` just made, to arbitration; then weighs the
     /// states recognizers set themselves meanwhile (`GestureRecognizer.state`).
     @inline(__always)
     func apply(_ decision: GestureDecision, to r: RecognizerSlot) {
+        weigh(decision, of: r)
+        if storage.hasStateRequests { applyStateRequests() }
+    }
+
+    /// Hands `decision` to arbitration, and carries out what it comes to.
+    @inline(__always)
+    private func weigh(_ decision: GestureDecision, of r: RecognizerSlot) {
         markDirty(r)
         if case .none = decision {
         } else if case .change = decision {
-            // The decision of almost every frame: to `Arbiter.change` directly.
-            arbitrate { a, _ in a.change(r) }
+            // The decision of almost every frame: to `RecognizerTable.change` directly.
+            if let from = storage.table.change(r) { carryOutChange(r, from: from) }
         } else {
             arbitrate(decision, of: r)
         }
-        if hasStateRequests { applyStateRequests() }
     }
 
-    /// Hands a decision other than `none` and `change` to `Arbiter.decide` (out of line: the
+    /// Hands a decision other than `none` and `change` to `decide` (out of line: the
     /// dispatch loop that calls `apply` stays small).
     @inline(never)
     private func arbitrate(_ decision: GestureDecision, of r: RecognizerSlot) {
-        arbitrate { $0.decide(decision, for: r, $1) }
+        arbitrate { decide(decision, for: r) }
     }
 
     /// A recognizer set its own `state` (UIKit's way): weighed after the call that set it
@@ -31,48 +38,49 @@ extension GestureEngine {
             recognizer.requestedStates.removeAll()
             return
         }
-        stateRequests.append(r)
-        hasStateRequests = true
-        if !inStep {
-            beginStep(at: now)
+        storage.stateRequests.append(r)
+        storage.hasStateRequests = true
+        if !storage.inStep {
+            beginStep(at: storage.now)
             applyStateRequests()
             endStep()
         }
     }
 
-    /// Turns the states recognizers set into the decisions they stand for, in order;
-    /// transitions the state machine does not have are refused and reported.
+    /// Turns the states recognizers set into the decisions they stand for, in the order they
+    /// were set; transitions the state machine does not have are refused and reported. One
+    /// loop: a state set while one is weighed (by an action) joins the end of the list.
     func applyStateRequests() {
-        hasStateRequests = false
-        while !stateRequests.isEmpty {
-            let r = stateRequests.removeFirst()
-            guard let recognizer = slots[r.rawValue].recognizer, !recognizer.requestedStates.isEmpty else { continue }
+        while !storage.stateRequests.isEmpty {
+            let r = storage.stateRequests.removeFirst()
+            guard let recognizer = storage.table.recognizer(r), !recognizer.requestedStates.isEmpty else { continue }
             let wanted = recognizer.requestedStates
             let reasons = recognizer.requestedReasons
             let decisions = recognizer.requestedDecisions
             recognizer.requestedStates.removeAll()
             for (index, state) in wanted.enumerated() {
-                guard let from = arbiter.state(of: r) else { break }
+                guard let from = storage.table.state(of: r) else { break }
                 if let decision = decisions[index] {
                     // A built-in's own logic, run by `super` in a subclass's UIKit-shaped
                     // method: weighed exactly as the built-in's returned decision is.
-                    apply(decision, to: r)
+                    weigh(decision, of: r)
                     continue
                 }
                 if state == .began, from == .possible {
                     // UIKit's rule: a recognizer that begins is continuous; it need not say so.
                     // Its record holds its kind from then on (its one home while attached).
-                    arbiter.makeContinuous(r)
+                    storage.table.makeContinuous(r)
                 }
-                guard let kind = arbiter.member(r)?.kind else { break }
+                guard let kind = storage.table.member(r)?.kind else { break }
                 if let decision = GestureDecision.settingState(state, from: from, kind: kind) {
-                    apply(reasons[index].map { decision.because($0) } ?? decision, to: r)
+                    weigh(reasons[index].map { decision.because($0) } ?? decision, of: r)
                 } else {
                     ignored("\(recognizer.name) set its state to \(state.rawValue) while \(from.rawValue): "
                             + Self.refusal(setting: state, from: from, kind: kind))
                 }
             }
         }
+        storage.hasStateRequests = false
     }
 
     static func refusal(setting state: GestureRecognizer.State, from: GestureRecognizer.State,
@@ -83,38 +91,49 @@ extension GestureEngine {
         return "a continuous recognizer goes possible → began or failed, then changed, then ended or cancelled (refused)"
     }
 
-    /// Runs `body` on the arbiter, then carries out the actions it returned, in order.
-    func arbitrate(_ body: (inout Arbiter, EngineQuestions) -> [Arbiter.Action]) {
-        arbitrate { .actions(body(&$0, $1)) }
-    }
-
-    /// Runs `body` on the arbiter, then carries out what it came to: a change, or the actions
-    /// it returned, in order.
+    /// Runs an arbitration entry point (`body`), then carries out the actions it returned, in
+    /// order.
     ///
     /// While it runs, the recognizers stay as they are: a delegate asked a question, or an
     /// action or view callback called while the actions are carried out, that adds, removes,
     /// enables or disables a recognizer has its change made right after, in the same step
     /// (a recognizer removed or disabled then fails, or is cancelled if it had begun).
     @inline(__always)
-    func arbitrate(_ body: (inout Arbiter, EngineQuestions) -> Arbiter.Outcome) {
-        arbitrationDepth += 1
-        switch body(&arbiter, EngineQuestions(engine: self)) {
-        case let .changed(r, from):
-            recordTransition(r, from: from, to: .changed, reason: changeReason)
-            performActions(r)
-        case let .actions(actions):
-            for action in actions { carryOut(action) }
-        }
-        arbitrationDepth -= 1
+    func arbitrate(_ body: () -> [ArbitrationAction]) {
+        storage.arbitrationDepth += 1
+        let actions = body()
+        for action in actions { carryOut(action) }
+        storage.arbitrationDepth -= 1
+        runDeferredChanges()
+    }
+
+    /// A begun recognizer's change (`RecognizerTable.change`): recorded with the engine's
+    /// reason, its actions performed, as `arbitrate` carries out actions.
+    @inline(__always)
+    private func carryOutChange(_ r: RecognizerSlot, from: GestureRecognizer.State) {
+        storage.arbitrationDepth += 1
+        recordTransition(r, from: from, to: .changed, reason: storage.changeReason)
+        performActions(r)
+        storage.arbitrationDepth -= 1
+        runDeferredChanges()
+    }
+
+    /// Resets `r` if its sequence is over (`RecognizerTable.endSequenceIfOver`), as
+    /// `arbitrate` carries out a reset.
+    func endSequenceIfOver(_ r: RecognizerSlot) {
+        guard storage.table.endSequenceIfOver(r) else { return }
+        storage.arbitrationDepth += 1
+        carryOut(.reset(r))
+        storage.arbitrationDepth -= 1
         runDeferredChanges()
     }
 
     /// Makes the changes to the recognizers that waited for arbitration to be over.
     @inline(__always)
     private func runDeferredChanges() {
-        if arbitrationDepth == 0 && !deferredChanges.isEmpty {
-            let changes = deferredChanges
-            deferredChanges.removeAll()
+        if storage.arbitrationDepth == 0 && !storage.deferredChanges.isEmpty {
+            let changes = storage.deferredChanges
+            storage.deferredChanges.removeAll()
             for change in changes { change() }
         }
     }
@@ -123,59 +142,52 @@ extension GestureEngine {
     @inline(__always)
     private func recordTransition(_ r: RecognizerSlot, from: GestureRecognizer.State,
                                   to: GestureRecognizer.State, reason: TransitionReason) {
-        slots[r.rawValue].shown.state = to
-        guard isTracing, let recognizer = slots[r.rawValue].recognizer else { return }
+        storage.table.show(to, r)
+        guard storage.isTracing, let recognizer = storage.table.recognizer(r) else { return }
         flushDeliveries()
-        emit(.transition(.init(time: now, recognizer: recognizer, from: from, to: to, reason: reason,
+        emit(.transition(.init(time: storage.now, recognizer: recognizer, from: from, to: to, reason: reason,
                                location: recognizer.location(in: recognizer.view),
-                               values: recognizer.values, modifierFlags: heldModifiers)))
+                               values: recognizer.values, modifierFlags: storage.heldModifiers)))
     }
 
     /// Calls the recognizer's actions, if its slot is still taken.
     @inline(__always)
     private func performActions(_ r: RecognizerSlot) {
-        if slots[r.rawValue].handle != nil { withRecognizer(r) { $0.performActions() } }
+        if storage.table.handle(r) != nil { withRecognizer(r) { $0.performActions() } }
     }
 
-    private func carryOut(_ action: Arbiter.Action) {
+    private func carryOut(_ action: ArbitrationAction) {
         switch action {
         case let .transition(r, from, to, reason):
             recordTransition(r, from: from, to: to, reason: reason)
+        case let .changed(r, from):
+            recordTransition(r, from: from, to: .changed, reason: storage.changeReason)
+            performActions(r)
         case let .performActions(r):
             performActions(r)
         case let .reset(r):
-            guard let recognizer = slots[r.rawValue].recognizer else { return }
-            arbiter.machineWillReset(r)
-            slots[r.rawValue].shown = RecognizerRecord.Shown(touches: arbiter.sequenceTouches(r))
+            guard let recognizer = storage.table.recognizer(r) else { return }
+            storage.table.machineWillReset(r)
             recognizer.requestedStates.removeAll()
             recognizer.reset()
-            arbiter.machineWasReset(r)
+            storage.table.machineWasReset(r)
             markDirty(r)
         case let .waiting(r, reason):
-            guard isTracing, let recognizer = slots[r.rawValue].recognizer else { return }
-            emit(.waiting(time: now, recognizer: recognizer, reason: reason))
+            guard storage.isTracing, let recognizer = storage.table.recognizer(r) else { return }
+            emit(.waiting(time: storage.now, recognizer: recognizer, reason: reason))
         case let .cancelTouchInView(id):
             if let index = recordIndex(of: id) { cancelForView(index) }
         }
     }
 }
 
-/// The engine's answers to the arbiter's questions, from the recognizer objects and their
-/// delegates.
-///
-/// It holds its engine `unowned(unsafe)`: it is made by the engine for one arbitration and
-/// lives no longer, and the engine is running that arbitration, so it is alive. Measured
-/// with Benchmarks/Sources/profile-dispatch under callgrind: a checked `unowned` reference
-/// takes a frame from 3,569 instructions to 3,716 (two touches, eight recognizers panning).
-struct EngineQuestions: ArbiterQuestions {
-    #if GESTUREKIT_CHECKED_ACCESS
-    unowned let engine: GestureEngine
-    #else
-    unowned(unsafe) let engine: GestureEngine
-    #endif
-
-    private func recognizer(_ r: RecognizerSlot) -> GestureRecognizer {
-        engine.recognizer(r)
+/// The engine's answers to arbitration's questions, from the recognizer objects, their
+/// views and their delegates: code of the app's, which may call any public API. Arbitration
+/// asks them with nothing of the engine held (EngineStorage.swift).
+extension GestureEngine: ArbitrationHost {
+    var table: RecognizerTable {
+        _read { yield storage.table }
+        _modify { yield &storage.table }
     }
 
     func name(of r: RecognizerSlot) -> String {
@@ -184,7 +196,7 @@ struct EngineQuestions: ArbiterQuestions {
 
     func forEachExplicitRequirement(of r: RecognizerSlot, _ body: (RecognizerSlot) -> Bool) {
         for b in recognizer(r).failureRequirements {
-            guard let s = engine.slot(of: b) else { continue }
+            guard let s = slot(of: b) else { continue }
             if !body(s) { return }
         }
     }
@@ -202,7 +214,7 @@ struct EngineQuestions: ArbiterQuestions {
             || ra.shouldRequireFailure(of: rb) || rb.shouldBeRequiredToFail(by: ra)
     }
 
-    var hasDynamicRequirements: Bool { engine.hasDynamicRequirements }
+    var hasDynamicRequirements: Bool { storage.hasDynamicRequirements }
 
     func requirementPathExists(from a: RecognizerSlot, to b: RecognizerSlot) -> Bool {
         recognizer(a).requirementPath(to: recognizer(b)) != nil
@@ -231,7 +243,7 @@ struct EngineQuestions: ArbiterQuestions {
     }
 
     func deadline(of r: RecognizerSlot) -> Instant? {
-        engine.withRecognizer(r) { $0.deadline }
+        withRecognizer(r) { $0.deadline }
     }
 
     func cancelsTouchesInView(_ r: RecognizerSlot) -> Bool {
@@ -243,39 +255,38 @@ extension GestureEngine {
     // What arbitration holds of one recognizer, for tests and invariant checks.
 
     /// The state `r` shows its actions, its delegate and the app, if it is attached to this
-    /// engine. Read from `shown`, never from `arbiter`: a delegate reads it while arbitration
-    /// holds the arbiter. (One field, not the record: the engine reads it on its hot path, and
+    /// engine: the state of the last transition the engine carried out, which arbitration
+    /// runs ahead of. (One field, not the record: the engine reads it on its hot path, and
     /// the record's touches would be retained and released with it.)
     func shownState(of r: GestureRecognizer) -> GestureRecognizer.State? {
-        slot(of: r).map { slots[$0.rawValue].shown.state }
+        slot(of: r).map { storage.table.shownState($0) }
     }
 
     /// The number of touches `r` shows (`numberOfTouches`), read as `shownState(of:)` is.
     func shownTouchCount(of r: GestureRecognizer) -> Int? {
-        slot(of: r).map { slots[$0.rawValue].shown.numberOfTouches }
+        slot(of: r).map { storage.table.shown($0).numberOfTouches }
     }
 
     /// The touches of `r`'s current gesture (since its last reset), in order of arrival.
     func trackedTouches(of r: GestureRecognizer) -> [TouchID] {
-        slot(of: r).flatMap { arbiter.member($0)?.touches } ?? []
+        slot(of: r).flatMap { storage.table.member($0)?.touches } ?? []
     }
 
     /// The touches of `r`'s current sequence or, if it has none, of the sequence that ended
-    /// at its last reset, as `r` shows them (`Arbiter.sequenceTouches` as of the last touch
-    /// it joined or left, or its last reset): read from `shown`, never from `arbiter`, since
-    /// `location(in:)` reads them, from a delegate too.
+    /// at its last reset, as `r` shows them (`RecognizerTable.sequenceTouches` as of the last
+    /// touch it joined or left, or its last reset): what `location(in:)` reads.
     func sequenceTouches(of r: GestureRecognizer) -> [TouchID] {
-        slot(of: r).map { slots[$0.rawValue].shown.touches } ?? []
+        slot(of: r).map { storage.table.shown($0).touches } ?? []
     }
 
     /// Whether `r` takes part in a gesture now (touches, a timer, or a waiting transition).
     func isInvolved(_ r: GestureRecognizer) -> Bool {
         guard let s = slot(of: r) else { return false }
-        return arbiter.isInvolved(s, EngineQuestions(engine: self))
+        return isInvolved(s)
     }
 
     /// Whether `r` has decided on a transition that waits for another recognizer to fail.
     func hasPendingTransition(_ r: GestureRecognizer) -> Bool {
-        slot(of: r).flatMap { arbiter.member($0)?.pending } != nil
+        slot(of: r).flatMap { storage.table.member($0)?.pending } != nil
     }
 }

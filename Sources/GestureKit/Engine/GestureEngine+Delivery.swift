@@ -27,55 +27,61 @@ enum ViewDelivery: Hashable {
 /// the same view and phase: before any transition is traced, and at the end of every step.
 extension GestureEngine {
     private func delaysBegan(_ index: Int) -> Bool {
-        guard recognizersDelayingBegan > 0 else { return false }
-        let id = records[index].touch.id
-        guard let a = arbiter.arenaIndex(id) else { return false }
-        for r in arbiter.arenas[a].members {
-            if withRecognizer(r, { $0.delaysTouchesBegan }), arbiter.isPossibleAndTracking(r, id) { return true }
+        guard storage.recognizersDelayingBegan > 0 else { return false }
+        let id = storage.records[index].touch.id
+        guard let a = storage.table.arenaIndex(id) else { return false }
+        for r in storage.table.arenas[a].members {
+            if withRecognizer(r, { $0.delaysTouchesBegan }), storage.table.isPossibleAndTracking(r, id) { return true }
         }
         return false
     }
 
     private func delaysEnded(_ index: Int) -> Bool {
-        let id = records[index].touch.id
-        guard let a = arbiter.arenaIndex(id) else { return false }
-        for r in arbiter.arenas[a].members {
-            if withRecognizer(r, { $0.delaysTouchesEnded }), arbiter.isPossibleAndTracking(r, id) { return true }
+        let id = storage.records[index].touch.id
+        guard let a = storage.table.arenaIndex(id) else { return false }
+        for r in storage.table.arenas[a].members {
+            if withRecognizer(r, { $0.delaysTouchesEnded }), storage.table.isPossibleAndTracking(r, id) { return true }
         }
         return false
     }
 
     func deliverToView(_ index: Int, _ touch: Touch) {
-        guard records[index].delivery.isOpen, records[index].view != nil else { return }
+        guard storage.records[index].delivery.isOpen, storage.records[index].view != nil else { return }
         switch touch.phase {
         case .began, .moved:
-            if !records[index].held.isEmpty || delaysBegan(index) {
-                records[index].held.append(touch)
+            if !storage.records[index].held.isEmpty || delaysBegan(index) {
+                storage.records[index].held.append(touch)
             } else {
                 emitDelivery(index, touch)
             }
         case .ended:
-            if !records[index].held.isEmpty || delaysBegan(index) || delaysEnded(index) {
-                records[index].held.append(touch)
+            if !storage.records[index].held.isEmpty || delaysBegan(index) || delaysEnded(index) {
+                storage.records[index].held.append(touch)
             } else {
                 emitDelivery(index, touch)
             }
         case .cancelled:
-            records[index].held.removeAll()
-            if records[index].delivery == .began { emitDelivery(index, touch) }
-            records[index].delivery = .finished
+            storage.records[index].held.removeAll()
+            if storage.records[index].delivery == .began { emitDelivery(index, touch) }
+            storage.records[index].delivery = .finished
         }
     }
 
-    /// Delivers held events whose recognizers no longer hold them back.
+    /// Delivers held events whose recognizers no longer hold them back. (Called for every
+    /// record twice a step; almost none holds anything, so that test is made in place.)
+    @inline(__always)
     func settle(_ index: Int) {
-        guard !records[index].held.isEmpty else { return }
-        guard records[index].delivery.isOpen, records[index].view != nil else {
-            records[index].held.removeAll()
+        if !storage.records[index].held.isEmpty { settleHeld(index) }
+    }
+
+    @inline(never)
+    private func settleHeld(_ index: Int) {
+        guard storage.records[index].delivery.isOpen, storage.records[index].view != nil else {
+            storage.records[index].held.removeAll()
             return
         }
         var delivered = 0
-        for touch in records[index].held {
+        for touch in storage.records[index].held {
             if touch.phase == .ended {
                 if delaysBegan(index) || delaysEnded(index) { break }
             } else if delaysBegan(index) {
@@ -84,51 +90,51 @@ extension GestureEngine {
             emitDelivery(index, touch)
             delivered += 1
         }
-        records[index].held.removeFirst(delivered)
+        storage.records[index].held.removeFirst(delivered)
     }
 
     /// A recognizer that cancels touches in view took the touch.
     func cancelForView(_ index: Int) {
-        guard records[index].delivery.isOpen else { return }
-        records[index].held.removeAll()
-        let began = records[index].delivery == .began
-        records[index].delivery = .cancelled
-        if began, let view = records[index].view {
-            var touch = records[index].touch
+        guard storage.records[index].delivery.isOpen else { return }
+        storage.records[index].held.removeAll()
+        let began = storage.records[index].delivery == .began
+        storage.records[index].delivery = .cancelled
+        if began, let view = storage.records[index].view {
+            var touch = storage.records[index].touch
             touch.phase = .cancelled
-            pendingDeliveries.append((view, .cancelled, touch))
+            storage.pendingDeliveries.append((view, .cancelled, touch))
         }
     }
 
     private func emitDelivery(_ index: Int, _ touch: Touch) {
         switch touch.phase {
-        case .began: records[index].delivery = .began
-        case .ended, .cancelled: records[index].delivery = .finished
+        case .began: storage.records[index].delivery = .began
+        case .ended, .cancelled: storage.records[index].delivery = .finished
         case .moved: break
         }
-        pendingDeliveries.append((records[index].view!, touch.phase, touch))
+        storage.pendingDeliveries.append((storage.records[index].view!, touch.phase, touch))
     }
 
     /// Hands the collected deliveries to their views, one call per run of distinct touches
     /// with the same view and phase.
     func flushDeliveries() {
-        guard !pendingDeliveries.isEmpty else { return }
+        guard !storage.pendingDeliveries.isEmpty else { return }
         var i = 0
-        let count = pendingDeliveries.count
+        let count = storage.pendingDeliveries.count
         while i < count {
-            let view = pendingDeliveries[i].view
-            let phase = pendingDeliveries[i].phase
-            deliveryBuffer.clearKeepingCapacity()
-            while i < count, pendingDeliveries[i].view === view, pendingDeliveries[i].phase == phase,
-                  !deliveryBuffer.contains(where: { $0.id == pendingDeliveries[i].touch.id }) {
-                deliveryBuffer.append(pendingDeliveries[i].touch)
+            let view = storage.pendingDeliveries[i].view
+            let phase = storage.pendingDeliveries[i].phase
+            storage.deliveryBuffer.clearKeepingCapacity()
+            while i < count, storage.pendingDeliveries[i].view === view, storage.pendingDeliveries[i].phase == phase,
+                  !storage.deliveryBuffer.contains(where: { $0.id == storage.pendingDeliveries[i].touch.id }) {
+                storage.deliveryBuffer.append(storage.pendingDeliveries[i].touch)
                 i += 1
             }
-            if isTracing {
-                emit(.delivery(.init(time: now, view: view, phase: phase, touches: deliveryBuffer)))
+            if storage.isTracing {
+                emit(.delivery(.init(time: now, view: view, phase: phase, touches: storage.deliveryBuffer)))
             }
-            view.deliver(phase, deliveryBuffer)
+            view.deliver(phase, storage.deliveryBuffer)
         }
-        pendingDeliveries.clearKeepingCapacity()
+        storage.pendingDeliveries.clearKeepingCapacity()
     }
 }

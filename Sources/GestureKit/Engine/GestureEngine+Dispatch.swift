@@ -11,31 +11,54 @@ extension GestureEngine {
         var delivery = ViewDelivery.notBegun
         /// Events held back from the view by delaysTouchesBegan / delaysTouchesEnded.
         var held: [Touch] = []
-        /// A touchpad gesture rather than a contact: recognizers only, never views.
-        let gestureKind: TouchpadGestureEvent.Kind?
+        /// A touchpad gesture rather than a contact (recognizers only, never views): its last
+        /// event, which its cancel is made from (`TouchpadGestureEvent.cancelled`). The one
+        /// home of a touchpad gesture under way in the engine. (Held by reference, so that a
+        /// contact's record, which every frame walks, stays as small as it was.)
+        private var gestureEvent: GestureEventBox?
+        /// The kind of the touchpad gesture, if the record is one.
+        @inline(__always)
+        var gestureKind: TouchpadGestureEvent.Kind? { gestureEvent?.kind }
 
-        init(touch: Touch, view: View?, gestureKind: TouchpadGestureEvent.Kind? = nil) {
+        /// The touchpad gesture's last event, if the record is one.
+        var gesture: TouchpadGestureEvent? {
+            get { gestureEvent?.event }
+            set { gestureEvent = newValue.map(GestureEventBox.init) }
+        }
+
+        init(touch: Touch, view: View?, gesture: TouchpadGestureEvent? = nil) {
             self.touch = touch
             self.view = view
-            self.gestureKind = gestureKind
-            if view == nil || gestureKind != nil { delivery = .finished }
+            self.gestureEvent = gesture.map(GestureEventBox.init)
+            if view == nil || gesture != nil { delivery = .finished }
+        }
+    }
+
+    /// A touchpad gesture's last event, and its kind apart (what every frame's checks read).
+    final class GestureEventBox {
+        let event: TouchpadGestureEvent
+        let kind: TouchpadGestureEvent.Kind
+
+        init(_ event: TouchpadGestureEvent) {
+            self.event = event
+            kind = event.kind
         }
     }
 
     /// The touches the engine still holds a record of: down, lifted in the current step, or
     /// with events held back from their view. Arbitration only considers these (for tests).
-    var recordedTouchIDs: [TouchID] { records.map(\.touch.id) }
+    var recordedTouchIDs: [TouchID] { storage.records.map(\.touch.id) }
 
     func recordIndex(of id: TouchID) -> Int? {
-        for i in records.indices where records[i].touch.id == id { return i }
+        for i in storage.records.indices where storage.records[i].touch.id == id { return i }
         return nil
     }
 
     private func activeRecord(device: InputDeviceID, sourceID: Int) -> Int? {
-        for i in records.indices {
-            let touch = records[i].touch
-            if touch.sourceID == sourceID && touch.device == device && !records[i].lifted
-                && records[i].gestureKind == nil {
+        for i in storage.records.indices {
+            let touch = storage.records[i].touch
+            if touch.sourceID == sourceID && touch.device == device && !storage.records[i].lifted
+                && storage.records[i].gestureKind == nil {
                 return i
             }
         }
@@ -47,17 +70,24 @@ extension GestureEngine {
     // (A scroll sequence is no touch: allowedScrollTypes decide, not allowedTouchTypes.)
     private func arenaMembers(for touch: Touch, on view: View?,
                               accepts: (GestureRecognizer) -> Bool = { _ in true }) -> [RecognizerSlot] {
-        var members: [RecognizerSlot] = []
+        // The recognizers first, then their slots: the questions (`shouldReceive`, a recognizer
+        // of the app's own's `understands`) are app code, which may remove a recognizer or a
+        // view, or add one that takes a slot given back meanwhile.
+        var accepted: [GestureRecognizer] = []
         var v = view
         while let current = v {
             for r in current.gestureRecognizers where r.isEnabled && accepts(r) && r.allows(touch) {
-                guard let s = slot(of: r), exclusiveTypeAllows(r, touch) else { continue }
-                if r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true {
-                    members.append(s)
-                    if arbiter.member(s)?.touches.isEmpty != false { r.sequenceTouchType = touch.type }
-                }
+                guard slot(of: r) != nil, exclusiveTypeAllows(r, touch) else { continue }
+                if r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true { accepted.append(r) }
             }
             v = current.superview
+        }
+        var members: [RecognizerSlot] = []
+        members.reserveCapacity(accepted.count)
+        for r in accepted {
+            guard let s = slot(of: r), r.isEnabled else { continue }
+            members.append(s)
+            if storage.table.member(s)?.touches.isEmpty != false { r.sequenceTouchType = touch.type }
         }
         return members
     }
@@ -67,7 +97,7 @@ extension GestureEngine {
     /// click joining a touchscreen pan).
     private func exclusiveTypeAllows(_ r: GestureRecognizer, _ touch: Touch) -> Bool {
         guard r.requiresExclusiveTouchType, touch.sourceID != -1 || touch.deviceKind != .pointer,
-              let s = slot(of: r), arbiter.member(s)?.touches.isEmpty == false,
+              let s = slot(of: r), storage.table.member(s)?.touches.isEmpty == false,
               let type = r.sequenceTouchType else { return true }
         return type == touch.type
     }
@@ -75,22 +105,22 @@ extension GestureEngine {
     // MARK: - Frames
 
     func dispatch(_ frame: TouchFrame) {
-        frameTouches.clearKeepingCapacity()
+        storage.frameTouches.clearKeepingCapacity()
         for change in frame.changes {
             ingest(change, of: frame)
         }
         feedRecognizers()
         // Events held from earlier frames go first: they are older.
         var index = 0
-        while index < records.count {
+        while index < storage.records.count {
             settle(index)
             index += 1
         }
         var t = 0
-        while t < frameTouches.count {
-            let entry = frameTouches[t]
+        while t < storage.frameTouches.count {
+            let entry = storage.frameTouches[t]
             t += 1
-            var touch = records[entry.record].touch
+            var touch = storage.records[entry.record].touch
             touch.phase = entry.phase
             deliverToView(entry.record, touch)
         }
@@ -105,26 +135,28 @@ extension GestureEngine {
             }
             if let old = activeRecord(device: frame.device, sourceID: change.sourceID) {
                 ignored("touch \(change.sourceID) of \(frame.device) began again while down: the earlier touch is cancelled")
-                records[old].lifted = true
-                records[old].touch.phase = .cancelled
-                records[old].touch.timestamp = now
-                frameTouches.append((old, .cancelled))
+                storage.records[old].lifted = true
+                storage.records[old].touch.phase = .cancelled
+                storage.records[old].touch.timestamp = now
+                storage.frameTouches.append((old, .cancelled))
             }
-            let touch = Touch(id: arbiter.newTouchID(), change: change, frame: frame)
+            let touch = Touch(id: storage.table.newTouchID(), change: change, frame: frame)
             var view = hitTest(change.location)
             if let v = view, let blocker = exclusiveTouchBlocker(for: v) {
                 ignored("touch \(change.sourceID) of \(frame.device) began on \(v.debugName) while \(blocker.debugName) is touched and \(blocker.isExclusiveTouch ? blocker.debugName : v.debugName) is exclusive-touch: it reaches no view and no recognizer")
                 view = nil
             }
-            arbiter.openArena(touch.id, members: arenaMembers(for: touch, on: view))
+            // The members first: the delegates' `shouldReceive` is app code, asked with nothing held.
+            let members = arenaMembers(for: touch, on: view)
+            storage.table.openArena(touch.id, members: members)
             var record = TouchRecord(touch: touch, view: view)
             if let v = view, !v.isMultipleTouchEnabled,
-               records.contains(where: { !$0.lifted && $0.view === v && $0.gestureKind == nil }) {
+               storage.records.contains(where: { !$0.lifted && $0.view === v && $0.gestureKind == nil }) {
                 // The view already has a touch: it hears only that one (its recognizers see both).
                 record.delivery = .finished
             }
-            records.append(record)
-            frameTouches.append((records.count - 1, .began))
+            storage.records.append(record)
+            storage.frameTouches.append((storage.records.count - 1, .began))
         case .moved:
             guard let i = activeRecord(device: frame.device, sourceID: change.sourceID) else {
                 ignored("touch \(change.sourceID) of \(frame.device) moved but is not down")
@@ -134,30 +166,30 @@ extension GestureEngine {
                 ignored("touch \(change.sourceID) of \(frame.device) moved to a non-finite location: it stays where it was")
                 return
             }
-            records[i].touch.previousLocation = records[i].touch.location
-            records[i].touch.location = change.location
-            records[i].touch.timestamp = max(records[i].touch.timestamp, frame.time)
-            if let pen = frame.pen { records[i].touch.penSample = pen }
-            if let last = frameTouches.lastIndex(where: { $0.record == i }) {
+            storage.records[i].touch.previousLocation = storage.records[i].touch.location
+            storage.records[i].touch.location = change.location
+            storage.records[i].touch.timestamp = max(storage.records[i].touch.timestamp, frame.time)
+            if let pen = frame.pen { storage.records[i].touch.penSample = pen }
+            if let last = storage.frameTouches.lastIndex(where: { $0.record == i }) {
                 // A second change for the same touch in one frame updates the first.
-                if frameTouches[last].phase == .began || frameTouches[last].phase == .moved { return }
+                if storage.frameTouches[last].phase == .began || storage.frameTouches[last].phase == .moved { return }
             }
-            records[i].touch.phase = .moved
-            frameTouches.append((i, .moved))
+            storage.records[i].touch.phase = .moved
+            storage.frameTouches.append((i, .moved))
         case .ended, .cancelled:
             guard let i = activeRecord(device: frame.device, sourceID: change.sourceID) else {
                 ignored("touch \(change.sourceID) of \(frame.device) \(change.phase.rawValue) but is not down")
                 return
             }
-            if change.location.isFinite && change.location != records[i].touch.location {
-                records[i].touch.previousLocation = records[i].touch.location
-                records[i].touch.location = change.location
+            if change.location.isFinite && change.location != storage.records[i].touch.location {
+                storage.records[i].touch.previousLocation = storage.records[i].touch.location
+                storage.records[i].touch.location = change.location
             }
-            records[i].touch.timestamp = max(records[i].touch.timestamp, frame.time)
-            if let pen = frame.pen { records[i].touch.penSample = pen }
-            records[i].touch.phase = change.phase
-            records[i].lifted = true
-            frameTouches.append((i, change.phase))
+            storage.records[i].touch.timestamp = max(storage.records[i].touch.timestamp, frame.time)
+            if let pen = frame.pen { storage.records[i].touch.penSample = pen }
+            storage.records[i].touch.phase = change.phase
+            storage.records[i].lifted = true
+            storage.frameTouches.append((i, change.phase))
         }
     }
 
@@ -199,39 +231,39 @@ extension GestureEngine {
         var present: UInt8 = 0
         var newestID = TouchID(rawValue: Int.min)
         var t = 0
-        while t < frameTouches.count {
-            present |= GestureEngine.phaseBit(frameTouches[t].phase)
-            newestID = max(newestID, records[frameTouches[t].record].touch.id)
+        while t < storage.frameTouches.count {
+            present |= GestureEngine.phaseBit(storage.frameTouches[t].phase)
+            newestID = max(newestID, storage.records[storage.frameTouches[t].record].touch.id)
             t += 1
         }
         // The recognizers to feed, in the order they first appear in the frame's arenas. One
         // reset since every touch of the frame began (it failed, or was excluded) can take
         // none of them, and nothing happens to it in this step: it is passed over, so a
         // frame costs in proportion to the recognizers still in the gesture.
-        feedList.removeAll()
-        let mark = stepCounter
+        storage.feedList.removeAll()
+        let mark = storage.stepCounter
         // A recognizer in a final state hears nothing until its sequence ends: only a frame
         // that lifts touches concerns it (new touches join it below, without it). A frame
         // without lifts goes through each arena's `live` list (its members not in a final
         // state, in the same order), so it never visits them.
         let lifts = present & (GestureEngine.phaseBit(.ended) | GestureEngine.phaseBit(.cancelled)) != 0
         t = 0
-        while t < frameTouches.count {
-            let touch = records[frameTouches[t].record].touch.id
+        while t < storage.frameTouches.count {
+            let touch = storage.records[storage.frameTouches[t].record].touch.id
             t += 1
-            guard let a = arbiter.arenaIndex(touch) else { continue }
+            guard let a = storage.table.arenaIndex(touch) else { continue }
             if lifts {
                 var m = 0
-                while m < arbiter.arenas[a].members.count {
-                    feedOnce(arbiter.arenas[a].members[m], mark: mark, newestID: newestID)
+                while m < storage.table.arenas[a].members.count {
+                    feedOnce(storage.table.arenas[a].members[m], mark: mark, newestID: newestID)
                     m += 1
                 }
             } else {
                 // (None in `live` is final: one entering a final state makes the list anew.)
-                arbiter.refreshLive(a)
+                storage.table.refreshLive(a)
                 var m = 0
-                while m < arbiter.arenas[a].live.count {
-                    feedOnce(arbiter.arenas[a].live[m], mark: mark, newestID: newestID)
+                while m < storage.table.arenas[a].live.count {
+                    feedOnce(storage.table.arenas[a].live[m], mark: mark, newestID: newestID)
                     m += 1
                 }
             }
@@ -239,71 +271,67 @@ extension GestureEngine {
         // New touches join every recognizer that sees them before any recognizer hears of
         // the frame (Arbiter.join says why).
         if present & GestureEngine.phaseBit(.began) != 0 {
-            for entry in frameTouches where entry.phase == .began {
-                let id = records[entry.record].touch.id
-                arbiter.join(id)
-                if let a = arbiter.arenaIndex(id) {
-                    for r in arbiter.arenas[a].members { updateTouchCount(r) }
-                }
+            for entry in storage.frameTouches where entry.phase == .began {
+                let id = storage.records[entry.record].touch.id
+                storage.table.join(id)
             }
         }
         // The frame's touches by phase, built once: a recognizer that tracks all of a phase's
         // touches (almost every one) is handed that list as it is; one that tracks some of
         // them gets its own, collected in `buffer`. (Both are moved out of, and back into,
         // the engine's storage, so it is reused from frame to frame.)
-        var byPhase = touchesByPhase
-        touchesByPhase = []
-        var buffer = touchBuffer
-        touchBuffer = []
+        var byPhase: [[Touch]] = []
+        swap(&byPhase, &storage.touchesByPhase)
+        var buffer: [Touch] = []
+        swap(&buffer, &storage.touchBuffer)
         defer {
-            touchBuffer = buffer
-            touchesByPhase = byPhase
+            swap(&buffer, &storage.touchBuffer)
+            swap(&byPhase, &storage.touchesByPhase)
         }
         if byPhase.count < 4 { byPhase = [[], [], [], []] }
         for p in 0..<4 { byPhase[p].clearKeepingCapacity() }
         t = 0
-        while t < frameTouches.count {
-            let entry = frameTouches[t]
+        while t < storage.frameTouches.count {
+            let entry = storage.frameTouches[t]
             t += 1
-            var touch = records[entry.record].touch
+            var touch = storage.records[entry.record].touch
             touch.phase = entry.phase
             byPhase[GestureEngine.phaseIndex(entry.phase)].append(touch)
         }
         var f = 0
-        while f < feedList.count {
-            let r = feedList[f]
+        while f < storage.feedList.count {
+            let r = storage.feedList[f]
             f += 1
             // A recognizer reset since these touches began (it failed, or was excluded) takes
             // none of them: every pass below would skip every touch.
-            guard arbiter.isMember(r), arbiter.records[r.rawValue].minimumTouchID <= newestID else { continue }
+            guard storage.table.isMember(r), storage.table.records[r.rawValue].minimumTouchID <= newestID else { continue }
             // The frame's phases in order: began, moved, ended, cancelled (lowest bit first).
             var phases = present
             while phases != 0 {
                 let phase = GestureEngine.phase(ofBit: phases & (~phases &+ 1))
                 phases &= phases &- 1
-                guard arbiter.isEnabled(r) else { break }
+                guard storage.table.isEnabled(r) else { break }
                 let p = GestureEngine.phaseIndex(phase)
                 var tracked = 0
                 t = 0
-                while t < frameTouches.count {
-                    let entry = frameTouches[t]
+                while t < storage.frameTouches.count {
+                    let entry = storage.frameTouches[t]
                     t += 1
-                    guard entry.phase == phase, arbiter.isTracking(r, records[entry.record].touch.id) else { continue }
+                    guard entry.phase == phase, storage.table.isTracking(r, storage.records[entry.record].touch.id) else { continue }
                     tracked += 1
                     if phase == .ended || phase == .cancelled {
-                        arbiter.lift(r)
-                        updateTouchCount(r)
+                        storage.table.lift(r)
                     }
                 }
                 guard tracked > 0 else { continue }
-                if arbiter.records[r.rawValue].state.isFinal {
+                if storage.table.records[r.rawValue].state.isFinal {
                     // Waiting for its sequence to end; that may be now.
-                    if arbiter.records[r.rawValue].touchesDown <= 0 { arbitrate { a, _ in a.endSequenceIfOver(r) } }
+                    if storage.table.records[r.rawValue].touchesDown <= 0 { endSequenceIfOver(r) }
                     continue
                 }
                 if tracked < byPhase[p].count {
                     buffer.clearKeepingCapacity()
-                    for touch in byPhase[p] where arbiter.isTracking(r, touch.id) {
+                    for touch in byPhase[p] where storage.table.isTracking(r, touch.id) {
                         buffer.append(touch)
                     }
                 }
@@ -323,11 +351,11 @@ extension GestureEngine {
         // never reaches its view (a recognizer that began in this frame took its touches when
         // it began).
         if present & GestureEngine.phaseBit(.began) != 0 {
-            for entry in frameTouches where entry.phase == .began {
-                let id = records[entry.record].touch.id
-                guard let a = arbiter.arenaIndex(id) else { continue }
-                for r in arbiter.arenas[a].members
-                where arbiter.records[r.rawValue].state.isActive && arbiter.isTracking(r, id)
+            for entry in storage.frameTouches where entry.phase == .began {
+                let id = storage.records[entry.record].touch.id
+                guard let a = storage.table.arenaIndex(id) else { continue }
+                for r in storage.table.arenas[a].members
+                where storage.table.records[r.rawValue].state.isActive && storage.table.isTracking(r, id)
                     && withRecognizer(r, { $0.cancelsTouchesInView }) {
                     cancelForView(entry.record)
                     break
@@ -336,78 +364,55 @@ extension GestureEngine {
         }
     }
 
-    /// Shows the recognizer the number of touches of its gesture: every touch it has
-    /// tracked since its last reset, lifted ones included (UIKit: a two-finger tap's action
-    /// sees 2).
-    /// It also shows the touches its location is the centroid of (`sequenceTouches`).
-    @inline(__always)
-    func updateTouchCount(_ r: RecognizerSlot) {
-        guard let m = arbiter.member(r) else { return }
-        slots[r.rawValue].shown.numberOfTouches = m.touches.count
-        slots[r.rawValue].shown.touches = m.touches.isEmpty ? m.previousSequence : m.touches
-    }
-
     // MARK: - Touchpad gestures
 
     func dispatch(_ event: TouchpadGestureEvent) {
-        let existing = records.firstIndex { !$0.lifted && $0.gestureKind != nil && $0.touch.device == event.device }
+        let existing = storage.records.firstIndex { !$0.lifted && $0.gestureKind != nil && $0.touch.device == event.device }
         switch event.phase {
         case .begin:
-            if let existing, let kind = records[existing].gestureKind {
-                ignored("a touchpad \(event.kind) began while a \(kind) was under way: the earlier one is cancelled")
-                let earlier = touchpadGestures[event.device]
-                    ?? TouchpadGestureEvent(kind: kind, phase: .begin, time: event.time, device: event.device,
-                                            fingers: event.fingers, location: event.location)
+            if let existing, let earlier = storage.records[existing].gesture {
+                ignored("a touchpad \(event.kind) began while a \(earlier.kind) was under way: the earlier one is cancelled")
                 liftGesture(existing, with: earlier.cancelled(at: event.time, location: event.location))
             }
-            touchpadGestures[event.device] = event
-            let touch = Touch(id: arbiter.newTouchID(), gesture: event)
+            let touch = Touch(id: storage.table.newTouchID(), gesture: event)
             let view = hitTest(event.location)
             let members = arenaMembers(for: touch, on: view) { $0.understands(event.kind) }
-            arbiter.openArena(touch.id, members: members)
-            records.append(TouchRecord(touch: touch, view: view, gestureKind: event.kind))
+            storage.table.openArena(touch.id, members: members)
+            storage.records.append(TouchRecord(touch: touch, view: view, gesture: event))
             // Handed to its recognizers one by one: each joins, then hears of it.
-            for r in members where arbiter.isEnabled(r) {
-                arbiter.join(touch.id, member: r)
-                updateTouchCount(r)
+            for r in members where storage.table.isEnabled(r) {
+                storage.table.join(touch.id, member: r)
                 apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
             }
         case .update:
-            guard let existing, records[existing].gestureKind == event.kind else {
+            guard let existing, storage.records[existing].gestureKind == event.kind else {
                 ignored("touchpad \(event.kind) update with no \(event.kind) under way")
                 break
             }
-            records[existing].touch.location = event.location
-            records[existing].touch.timestamp = now
-            touchpadGestures[event.device] = event
-            let id = records[existing].touch.id
-            for r in gestureMembers(id) where arbiter.isTracking(r, id) && !arbiter.records[r.rawValue].state.isFinal {
+            storage.records[existing].touch.location = event.location
+            storage.records[existing].touch.timestamp = now
+            storage.records[existing].gesture = event
+            let id = storage.records[existing].touch.id
+            for r in storage.table.members(of: id) where storage.table.isTracking(r, id) && !storage.table.records[r.rawValue].state.isFinal {
                 apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
             }
         case .end, .cancel:
-            guard let existing, records[existing].gestureKind == event.kind else {
+            guard let existing, storage.records[existing].gestureKind == event.kind else {
                 ignored("touchpad \(event.kind) \(event.phase) with no \(event.kind) under way")
                 break
             }
-            touchpadGestures[event.device] = nil
             liftGesture(existing, with: event)
         }
     }
 
-    private func gestureMembers(_ id: TouchID) -> [RecognizerSlot] {
-        arbiter.arenaIndex(id).map { arbiter.arenas[$0].members } ?? []
-    }
-
-
     private func liftGesture(_ index: Int, with event: TouchpadGestureEvent) {
-        records[index].lifted = true
-        records[index].touch.phase = event.phase == .cancel ? .cancelled : .ended
-        let id = records[index].touch.id
-        for r in gestureMembers(id) where arbiter.isTracking(r, id) {
-            arbiter.lift(r)
-            updateTouchCount(r)
-            if arbiter.records[r.rawValue].state.isFinal {
-                arbitrate { a, _ in a.endSequenceIfOver(r) }
+        storage.records[index].lifted = true
+        storage.records[index].touch.phase = event.phase == .cancel ? .cancelled : .ended
+        let id = storage.records[index].touch.id
+        for r in storage.table.members(of: id) where storage.table.isTracking(r, id) {
+            storage.table.lift(r)
+            if storage.table.records[r.rawValue].state.isFinal {
+                endSequenceIfOver(r)
                 continue
             }
             apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
@@ -417,17 +422,13 @@ extension GestureEngine {
     // MARK: - Cancelling what is down
 
     func cancelTouches(at time: Instant, reason: String, where matches: (TouchRecord) -> Bool) {
-        let down = records.filter { !$0.lifted && matches($0) }
+        let down = storage.records.filter { !$0.lifted && matches($0) }
         guard !down.isEmpty else { return }
         ignored("\(reason): cancelling \(down.count) touch\(down.count == 1 ? "" : "es")", at: max(time, now))
         var byDevice: [InputDeviceID: TouchFrame] = [:]
         var gestures: [TouchpadGestureEvent] = []
         for record in down {
-            if let kind = record.gestureKind {
-                let device = record.touch.device
-                let last = touchpadGestures[device]
-                    ?? TouchpadGestureEvent(kind: kind, phase: .begin, time: time, device: device, fingers: 0,
-                                            location: record.touch.location)
+            if let last = record.gesture {
                 gestures.append(last.cancelled(at: time, location: record.touch.location))
             } else {
                 let d = record.touch.device
@@ -445,15 +446,15 @@ extension GestureEngine {
     /// every touch of the frame began (its minimum touch id is past the newest).
     @inline(__always)
     private func feedOnce(_ r: RecognizerSlot, mark: Int, newestID: TouchID) {
-        guard arbiter.records[r.rawValue].minimumTouchID <= newestID, arbiter.markOnce(r, step: mark) else { return }
-        feedList.append(r)
-        stepRecognizers.append(r)
+        guard storage.table.records[r.rawValue].minimumTouchID <= newestID, storage.table.markOnce(r, step: mark) else { return }
+        storage.feedList.append(r)
+        storage.stepRecognizers.append(r)
     }
 
     /// The view whose touch keeps a touch landing on `view` away (`isExclusiveTouch`): a
     /// down touch on another view, when either view is exclusive-touch.
     private func exclusiveTouchBlocker(for view: View) -> View? {
-        for record in records where !record.lifted && record.gestureKind == nil {
+        for record in storage.records where !record.lifted && record.gestureKind == nil {
             guard let other = record.view, other !== view else { continue }
             if other.isExclusiveTouch || view.isExclusiveTouch { return other }
         }
@@ -464,7 +465,7 @@ extension GestureEngine {
     /// `allTouches`): those down, and those that lifted in this step.
     func allTouches() -> Set<Touch> {
         var all = Set<Touch>()
-        for record in records where record.gestureKind == nil { all.insert(record.touch) }
+        for record in storage.records where record.gestureKind == nil { all.insert(record.touch) }
         return all
     }
 
@@ -476,14 +477,14 @@ extension GestureEngine {
         var down = Point.zero, downCount = 0.0, all = Point.zero, allCount = 0.0
         for id in ids {
             if let i = recordIndex(of: id) {
-                let location = records[i].touch.location
+                let location = storage.records[i].touch.location
                 all = all + location
                 allCount += 1
-                if !records[i].lifted {
+                if !storage.records[i].lifted {
                     down = down + location
                     downCount += 1
                 }
-            } else if let lifted = liftedTouches.first(where: { $0.id == id }) {
+            } else if let lifted = storage.liftedTouches.first(where: { $0.id == id }) {
                 all = all + lifted.location
                 allCount += 1
             }
@@ -497,38 +498,37 @@ extension GestureEngine {
         let touches = sequenceTouches(of: r)
         guard index >= 0, index < touches.count else { return nil }
         let id = touches[index]
-        if let i = recordIndex(of: id) { return records[i].touch.location }
-        return liftedTouches.first { $0.id == id }?.location
+        if let i = recordIndex(of: id) { return storage.records[i].touch.location }
+        return storage.liftedTouches.first { $0.id == id }?.location
     }
 
     /// `r` stops tracking touch `id` (`ignore(_:for:)`).
     func recognizer(_ recognizer: GestureRecognizer, ignores id: TouchID) {
-        if arbitrationDepth > 0 {
-            deferredChanges.append { [unowned self] in self.recognizer(recognizer, ignores: id) }
+        if storage.arbitrationDepth > 0 {
+            storage.deferredChanges.append { [unowned self] in self.recognizer(recognizer, ignores: id) }
             return
         }
         guard let r = slot(of: recognizer) else { return }
-        let down = recordIndex(of: id).map { !records[$0].lifted } ?? false
-        arbiter.ignore(id, for: r, stillDown: down)
-        updateTouchCount(r)
-        arbitrate { a, _ in a.endSequenceIfOver(r) }
+        let down = recordIndex(of: id).map { !storage.records[$0].lifted } ?? false
+        storage.table.ignore(id, for: r, stillDown: down)
+        endSequenceIfOver(r)
     }
 
     /// Forgets the touches that have lifted and have nothing left for their view, and closes
     /// their arenas.
     func closeFinishedRecords() {
         var i = 0
-        while i < records.count {
-            if records[i].lifted && records[i].held.isEmpty {
-                let lifted = (records[i].touch.id, records[i].touch.location)
-                if liftedTouches.count < GestureEngine.liftedCapacity {
-                    liftedTouches.append(lifted)
+        while i < storage.records.count {
+            if storage.records[i].lifted && storage.records[i].held.isEmpty {
+                let lifted = (storage.records[i].touch.id, storage.records[i].touch.location)
+                if storage.liftedTouches.count < GestureEngine.liftedCapacity {
+                    storage.liftedTouches.append(lifted)
                 } else {
-                    liftedTouches[liftedNext] = lifted
+                    storage.liftedTouches[storage.liftedNext] = lifted
                 }
-                liftedNext = (liftedNext + 1) % GestureEngine.liftedCapacity
-                arbiter.closeArena(records[i].touch.id)
-                records.remove(at: i)
+                storage.liftedNext = (storage.liftedNext + 1) % GestureEngine.liftedCapacity
+                storage.table.closeArena(storage.records[i].touch.id)
+                storage.records.remove(at: i)
             } else {
                 i += 1
             }

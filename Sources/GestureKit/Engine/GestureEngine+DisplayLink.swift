@@ -94,18 +94,18 @@ extension GestureEngine {
     public func addDisplayLink(frameRate: Int = DisplayLink.defaultFrameRate,
                                _ onFrame: @escaping (DisplayLink) -> Void) -> DisplayLink {
         let link = DisplayLink(engine: self, frameRate: frameRate, onFrame: onFrame)
-        displayLinks.append(link)
+        storage.displayLinks.append(link)
         return link
     }
 
     func removeDisplayLink(_ link: DisplayLink) {
-        displayLinks.removeAll { $0 === link }
+        storage.displayLinks.removeAll { $0 === link }
     }
 
     /// The earliest frame a running display link waits for.
     var nextDisplayFrame: Instant? {
         var earliest: Instant?
-        for link in displayLinks {
+        for link in storage.displayLinks {
             if let f = link.nextFrame, earliest.map({ f < $0 }) ?? true { earliest = f }
         }
         return earliest
@@ -128,7 +128,7 @@ extension GestureEngine {
     func fireDeadlines(before limit: Instant, inclusive: Bool) {
         func within(_ t: Instant) -> Bool { t < limit || (inclusive && t == limit) }
         while true {
-            let input = nextDeadlineIncludingPointer(arbiter.nextDeadline())
+            let input = nextDeadlineIncludingPointer(storage.table.nextDeadline())
             guard let f = nextDisplayFrame, within(f) else {
                 // No frame before the limit: fire the earliest input deadline, then look again.
                 guard let i = input, within(i) else { break }
@@ -142,8 +142,8 @@ extension GestureEngine {
             fireInputDeadlines(before: f, inclusive: true)
             if now < f { now = f }
             var i = 0
-            while i < displayLinks.count {
-                let link = displayLinks[i]
+            while i < storage.displayLinks.count {
+                let link = storage.displayLinks[i]
                 i += 1
                 guard link.nextFrame == f else { continue }
                 link.timestamp = f

@@ -14,14 +14,14 @@ extension GestureEngine {
     /// Everything the engine waits for, earliest first.
     package func pendingDeadlines() -> [PendingDeadline] {
         var pending: [PendingDeadline] = []
-        for (index, record) in arbiter.records.enumerated() where record.isAttached {
+        for (index, record) in storage.table.records.enumerated() where record.isAttached {
             guard let deadline = record.timer.armed else { continue }
             pending.append(PendingDeadline(time: deadline, what: "\(recognizer(RecognizerSlot(rawValue: index)).name)'s deadline"))
         }
-        if let wheel = pointer.wheelDeadline {
+        if let wheel = storage.pointer.wheelDeadline {
             pending.append(PendingDeadline(time: wheel, what: "the end of a wheel's scroll"))
         }
-        for link in displayLinks {
+        for link in storage.displayLinks {
             guard let frame = link.nextFrame else { continue }
             let owner = link.label.map { " (\($0))" } ?? ""
             pending.append(PendingDeadline(time: frame, what: "a display link at \(link.frameRate) frames a second\(owner)"))

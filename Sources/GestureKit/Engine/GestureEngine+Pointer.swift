@@ -31,7 +31,7 @@ extension GestureEngine {
     static let pointerButtonSourceID = -2
 
     /// Where the pointer is, in screen points (nil before the first pointer event).
-    public var pointerLocation: Point? { pointer.location }
+    public var pointerLocation: Point? { storage.pointer.location }
 
     /// Handles one pointer event: hover, the button's touch, scrolling. Deadlines earlier
     /// than the event fire first.
@@ -40,59 +40,59 @@ extension GestureEngine {
     }
 
     private func dispatch(_ event: PointerEvent) {
-        if pointer.removed.contains(event.device) {
-            ignored("pointer \(event.kind.rawValue) of \(event.device), which was removed: ignored")
+        if storage.pointer.removed.contains(event.device) {
+            ignored("storage.pointer \(event.kind.rawValue) of \(event.device), which was removed: ignored")
             return
         }
         guard event.location.isFinite else {
-            ignored("pointer \(event.kind.rawValue) of \(event.device) at a non-finite location: ignored")
+            ignored("storage.pointer \(event.kind.rawValue) of \(event.device) at a non-finite location: ignored")
             return
         }
-        pointer.location = event.location
+        storage.pointer.location = event.location
         switch event.kind {
         case .motion:
-            if pointer.buttonDevice == event.device {
+            if storage.pointer.buttonDevice == event.device {
                 sendButtonFrame(.moved, event)
-            } else if pointer.buttonDevice == nil {
+            } else if storage.pointer.buttonDevice == nil {
                 updateHover(at: event.location, device: event.device, pen: nil)
             }
         case .button:
             guard let button = ButtonMask(evdevCode: event.button) else { return }
             if event.pressed {
-                if let down = pointer.buttonDevice {
-                    guard down == event.device, !pointer.buttons.contains(button) else {
-                        ignored("button \(button) pressed on \(event.device) while \(pointer.buttons) \(down == event.device ? "is" : "of \(down) is") down: ignored")
+                if let down = storage.pointer.buttonDevice {
+                    guard down == event.device, !storage.pointer.buttons.contains(button) else {
+                        ignored("button \(button) pressed on \(event.device) while \(storage.pointer.buttons) \(down == event.device ? "is" : "of \(down) is") down: ignored")
                         return
                     }
                     // Another button joins the touch under way.
-                    pointer.buttons.insert(button)
-                    setButtonMask(pointer.buttons, device: event.device)
+                    storage.pointer.buttons.insert(button)
+                    setButtonMask(storage.pointer.buttons, device: event.device)
                     return
                 }
                 endHover()
-                pointer.buttonDevice = event.device
-                pointer.buttons = button
+                storage.pointer.buttonDevice = event.device
+                storage.pointer.buttons = button
                 sendButtonFrame(.began, event)
             } else {
-                guard pointer.buttonDevice == event.device, pointer.buttons.contains(button) else {
+                guard storage.pointer.buttonDevice == event.device, storage.pointer.buttons.contains(button) else {
                     ignored("button \(button) released on \(event.device) that was never pressed: ignored")
                     return
                 }
-                pointer.buttons.remove(button)
-                guard pointer.buttons.isEmpty else {
-                    setButtonMask(pointer.buttons, device: event.device)
+                storage.pointer.buttons.remove(button)
+                guard storage.pointer.buttons.isEmpty else {
+                    setButtonMask(storage.pointer.buttons, device: event.device)
                     return
                 }
-                pointer.buttonDevice = nil
+                storage.pointer.buttonDevice = nil
                 sendButtonFrame(.ended, event)
                 updateHover(at: event.location, device: event.device, pen: nil)
             }
         case .scroll:
             scroll(event)
         case .leave:
-            if pointer.buttonDevice == event.device {
-                pointer.buttonDevice = nil
-                pointer.buttons = []
+            if storage.pointer.buttonDevice == event.device {
+                storage.pointer.buttonDevice = nil
+                storage.pointer.buttons = []
                 sendButtonFrame(.cancelled, event)
             }
             endHover(of: event.device, reason: .pointerLeft)
@@ -101,29 +101,29 @@ extension GestureEngine {
 
     /// The pointer's touch now has `buttons` pressed (its `buttonMask`).
     private func setButtonMask(_ buttons: ButtonMask, device: InputDeviceID) {
-        for i in records.indices where !records[i].lifted && records[i].touch.device == device
-            && records[i].touch.sourceID == GestureEngine.pointerButtonSourceID {
-            records[i].touch.buttonMask = buttons
+        for i in storage.records.indices where !storage.records[i].lifted && storage.records[i].touch.device == device
+            && storage.records[i].touch.sourceID == GestureEngine.pointerButtonSourceID {
+            storage.records[i].touch.buttonMask = buttons
         }
     }
 
     private func sendButtonFrame(_ phase: TouchPhase, _ event: PointerEvent) {
-        var frame = pointer.frame
-        pointer.frame.changes = []
+        var frame = storage.pointer.frame
+        storage.pointer.frame.changes = []
         frame.time = event.time
         frame.device = event.device
-        frame.buttonMask = pointer.buttons
+        frame.buttonMask = storage.pointer.buttons
         frame.changes.clearKeepingCapacity()
         frame.changes.append(TouchChange(sourceID: GestureEngine.pointerButtonSourceID, phase: phase,
                                          location: event.location))
         dispatch(frame)
-        pointer.frame = frame
+        storage.pointer.frame = frame
     }
 
     // MARK: - Scrolling
 
     private func scrollUnderWay(_ device: InputDeviceID, _ kind: TouchpadGestureEvent.Kind) -> Bool {
-        records.contains { !$0.lifted && $0.gestureKind == kind && $0.touch.device == device }
+        storage.records.contains { !$0.lifted && $0.gestureKind == kind && $0.touch.device == device }
     }
 
     /// A wheel turned with shift held scrolls sideways (GTK's and the browsers' convention):
@@ -131,7 +131,7 @@ extension GestureEngine {
     private func scroll(_ event: PointerEvent) {
         let kind: TouchpadGestureEvent.Kind = event.scrollType.contains(.continuous) ? .scroll : .wheel
         let underWay = scrollUnderWay(event.device, kind)
-        let delta = kind == .wheel && heldModifiers.contains(.shift) ? Point(x: event.delta.y, y: event.delta.x) : event.delta
+        let delta = kind == .wheel && storage.heldModifiers.contains(.shift) ? Point(x: event.delta.y, y: event.delta.x) : event.delta
         var gesture = TouchpadGestureEvent(kind: kind, phase: underWay ? .update : .begin, time: event.time,
                                            device: event.device, fingers: 0, location: event.location,
                                            delta: delta)
@@ -147,27 +147,27 @@ extension GestureEngine {
         }
         dispatch(gesture)
         if kind == .wheel {
-            pointer.wheelDevice = event.device
-            pointer.wheelDeadline = event.time + GestureDefaults.wheelScrollEndPause
+            storage.pointer.wheelDevice = event.device
+            storage.pointer.wheelDeadline = event.time + GestureDefaults.wheelScrollEndPause
         }
     }
 
     /// Ends the wheel's scroll sequence: its pause has passed.
     private func endWheelScroll(at time: Instant) {
-        guard let device = pointer.wheelDevice else { return }
-        pointer.wheelDeadline = nil
-        pointer.wheelDevice = nil
+        guard let device = storage.pointer.wheelDevice else { return }
+        storage.pointer.wheelDeadline = nil
+        storage.pointer.wheelDevice = nil
         beginStep(at: max(time, now))
         if scrollUnderWay(device, .wheel) {
             dispatch(TouchpadGestureEvent(kind: .wheel, phase: .end, time: time, device: device, fingers: 0,
-                                          location: pointer.location ?? .zero))
+                                          location: storage.pointer.location ?? .zero))
         }
         endStep()
     }
 
     /// The earliest deadline of the engine: a recognizer's, or the end of a wheel's scroll.
     func nextDeadlineIncludingPointer(_ recognizers: Instant?) -> Instant? {
-        guard let w = pointer.wheelDeadline else { return recognizers }
+        guard let w = storage.pointer.wheelDeadline else { return recognizers }
         guard let r = recognizers else { return w }
         return min(r, w)
     }
@@ -176,9 +176,9 @@ extension GestureEngine {
     /// it), in time order (a recognizer's deadline first at the same instant). Display links'
     /// frames are interleaved by `fireDeadlines` (GestureEngine+DisplayLink.swift).
     func fireInputDeadlines(before limit: Instant, inclusive: Bool) {
-        while let w = pointer.wheelDeadline, w < limit || (inclusive && w == limit) {
+        while let w = storage.pointer.wheelDeadline, w < limit || (inclusive && w == limit) {
             fireTimers(before: w, inclusive: true)
-            guard pointer.wheelDeadline == w else { continue }
+            guard storage.pointer.wheelDeadline == w else { continue }
             endWheelScroll(at: w)
         }
         fireTimers(before: limit, inclusive: inclusive)
@@ -189,17 +189,17 @@ extension GestureEngine {
     /// Shows every hover recognizer where the pointer (or a hovering pen, with its
     /// `sample`) of `device` is.
     func updateHover(at location: Point, device: InputDeviceID, pen sample: PenSample?) {
-        pointer.hoverDevice = device
+        storage.pointer.hoverDevice = device
         // A hover's `changed` says what moved: the pointer or the pen, not touches.
-        changeReason = sample == nil ? .pointerMoved : .penMoved
-        defer { changeReason = .touchesMoved }
+        storage.changeReason = sample == nil ? .pointerMoved : .penMoved
+        defer { storage.changeReason = .touchesMoved }
         let hit = hitTest(location)
         var i = 0
-        while i < slots.count {
+        while i < storage.table.slotCount {
             let slot = RecognizerSlot(rawValue: i)
             i += 1
-            guard let hover = slots[slot.rawValue].recognizer as? HoverGestureRecognizer,
-                  arbiter.isEnabled(slot), let view = hover.view else { continue }
+            guard let hover = storage.table.recognizer(slot) as? HoverGestureRecognizer,
+                  storage.table.isEnabled(slot), let view = hover.view else { continue }
             let inside = hit.map { $0 === view || $0.isDescendant(of: view) } ?? false
             apply(hover.pointerMoved(to: location, inside: inside, pen: sample), to: slot)
         }
@@ -212,17 +212,17 @@ extension GestureEngine {
 
     /// Ends every hover under way that follows `device` (a pen left proximity).
     func endHover(of device: InputDeviceID, reason: TransitionReason) {
-        guard pointer.hoverDevice == device else { return }
-        pointer.hoverDevice = nil
+        guard storage.pointer.hoverDevice == device else { return }
+        storage.pointer.hoverDevice = nil
         forEachActiveHover { _, slot in apply(.end(reason), to: slot) }
     }
 
     private func forEachActiveHover(_ body: (HoverGestureRecognizer, RecognizerSlot) -> Void) {
         var i = 0
-        while i < slots.count {
+        while i < storage.table.slotCount {
             let slot = RecognizerSlot(rawValue: i)
             i += 1
-            guard let hover = slots[slot.rawValue].recognizer as? HoverGestureRecognizer, hover.state.isActive else { continue }
+            guard let hover = storage.table.recognizer(slot) as? HoverGestureRecognizer, hover.state.isActive else { continue }
             body(hover, slot)
         }
     }
@@ -233,18 +233,18 @@ extension GestureEngine {
     /// scroll is over, the hovering that follows it is cancelled, and its later events are
     /// ignored.
     func pointerDeviceRemoved(_ device: InputDeviceID, at time: Instant) {
-        if !pointer.removed.contains(device) { pointer.removed.append(device) }
+        if !storage.pointer.removed.contains(device) { storage.pointer.removed.append(device) }
         penDeviceRemoved(device)
-        if pointer.buttonDevice == device {
-            pointer.buttonDevice = nil
-            pointer.buttons = []
+        if storage.pointer.buttonDevice == device {
+            storage.pointer.buttonDevice = nil
+            storage.pointer.buttons = []
         }
-        if pointer.wheelDevice == device {
-            pointer.wheelDevice = nil
-            pointer.wheelDeadline = nil
+        if storage.pointer.wheelDevice == device {
+            storage.pointer.wheelDevice = nil
+            storage.pointer.wheelDeadline = nil
         }
-        if pointer.hoverDevice == device {
-            pointer.hoverDevice = nil
+        if storage.pointer.hoverDevice == device {
+            storage.pointer.hoverDevice = nil
             cancelHover(reason: .deviceRemoved(device), at: time)
         }
     }

@@ -1,7 +1,7 @@
 /// Roots and recognizers: every recognizer attached to a view under one of the engine's
-/// roots has a slot, the index of its entry in the engine's per-recognizer tables (the
-/// recognizer itself, its handle, and its record in the arbiter: RecognizerRecord.swift). The
-/// engine works with slots; the recognizer knows only its slot and its engine.
+/// roots has a slot in the engine's table (RecognizerTable.swift: the recognizer itself, its
+/// handle, what it shows and its arbitration record). The engine works with slots; the
+/// recognizer knows only its slot and its engine.
 extension GestureEngine {
     // MARK: - Views
 
@@ -30,8 +30,7 @@ extension GestureEngine {
 
     /// Whether `r` is attached to this engine.
     func isRegistered(_ r: GestureRecognizer) -> Bool {
-        let i = r.slot.rawValue
-        return i >= 0 && i < slots.count && slots[i].recognizer === r
+        storage.table.holds(r, at: r.slot)
     }
 
     /// `r`'s slot here, if it is attached to this engine.
@@ -42,70 +41,56 @@ extension GestureEngine {
     /// The recognizer in slot `r` (which must be taken).
     @inline(__always)
     func recognizer(_ r: RecognizerSlot) -> GestureRecognizer {
-        slots[r.rawValue].recognizer!
+        storage.table.recognizer(r)!
     }
 
     /// Calls `body` with the recognizer in slot `r` without retaining it (its entry keeps it
     /// alive), for the dispatch loop's calls.
     @inline(__always)
     func withRecognizer<T>(_ r: RecognizerSlot, _ body: (GestureRecognizer) -> T) -> T {
-        slots[r.rawValue].handle!.with(body)
+        storage.table.handle(r)!.with(body)
     }
 
     func register(_ r: GestureRecognizer) {
         guard !isRegistered(r) else { return }
-        if arbitrationDepth > 0 {
-            deferredChanges.append { [unowned self] in register(r) }
+        if storage.arbitrationDepth > 0 {
+            storage.deferredChanges.append { [unowned self] in register(r) }
             return
         }
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[slot] = RecognizerEntry(r)
-        } else {
-            slot = slots.count
-            slots.append(RecognizerEntry(r))
-        }
-        recognizersNumbered += 1
-        r.number(recognizersNumbered)
-        let s = RecognizerSlot(rawValue: slot)
-        arbiter.add(s, kind: r.kind, isEnabled: r.isEnabled)
+        let s = storage.table.add(r, kind: r.kind, isEnabled: r.isEnabled)
         r.slot = s
         r.engine = self
-        if r.delaysTouchesBegan { recognizersDelayingBegan += 1 }
-        if r.delegate != nil || (r as? BuiltInRecognizer)?.isSubclassed ?? true { hasDynamicRequirements = true }
+        if r.delaysTouchesBegan { storage.recognizersDelayingBegan += 1 }
+        if r.delegate != nil || (r as? BuiltInRecognizer)?.isSubclassed ?? true { storage.hasDynamicRequirements = true }
     }
 
     func unregister(_ r: GestureRecognizer) {
         guard isRegistered(r) else { return }
-        if arbitrationDepth > 0 {
-            deferredChanges.append { [unowned self] in unregister(r) }
+        if storage.arbitrationDepth > 0 {
+            storage.deferredChanges.append { [unowned self] in unregister(r) }
             return
         }
-        let s = r.slot
-        slots[s.rawValue].vacate()
-        freeSlots.append(s.rawValue)
-        arbiter.remove(s)
+        storage.table.remove(r.slot)
         r.slot = .none
         r.engine = nil
-        if r.delaysTouchesBegan { recognizersDelayingBegan -= 1 }
+        if r.delaysTouchesBegan { storage.recognizersDelayingBegan -= 1 }
     }
 
     /// `r`'s `delaysTouchesBegan` changed.
     func recognizer(_ r: GestureRecognizer, delaysTouchesBeganChangedTo delays: Bool) {
         guard slot(of: r) != nil else { return }
-        recognizersDelayingBegan += delays ? 1 : -1
+        storage.recognizersDelayingBegan += delays ? 1 : -1
     }
 
     /// `r` was enabled or disabled; disabling it mid-gesture fails it, or cancels it if it
     /// had begun.
     func recognizer(_ r: GestureRecognizer, enabledChangedTo enabled: Bool) {
         guard let s = slot(of: r) else { return }
-        if arbitrationDepth > 0 {
-            deferredChanges.append { [unowned self] in recognizer(r, enabledChangedTo: enabled) }
+        if storage.arbitrationDepth > 0 {
+            storage.deferredChanges.append { [unowned self] in recognizer(r, enabledChangedTo: enabled) }
             return
         }
-        arbiter.setEnabled(s, enabled)
+        storage.table.setEnabled(s, enabled)
         if !enabled { outsideChange(s, reason: .disabled) }
     }
 
@@ -113,18 +98,18 @@ extension GestureEngine {
     /// had begun.
     func recognizerWillBeRemoved(_ r: GestureRecognizer) {
         guard let s = slot(of: r) else { return }
-        if arbitrationDepth > 0 {
-            deferredChanges.append { [unowned self] in recognizerWillBeRemoved(r) }
+        if storage.arbitrationDepth > 0 {
+            storage.deferredChanges.append { [unowned self] in recognizerWillBeRemoved(r) }
             return
         }
         outsideChange(s, reason: .removedFromView)
     }
 
     private func outsideChange(_ r: RecognizerSlot, reason: TransitionReason) {
-        let standalone = !inStep
+        let standalone = !storage.inStep
         if standalone { beginStep(at: now) }
         markDirty(r)
-        arbitrate { $0.withdraw(r, reason: reason, $1) }
+        arbitrate { withdraw(r, reason: reason) }
         if standalone { endStep() }
     }
 }

@@ -7,7 +7,13 @@ import HeapModule
 ///
 /// The queue holds only the heap; each recognizer's deadline, the one that fired last and
 /// the generation that makes older heap entries stale are in its record
-/// (`RecognizerRecord.Timer`), and the arbiter, which owns the records, runs the queue.
+/// (`RecognizerRecord.Timer`), and the table (RecognizerTable.swift), which owns the records,
+/// runs the queue.
+///
+/// The heap's top is always live: every change that may make it stale (a deadline armed
+/// again or dropped, one taken, a slot given to another recognizer) drops the stale entries
+/// on top. So the next deadline is read without changing anything (`next`), and an app may
+/// ask the engine's `nextDeadline` from any callback.
 struct TimerQueue {
     struct Entry: Comparable {
         var deadline: Instant
@@ -27,16 +33,17 @@ struct TimerQueue {
     private var heap = Heap<Entry>()
     private var sequence = 0
 
-    /// Makes `wanted` the deadline of `r`, whose timer is `timer` (none for nil), if it is
-    /// not already.
-    mutating func arm(_ r: RecognizerSlot, _ timer: inout RecognizerRecord.Timer, at wanted: Instant?) {
-        guard wanted != timer.armed else { return }
-        timer.generation &+= 1
-        timer.armed = wanted
+    /// Makes `wanted` the deadline of `r` (none for nil), if it is not already.
+    @inline(__always)
+    mutating func arm(_ r: RecognizerSlot, at wanted: Instant?, _ records: inout [RecognizerRecord]) {
+        guard wanted != records[r.rawValue].timer.armed else { return }
+        records[r.rawValue].timer.generation &+= 1
+        records[r.rawValue].timer.armed = wanted
         if let wanted {
             sequence &+= 1
-            heap.insert(Entry(deadline: wanted, sequence: sequence, slot: r, generation: timer.generation))
+            heap.insert(Entry(deadline: wanted, sequence: sequence, slot: r, generation: records[r.rawValue].timer.generation))
         }
+        dropStale(records)
     }
 
     private static func isLive(_ entry: Entry, _ records: [RecognizerRecord]) -> Bool {
@@ -44,14 +51,15 @@ struct TimerQueue {
         return t.generation == entry.generation && t.armed == entry.deadline
     }
 
-    /// The earliest live deadline (stale entries on top are dropped).
-    mutating func nextDeadline(_ records: [RecognizerRecord]) -> Instant? {
-        while let top = heap.min {
-            if Self.isLive(top, records) { return top.deadline }
+    /// Drops the stale entries on top, so the top is live.
+    mutating func dropStale(_ records: [RecognizerRecord]) {
+        while let top = heap.min, !Self.isLive(top, records) {
             _ = heap.removeMin()
         }
-        return nil
     }
+
+    /// The earliest live deadline.
+    var next: Instant? { heap.min?.deadline }
 
     /// Takes the earliest live deadline before `limit` (or at it, if `inclusive`), marking it
     /// fired in its record.
@@ -62,6 +70,7 @@ struct TimerQueue {
             guard Self.isLive(top, records) else { continue }
             records[top.slot.rawValue].timer.armed = nil
             records[top.slot.rawValue].timer.fired = top.deadline
+            dropStale(records)
             return (top.slot, top.deadline)
         }
         return nil
@@ -69,23 +78,27 @@ struct TimerQueue {
 }
 
 extension GestureEngine {
-    /// The recognizer's deadline, unless it is one that already fired (`RecognizerRecord.Timer.live`).
-    func liveDeadline(of r: RecognizerSlot) -> Instant? {
-        let deadline = withRecognizer(r) { $0.deadline }
-        return arbiter.records[r.rawValue].timer.live(deadline)
-    }
-
-    /// Arms the timer of a recognizer that took part in the step to its deadline now.
+    /// Arms the timer of a recognizer that took part in the step to its deadline now, unless
+    /// it is one that already fired (`RecognizerRecord.Timer.live`). The deadline is asked of
+    /// the recognizer, app code for one of the app's own, which may take it out of the engine
+    /// (its view removed) or give its slot to another: then it is armed to nothing.
+    @inline(__always)
     func rearm(_ r: RecognizerSlot) {
         // A recognizer in a final state waits for its sequence to end, not for a deadline.
-        let wanted = arbiter.isEnabled(r) && !arbiter.records[r.rawValue].state.isFinal ? liveDeadline(of: r) : nil
-        arbiter.armTimer(r, at: wanted)
+        guard storage.table.isEnabled(r), !storage.table.records[r.rawValue].state.isFinal else {
+            storage.table.armTimer(r, at: nil)
+            return
+        }
+        let generation = storage.table.records[r.rawValue].timer.generation
+        let deadline = withRecognizer(r) { $0.deadline }
+        guard storage.table.records[r.rawValue].timer.generation == generation, storage.table.isMember(r) else { return }
+        storage.table.armTimer(r, at: storage.table.records[r.rawValue].timer.live(deadline))
     }
 
     /// Wakes every recognizer whose deadline is before `limit` (or at it), each in a step of
     /// its own at its deadline.
     func fireTimers(before limit: Instant, inclusive: Bool) {
-        while let (r, deadline) = arbiter.popDueTimer(before: limit, inclusive: inclusive) {
+        while let (r, deadline) = storage.table.popDueTimer(before: limit, inclusive: inclusive) {
             beginStep(at: max(deadline, now))
             markDirty(r)
             apply(withRecognizer(r) { $0.deadlineReached(at: now) }, to: r)

@@ -5,7 +5,7 @@ import Logging
 /// fail?". Nothing is built for the trace when nobody listens.
 extension GestureEngine {
     func updateTracing() {
-        isTracing = traceHandler != nil || logger.logLevel <= .debug
+        storage.isTracing = traceHandler != nil || logger.logLevel <= .debug
     }
 
     func emit(_ event: GestureTraceEvent) {
@@ -16,7 +16,7 @@ extension GestureEngine {
     }
 
     /// A wiring mistake of the app's: logged at error level whoever listens, and traced.
-    func programmingError(_ message: String) {
+    package func programmingError(_ message: String) {
         logger.error("\(message)")
         traceHandler?(.programmingError(time: now, message: message))
     }

@@ -39,24 +39,16 @@ import Logging
 /// reports it; a jump ahead in time fires every deadline on the way at its own time.
 ///
 /// The engine's own state is one value, `storage` (EngineStorage.swift), the one engine
-/// property Swift does not check for exclusive access at run time: that file says which
-/// benchmark needs it and why it is sound.
+/// property Swift does not check for exclusive access at run time: that file states the
+/// rule that makes it sound (no access held across a call into app code) and the benchmark
+/// that needs it.
 public final class GestureEngine {
-    /// Everything the dispatch loop reads and writes but arbitration (EngineStorage.swift).
+    /// Everything the engine holds but its roots, its logger and its trace handler
+    /// (EngineStorage.swift), reached one expression at a time.
     #if GESTUREKIT_CHECKED_ACCESS
     var storage = EngineStorage()
     #else
     @exclusivity(unchecked) var storage = EngineStorage()
-    #endif
-    /// Arbitration, and every recognizer's record (RecognizerRecord.swift): its state, its
-    /// touches, its timer. Not checked for exclusive access at run time either, for the same
-    /// benchmark and reasons (EngineStorage.swift); a property of its own because arbitration
-    /// holds it while it asks the recognizers and their delegates questions, which read
-    /// `storage`.
-    #if GESTUREKIT_CHECKED_ACCESS
-    var arbiter = Arbiter()
-    #else
-    @exclusivity(unchecked) var arbiter = Arbiter()
     #endif
     public internal(set) var roots: [View] = []
     public var logger: Logger {
@@ -75,14 +67,6 @@ public final class GestureEngine {
     /// How many lifted touches' locations the engine keeps (`liftedTouches`).
     static let liftedCapacity = 64
 
-    var pens = PenState()
-    /// Each device's touchpad gesture under way: its last event, which its cancel is made
-    /// from (`TouchpadGestureEvent.cancelled`).
-    var touchpadGestures: [InputDeviceID: TouchpadGestureEvent] = [:]
-    /// The modifier flags of each keyboard holding any, and their union.
-    var keyboards: [InputDeviceID: ModifierFlags] = [:]
-    var heldModifiers: ModifierFlags = []
-
     /// What arrived while a step was under way (from a callback): handled, in order, when
     /// the step ends.
     enum QueuedInput {
@@ -98,11 +82,11 @@ public final class GestureEngine {
 
     public init(logger: Logger = Logger(label: "gesturekit.engine")) {
         self.logger = logger
-        frameTouches.reserveCapacity(16)
-        touchBuffer.reserveCapacity(16)
-        pendingDeliveries.reserveCapacity(32)
-        deliveryBuffer.reserveCapacity(16)
-        records.reserveCapacity(16)
+        storage.frameTouches.reserveCapacity(16)
+        storage.touchBuffer.reserveCapacity(16)
+        storage.pendingDeliveries.reserveCapacity(32)
+        storage.deliveryBuffer.reserveCapacity(16)
+        storage.records.reserveCapacity(16)
         updateTracing()
     }
 
@@ -116,8 +100,8 @@ public final class GestureEngine {
     public func send(_ event: InputEvent) {
         switch event {
         case let .deviceAdded(info):
-            if inStep { queued.append(.input(event)); return }
-            pointer.removed.removeAll { $0 == info.id }
+            if storage.inStep { storage.queued.append(.input(event)); return }
+            storage.pointer.removed.removeAll { $0 == info.id }
             if let scale = info.pointsPerMillimetre { pointsPerMillimetre[info.id] = scale }
         case let .touchFrame(frame):
             send(frame)
@@ -132,10 +116,10 @@ public final class GestureEngine {
         case let .deviceRemoved(device, time):
             deviceRemoved(device, at: time ?? now)
         case let .eventsDropped(time, device):
-            if inStep { queued.append(.input(event)); return }
+            if storage.inStep { storage.queued.append(.input(event)); return }
             ignored(InputEvent.eventsDroppedReason(device), at: time)
         case let .note(time, device, text):
-            if inStep { queued.append(.input(event)); return }
+            if storage.inStep { storage.queued.append(.input(event)); return }
             ignored("\(device): \(text)", at: time)
         }
     }
@@ -153,8 +137,8 @@ public final class GestureEngine {
 
     /// Moves the engine's time to `time`, firing every deadline up to and including it.
     public func advance(to time: Instant) {
-        if inStep {
-            queued.append(.advance(time))
+        if storage.inStep {
+            storage.queued.append(.advance(time))
             return
         }
         fireDeadlines(before: time, inclusive: true)
@@ -163,35 +147,35 @@ public final class GestureEngine {
 
     /// The earliest deadline a recognizer or a running display link is waiting for, if any.
     public var nextDeadline: Instant? {
-        nextDeadlineIncludingDisplayLinks(nextDeadlineIncludingPointer(arbiter.nextDeadline()))
+        nextDeadlineIncludingDisplayLinks(nextDeadlineIncludingPointer(storage.table.nextDeadline()))
     }
 
     /// Cancels every touch (and touchpad gesture) of `device`: it was unplugged. Reported as
     /// `inputIgnored`; later events for those touches are ignored (and reported) as events of
     /// touches that are not down.
     public func deviceRemoved(_ device: InputDeviceID, at time: Instant) {
-        if inStep {
-            queued.append(.input(.deviceRemoved(device, time: time)))
+        if storage.inStep {
+            storage.queued.append(.input(.deviceRemoved(device, time: time)))
             return
         }
         cancelTouches(at: time, reason: "\(device) removed") { $0.touch.device == device }
         pointerDeviceRemoved(device, at: time)
-        if keyboards[device] != nil { setModifiers([], of: device) }
+        if storage.keyboards[device] != nil { setModifiers([], of: device) }
     }
 
     /// The end of input (the end of a recording): runs every pending deadline, then cancels
     /// every touch still down, then runs the deadlines that follows, so every recognizer
     /// ends in a final state and is back in `possible`.
     public func finish() {
-        if inStep {
-            queued.append(.finish)
+        if storage.inStep {
+            storage.queued.append(.finish)
             return
         }
         runAllTimers()
         cancelTouches(at: now, reason: "input ended with touches down") { _ in true }
         // The pointer's touch is cancelled with the rest: no button is held any more.
-        pointer.buttonDevice = nil
-        pointer.buttons = []
+        storage.pointer.buttonDevice = nil
+        storage.pointer.buttons = []
         cancelHover(reason: .inputEnded, at: now)
         runAllTimers()
     }
@@ -214,8 +198,8 @@ public final class GestureEngine {
     /// it fire first, then `handle` runs in a step at its time.
     @inline(__always)
     func inputStep(_ event: @autoclosure () -> InputEvent, at time: Instant, _ handle: () -> Void) {
-        if inStep {
-            queued.append(.input(event()))
+        if storage.inStep {
+            storage.queued.append(.input(event()))
             return
         }
         fireDeadlines(before: time, inclusive: false)
@@ -225,9 +209,9 @@ public final class GestureEngine {
     }
 
     func beginStep(at time: Instant) {
-        inStep = true
-        stepCounter &+= 1
-        stepRecognizers.removeAll()
+        storage.inStep = true
+        storage.stepCounter &+= 1
+        storage.stepRecognizers.removeAll()
         if time < now {
             ignored("input at \(formatTime(time)) s is earlier than \(formatTime(now)) s: handled at \(formatTime(now)) s")
         } else {
@@ -238,39 +222,39 @@ public final class GestureEngine {
     /// Lists `r` among the recognizers of this step (once).
     @inline(__always)
     func markDirty(_ r: RecognizerSlot) {
-        if arbiter.markOnce(r, step: stepCounter) { stepRecognizers.append(r) }
+        if storage.table.markOnce(r, step: storage.stepCounter) { storage.stepRecognizers.append(r) }
     }
 
     func endStep() {
-        if hasStateRequests { applyStateRequests() }
+        if storage.hasStateRequests { applyStateRequests() }
         // A recognizer still possible whose touches have all lifted, with no timer and no
         // transition waiting, has seen everything it will see: it fails. This keeps the
         // promise that every recognizer returns to possible once touches end and timers run.
         var i = 0
-        while i < stepRecognizers.count {
-            let r = stepRecognizers[i]
+        while i < storage.stepRecognizers.count {
+            let r = storage.stepRecognizers[i]
             i += 1
-            if arbiter.mayHaveSeenEverything(r) {
-                arbitrate { $0.endOfStep(r, $1) }
+            if storage.table.mayHaveSeenEverything(r) {
+                arbitrate { endOfStep(r) }
             }
         }
         var index = 0
-        while index < records.count {
+        while index < storage.records.count {
             settle(index)
             index += 1
         }
         flushDeliveries()
         i = 0
-        while i < stepRecognizers.count {
-            rearm(stepRecognizers[i])
+        while i < storage.stepRecognizers.count {
+            rearm(storage.stepRecognizers[i])
             i += 1
         }
         closeFinishedRecords()
         layOutViews()
-        inStep = false
-        if !queued.isEmpty {
-            let work = queued
-            queued.removeAll()
+        storage.inStep = false
+        if !storage.queued.isEmpty {
+            let work = storage.queued
+            storage.queued.removeAll()
             for item in work {
                 switch item {
                 case let .input(event): send(event)
@@ -286,8 +270,8 @@ extension GestureEngine {
     /// Lists `view` for the layout pass at the end of the current step; false outside a
     /// step (the view lays itself out at once then).
     func deferLayout(of view: View) -> Bool {
-        guard inStep else { return false }
-        viewsNeedingLayout.append(view)
+        guard storage.inStep else { return false }
+        storage.viewsNeedingLayout.append(view)
         return true
     }
 
@@ -297,16 +281,16 @@ extension GestureEngine {
     /// `maximumLayoutRounds` times; past that the loop is a programming error, reported.
     func layOutViews() {
         var rounds = 0
-        while !viewsNeedingLayout.isEmpty {
+        while !storage.viewsNeedingLayout.isEmpty {
             rounds += 1
             if rounds > GestureEngine.maximumLayoutRounds {
-                let ids = viewsNeedingLayout.map(\.debugName).joined(separator: ", ")
-                viewsNeedingLayout.removeAll()
+                let ids = storage.viewsNeedingLayout.map(\.debugName).joined(separator: ", ")
+                storage.viewsNeedingLayout.removeAll()
                 programmingError("views \(ids) still need layout after \(GestureEngine.maximumLayoutRounds) passes in one step: each layout asks for another")
                 return
             }
-            let views = viewsNeedingLayout
-            viewsNeedingLayout.removeAll()
+            let views = storage.viewsNeedingLayout
+            storage.viewsNeedingLayout.removeAll()
             for view in views { view.layoutIfNeeded() }
         }
     }

@@ -1,20 +1,18 @@
-/// Everything the engine holds of one recognizer, the object aside, in one record: its state,
-/// the touches of its event sequence, the transition it waits to make, its timer, the step
-/// it was last listed in.
+/// Everything arbitration holds of one recognizer, in one record: its state, the touches of
+/// its event sequence, the transition it waits to make, its timer, the step it was last
+/// listed in.
 ///
-/// The arbiter owns the records, one per slot in one array (`Arbiter.records`), and is the
-/// only code that changes them: the engine asks it to (`armTimer`, `markOnce`,
-/// `machineWasReset`). The recognizer object itself, and what it shows, are the engine's, at
-/// the same slot (RecognizerEntry.swift): the arbiter knows recognizers only by their slots
-/// (its tests have no objects).
+/// The records are in the engine's table (RecognizerTable.swift), one per slot, beside the
+/// slot's entry (RecognizerEntry.swift: the object and what it shows). Only the table's
+/// methods change them, for arbitration (Arbiter.swift) and for the engine (`armTimer`,
+/// `markOnce`, `machineWasReset`); arbitration knows recognizers only by their slots.
 ///
 /// Two states: `state` is arbitration's, and runs ahead while the engine carries out one
 /// arbitration's actions (a recognizer let go to begin and end at once performs its `began`
 /// actions while arbitration already has it `ended`); what the recognizer shows its actions,
 /// its delegate and the app (`Shown`: the state of the last transition the engine carried
-/// out, its touches) is the engine's, not the arbiter's (`EngineStorage.shown`), because
-/// arbitration asks delegates questions while it changes the records, and a delegate reads
-/// `state`, `numberOfTouches` and `location(in:)`.
+/// out, its touches) is in its entry, written only as the engine carries the actions out, so
+/// a delegate asked in the middle of a decision reads what UIKit would show.
 struct RecognizerRecord {
     /// A transition the recognizer has decided on but may not make yet, because a recognizer
     /// it requires to fail is still possible.
@@ -32,7 +30,7 @@ struct RecognizerRecord {
         /// two-finger tap's action sees 2).
         var numberOfTouches = 0
         /// The touches of the current sequence or, if it has none, of the sequence that ended
-        /// at the last reset (`Arbiter.sequenceTouches`): where `location(in:)` is.
+        /// at the last reset (`RecognizerTable.sequenceTouches`): where `location(in:)` is.
         var touches: [TouchID] = []
     }
 

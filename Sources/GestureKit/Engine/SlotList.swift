@@ -12,7 +12,37 @@
 /// The invariant a reader checks here: `base` points at `capacity` slots this list
 /// allocated and alone owns (the list cannot be copied), and the first `count` of them are
 /// the list. Slots are plain integers, so what lies past `count` is only stale.
+///
+/// A debug build (GESTUREKIT_CHECKED_ACCESS, Package.swift's `checkedInDebug`), the test
+/// suite's included, keeps the list in an array instead, every read bounds-checked, as it
+/// compiles out the engine's other shortcuts; a release build takes the pointer, and
+/// scripts/test-release-asan.sh runs the engine's tests on it under AddressSanitizer.
 struct SlotList: ~Copyable {
+    #if GESTUREKIT_CHECKED_ACCESS
+    private var slots: [RecognizerSlot]
+    /// How many of the first slots are the list.
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        slots = []
+        slots.reserveCapacity(max(capacity, 1))
+    }
+
+    subscript(index: Int) -> RecognizerSlot {
+        precondition(index >= 0 && index < count, "Internal inconsistency: a slot list read past its end")
+        return slots[index]
+    }
+
+    mutating func append(_ slot: RecognizerSlot) {
+        if count < slots.count { slots[count] = slot } else { slots.append(slot) }
+        count += 1
+    }
+
+    /// Empties the list, keeping its storage.
+    mutating func removeAll() {
+        count = 0
+    }
+    #else
     private var base: UnsafeMutablePointer<RecognizerSlot>
     private var capacity: Int
     /// How many of the first slots are the list.
@@ -55,4 +85,5 @@ struct SlotList: ~Copyable {
     mutating func removeAll() {
         count = 0
     }
+    #endif
 }

@@ -83,13 +83,13 @@ public struct ModifierKeyTracker: Hashable, Sendable {
 extension GestureEngine {
     /// The modifier keys held now, over every keyboard (what `GestureRecognizer.modifierFlags`
     /// reads).
-    public var modifierFlags: ModifierFlags { heldModifiers }
+    public var modifierFlags: ModifierFlags { storage.heldModifiers }
 
     /// A keyboard's modifier flags changed (`InputEvent.modifiers`); deadlines before it fire
     /// first. A keyboard removed holds nothing any more (`deviceRemoved`).
     public func send(modifiers flags: ModifierFlags, of device: InputDeviceID, at time: Instant) {
-        if inStep {
-            queued.append(.input(.modifiers(time: time, device: device, flags)))
+        if storage.inStep {
+            storage.queued.append(.input(.modifiers(time: time, device: device, flags)))
             return
         }
         fireDeadlines(before: time, inclusive: false)
@@ -98,7 +98,7 @@ extension GestureEngine {
     }
 
     func setModifiers(_ flags: ModifierFlags, of device: InputDeviceID) {
-        if flags.isEmpty { keyboards[device] = nil } else { keyboards[device] = flags }
-        heldModifiers = keyboards.values.reduce(into: ModifierFlags()) { $0.formUnion($1) }
+        if flags.isEmpty { storage.keyboards[device] = nil } else { storage.keyboards[device] = flags }
+        storage.heldModifiers = storage.keyboards.values.reduce(into: ModifierFlags()) { $0.formUnion($1) }
     }
 }

@@ -111,7 +111,7 @@ extension GestureEngine {
 
     private func dispatch(_ event: PenEvent) {
         let what = "pen \(event.phase.rawValue) of \(event.device)"
-        if pointer.removed.contains(event.device) {
+        if storage.pointer.removed.contains(event.device) {
             ignored("\(what), which was removed: ignored")
             return
         }
@@ -119,8 +119,8 @@ extension GestureEngine {
             ignored("\(what) at a non-finite location: ignored")
             return
         }
-        if isTracing { emit(.pen(event)) }
-        let isDown = pens.down.contains(event.device)
+        if storage.isTracing { emit(.pen(event)) }
+        let isDown = storage.pens.down.contains(event.device)
         switch event.phase {
         case .hover:
             guard !isDown else {
@@ -134,7 +134,7 @@ extension GestureEngine {
                 return
             }
             endHover(reason: .penTouchedDown)
-            pens.down.insert(event.device)
+            storage.pens.down.insert(event.device)
             sendPenFrame(.began, event)
         case .moved:
             guard isDown else {
@@ -147,12 +147,12 @@ extension GestureEngine {
                 ignored("\(what) while its tip is up: ignored")
                 return
             }
-            pens.down.remove(event.device)
+            storage.pens.down.remove(event.device)
             sendPenFrame(.ended, event)
             updateHover(at: event.location, device: event.device, pen: event.sample)
         case .out:
             if isDown {
-                pens.down.remove(event.device)
+                storage.pens.down.remove(event.device)
                 sendPenFrame(.ended, event)
             }
             endHover(of: event.device, reason: .penLeftProximity)
@@ -160,19 +160,19 @@ extension GestureEngine {
     }
 
     private func sendPenFrame(_ phase: TouchPhase, _ event: PenEvent) {
-        var frame = pens.frame
-        pens.frame.changes = []
+        var frame = storage.pens.frame
+        storage.pens.frame.changes = []
         frame.time = event.time
         frame.device = event.device
         frame.pen = event.sample
         frame.changes.clearKeepingCapacity()
         frame.changes.append(TouchChange(sourceID: GestureEngine.penTipSourceID, phase: phase, location: event.location))
         dispatch(frame)
-        pens.frame = frame
+        storage.pens.frame = frame
     }
 
     /// `device` was removed: a pen of it is no longer down.
     func penDeviceRemoved(_ device: InputDeviceID) {
-        pens.down.remove(device)
+        storage.pens.down.remove(device)
     }
 }

@@ -1,5 +1,5 @@
 /// What a recognizer decides about the input it was just given. Recognizers are state
-/// machines whose methods return decisions; the engine's `Arbiter` weighs them against the
+/// machines whose methods return decisions; the engine's arbitration (Arbiter.swift) weighs them against the
 /// other recognizers (failure requirements, exclusivity, the delegate) and makes the
 /// transitions. Each case means one thing:
 ///

@@ -215,7 +215,7 @@ open class GestureRecognizer {
     public var delaysTouchesEnded = true
 
     public weak var delegate: (any GestureRecognizerDelegate)? {
-        didSet { if delegate != nil { engine?.hasDynamicRequirements = true } }
+        didSet { if delegate != nil { engine?.storage.hasDynamicRequirements = true } }
     }
 
     /// The types of touch this recognizer sees (UIKit's `allowedTouchTypes`); a touch of
@@ -265,7 +265,7 @@ open class GestureRecognizer {
 
     /// UIKit's `modifierFlags`: the modifier keys held at the event the recognizer is
     /// handling (empty outside an engine, and with no keyboard).
-    public var modifierFlags: ModifierFlags { engine?.heldModifiers ?? [] }
+    public var modifierFlags: ModifierFlags { engine?.storage.heldModifiers ?? [] }
     var slot = RecognizerSlot.none
 
     public init(name: String? = nil) {

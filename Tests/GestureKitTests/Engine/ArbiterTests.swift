@@ -1,11 +1,13 @@
 @testable import GestureKit
 import Testing
 
-/// The arbiter on its own, as swift-nio tests its state machines: decisions in, actions out,
-/// with the recognizers' answers (requirements, simultaneity, the delegate) from a table.
+/// Arbitration on its own, as swift-nio tests its state machines: decisions in, actions out,
+/// over a table of its own, with the recognizers' answers (requirements, simultaneity, the
+/// delegate) from tables.
 @Suite struct ArbiterTests {
-    /// The recognizers' answers, from tables.
-    struct Answers: ArbiterQuestions {
+    /// A host of arbitration: its table, and the recognizers' answers, from tables.
+    final class Answers: ArbitrationHost {
+        var table = RecognizerTable()
         var names: [String]
         /// (a, b): `a.require(toFail: b)`.
         var requirements: [(Int, Int)] = []
@@ -14,6 +16,8 @@ import Testing
         var declinesBegin: Set<Int> = []
         var liveDeadlines: Set<Int> = []
         var cancelsTouches: Set<Int> = []
+
+        init(names: [String]) { self.names = names }
 
         func name(of r: RecognizerSlot) -> String { names[r.rawValue] }
         func forEachExplicitRequirement(of r: RecognizerSlot, _ body: (RecognizerSlot) -> Bool) {
@@ -44,29 +48,27 @@ import Testing
             liveDeadlines.contains(r.rawValue) ? Instant(seconds: 1) : nil
         }
         func cancelsTouchesInView(_ r: RecognizerSlot) -> Bool { cancelsTouches.contains(r.rawValue) }
+
+        /// Adds a recognizer of `kind` (an object only for its slot: the answers are the tables').
+        func add(_ kind: GestureRecognizer.Kind) {
+            _ = table.add(GestureRecognizer(name: names[table.slotCount]), kind: kind, isEnabled: true)
+        }
     }
 
     let tap = RecognizerSlot(rawValue: 0)
     let other = RecognizerSlot(rawValue: 1)
 
-    /// Two recognizers (`kinds`) on one touch's arena, the touch down and joined.
-    func arbiter(_ kinds: [GestureRecognizer.Kind]) -> (Arbiter, TouchID) {
-        var a = Arbiter()
-        for (i, kind) in kinds.enumerated() { a.add(RecognizerSlot(rawValue: i), kind: kind, isEnabled: true) }
-        let touch = a.newTouchID()
-        a.openArena(touch, members: kinds.indices.map { RecognizerSlot(rawValue: $0) })
-        a.join(touch)
-        return (a, touch)
-    }
-
-    /// The actions an outcome lists (none for a begun recognizer's change, which the engine
-    /// carries out from the outcome itself).
-    func list(_ outcome: Arbiter.Outcome) -> [Arbiter.Action] {
-        if case let .actions(actions) = outcome { actions } else { [] }
+    /// The recognizers (`kinds`) on one touch's arena, the touch down and joined.
+    func arbiter(_ kinds: [GestureRecognizer.Kind], _ q: Answers) -> TouchID {
+        for kind in kinds { q.add(kind) }
+        let touch = q.table.newTouchID()
+        q.table.openArena(touch, members: kinds.indices.map { RecognizerSlot(rawValue: $0) })
+        q.table.join(touch)
+        return touch
     }
 
     /// The transitions among `actions`, as "name: from → to (reason)".
-    func transitions(_ actions: [Arbiter.Action], _ q: Answers) -> [String] {
+    func transitions(_ actions: [ArbitrationAction], _ q: Answers) -> [String] {
         actions.compactMap {
             guard case let .transition(r, from, to, reason) = $0 else { return nil }
             return "\(q.names[r.rawValue]): \(from.rawValue) → \(to.rawValue) (\(reason))"
@@ -75,20 +77,20 @@ import Testing
 
     @Test func aLoneTapRecognizesAtOnceAndPerformsItsActions() {
         let q = Answers(names: ["tap"])
-        var (a, _) = arbiter([.discrete])
-        let actions = list(a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q))
+        _ = arbiter([.discrete], q)
+        let actions = q.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap)
         #expect(transitions(actions, q) == ["tap: possible → ended (1 tap of 1 touch completed)"])
         #expect(actions.contains(.performActions(tap)), "a recognized tap calls its actions")
     }
 
     @Test func aTapThatRequiresADoubleTapToFailWaitsThenRecognizesWhenItFails() {
-        var q = Answers(names: ["single", "double"])
+        let q = Answers(names: ["single", "double"])
         q.requirements = [(0, 1)]
-        var (a, _) = arbiter([.discrete, .discrete])
-        #expect(list(a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q))
+        _ = arbiter([.discrete, .discrete], q)
+        #expect(q.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap)
                 == [.waiting(tap, reason: .waitingForFailure(of: "double"))],
                 "the single tap waits for the double tap, which still tracks the touch")
-        let actions = list(a.decide(.fail(.tapIntervalExpired(allowed: .milliseconds(300))), for: other, q))
+        let actions = q.decide(.fail(.tapIntervalExpired(allowed: .milliseconds(300))), for: other)
         #expect(transitions(actions, q) == [
             "double: possible → failed (no next tap within 0.3 s)",
             "single: possible → ended (1 tap of 1 touch completed)",
@@ -96,11 +98,11 @@ import Testing
     }
 
     @Test func aTapFailsAtOnceWhenTheDoubleTapItRequiresRecognizes() {
-        var q = Answers(names: ["single", "double"])
+        let q = Answers(names: ["single", "double"])
         q.requirements = [(0, 1)]
-        var (a, _) = arbiter([.discrete, .discrete])
-        _ = a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q)
-        let actions = list(a.decide(.recognize(.tapsCompleted(taps: 2, touches: 1)), for: other, q))
+        _ = arbiter([.discrete, .discrete], q)
+        _ = q.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap)
+        let actions = q.decide(.recognize(.tapsCompleted(taps: 2, touches: 1)), for: other)
         #expect(transitions(actions, q).prefix(2) == [
             "double: possible → ended (2 taps of 1 touch completed)",
             "single: possible → failed (double recognized first)",
@@ -108,10 +110,10 @@ import Testing
     }
 
     @Test func aPanThatBeginsExcludesTheTapOnItsTouchAndCancelsTheTouchInItsView() {
-        var q = Answers(names: ["tap", "pan"])
+        let q = Answers(names: ["tap", "pan"])
         q.cancelsTouches = [1]
-        var (a, touch) = arbiter([.discrete, .continuous])
-        let actions = list(a.decide(.begin(.panned(points: 12, threshold: 10)), for: other, q))
+        let touch = arbiter([.discrete, .continuous], q)
+        let actions = q.decide(.begin(.panned(points: 12, threshold: 10)), for: other)
         #expect(transitions(actions, q) == [
             "pan: possible → began (moved 12 pt > threshold 10 pt)",
             "tap: possible → failed (pan recognized and they are not simultaneous)",
@@ -121,98 +123,118 @@ import Testing
 
     @Test func anExcludedRecognizerStaysFailedWhileItsSequenceLasts() {
         let q = Answers(names: ["long", "pan"])
-        var (a, _) = arbiter([.continuous, .continuous])
-        _ = a.decide(.begin(.panned(points: 12, threshold: 10)), for: other, q)
+        _ = arbiter([.continuous, .continuous], q)
+        _ = q.decide(.begin(.panned(points: 12, threshold: 10)), for: other)
         // The long press was excluded; a new touch reaches both while the first is down.
-        let second = a.newTouchID()
-        a.openArena(second, members: [tap, other])
-        a.join(second)
-        let actions = list(a.decide(.begin(.pressDurationReached(held: .milliseconds(500), touches: 1)), for: tap, q))
+        let second = q.table.newTouchID()
+        q.table.openArena(second, members: [tap, other])
+        q.table.join(second)
+        let actions = q.decide(.begin(.pressDurationReached(held: .milliseconds(500), touches: 1)), for: tap)
         #expect(transitions(actions, q) == [],
                 "a long press excluded by a pan stays failed while its sequence lasts: a new touch does not start it again")
-        #expect(a.state(of: tap) == .failed)
+        #expect(q.table.state(of: tap) == .failed)
     }
 
     @Test func simultaneousRecognizersBothBegin() {
-        var q = Answers(names: ["pinch", "rotation"])
+        let q = Answers(names: ["pinch", "rotation"])
         q.simultaneousPairs = [(0, 1)]
-        var (a, _) = arbiter([.continuous, .continuous])
-        _ = a.decide(.begin(.spanChanged(points: 9, threshold: 8)), for: tap, q)
-        _ = a.decide(.begin(.rotated(radians: 0.3, threshold: 0.26)), for: other, q)
-        #expect(a.state(of: tap) == .began && a.state(of: other) == .began,
+        _ = arbiter([.continuous, .continuous], q)
+        _ = q.decide(.begin(.spanChanged(points: 9, threshold: 8)), for: tap)
+        _ = q.decide(.begin(.rotated(radians: 0.3, threshold: 0.26)), for: other)
+        #expect(q.table.state(of: tap) == .began && q.table.state(of: other) == .began,
                 "a pinch and a rotation allowed together both begin")
     }
 
     @Test func theDelegateMayDeclineABegin() {
-        var q = Answers(names: ["tap"])
+        let q = Answers(names: ["tap"])
         q.declinesBegin = [0]
-        var (a, _) = arbiter([.discrete])
-        let actions = list(a.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap, q))
+        _ = arbiter([.discrete], q)
+        let actions = q.decide(.recognize(.tapsCompleted(taps: 1, touches: 1)), for: tap)
         #expect(transitions(actions, q) == ["tap: possible → failed (delegate's shouldBegin said no)"])
     }
 
     @Test func aRecognizerWhoseTouchesLiftedFailsAtTheEndOfTheStepUnlessATimerHoldsIt() {
-        var q = Answers(names: ["double"])
+        let q = Answers(names: ["double"])
         q.liveDeadlines = [0]
-        var (a, _) = arbiter([.discrete])
-        a.lift(tap)
-        #expect(a.endOfStep(tap, q).isEmpty, "a double tap waiting for its second tap keeps its timer and stays possible")
+        _ = arbiter([.discrete], q)
+        q.table.lift(tap)
+        #expect(q.endOfStep(tap).isEmpty, "a double tap waiting for its second tap keeps its timer and stays possible")
         q.liveDeadlines = []
-        #expect(transitions(a.endOfStep(tap, q), q) == ["double: possible → failed (touches lifted without a gesture)"])
+        #expect(transitions(q.endOfStep(tap), q) == ["double: possible → failed (touches lifted without a gesture)"])
     }
 
     @Test func anArenasLiveListHoldsOnlyRecognizersNotInAFinalStateAndFollowsResets() {
         let q = Answers(names: ["tap", "pan"])
-        var (a, touch) = arbiter([.discrete, .continuous])
-        guard let arena = a.arenaIndex(touch) else { Issue.record("the touch has no arena"); return }
-        a.refreshLive(arena)
-        #expect(a.arenas[arena].live == [tap, other], "both possible: a frame of moves feeds both")
-        _ = a.decide(.fail(.movedTooFar(points: 12, allowed: 10)), for: tap, q)
-        a.refreshLive(arena)
-        #expect(a.arenas[arena].live == [other], "the failed tap waits for its sequence to end: a frame of moves skips it")
-        _ = a.decide(.begin(.panned(points: 11, threshold: 10)), for: other, q)
-        _ = a.decide(.end(.touchesEnded), for: other, q)
-        a.refreshLive(arena)
-        #expect(a.arenas[arena].live.isEmpty, "both final: nothing to feed until the touch lifts")
-        a.lift(tap)
-        #expect(a.endSequenceIfOver(tap) == [.reset(tap)], "its sequence over, the tap is reset")
-        a.refreshLive(arena)
-        #expect(a.arenas[arena].live == [tap], "the tap's sequence ended: reset to possible, it is live again")
+        let touch = arbiter([.discrete, .continuous], q)
+        guard let arena = q.table.arenaIndex(touch) else { Issue.record("the touch has no arena"); return }
+        q.table.refreshLive(arena)
+        #expect(q.table.arenas[arena].live == [tap, other], "both possible: a frame of moves feeds both")
+        _ = q.decide(.fail(.movedTooFar(points: 12, allowed: 10)), for: tap)
+        q.table.refreshLive(arena)
+        #expect(q.table.arenas[arena].live == [other], "the failed tap waits for its sequence to end: a frame of moves skips it")
+        _ = q.decide(.begin(.panned(points: 11, threshold: 10)), for: other)
+        _ = q.decide(.end(.touchesEnded), for: other)
+        q.table.refreshLive(arena)
+        #expect(q.table.arenas[arena].live.isEmpty, "both final: nothing to feed until the touch lifts")
+        q.table.lift(tap)
+        let reset = q.table.endSequenceIfOver(tap)
+        #expect(reset, "its sequence over, the tap is reset")
+        q.table.refreshLive(arena)
+        #expect(q.table.arenas[arena].live == [tap], "the tap's sequence ended: reset to possible, it is live again")
     }
 
-    @Test func aChangeGoesThroughDecideAndComesBackAsChangedOnlyFromABegunRecognizer() {
+    @Test func aChangeComesBackAsChangedOnlyFromABegunRecognizer() {
         let q = Answers(names: ["tap", "pan"])
-        var (a, _) = arbiter([.discrete, .continuous])
-        #expect(a.decide(.change, for: other, q) == .actions([]),
+        _ = arbiter([.discrete, .continuous], q)
+        #expect(q.decide(.change, for: other) == [],
                 "a pan that has not begun changes nothing")
-        _ = a.decide(.begin(.panned(points: 11, threshold: 10)), for: other, q)
-        #expect(a.decide(.change, for: other, q) == .changed(other, from: .began),
+        _ = q.decide(.begin(.panned(points: 11, threshold: 10)), for: other)
+        #expect(q.decide(.change, for: other) == [.changed(other, from: .began)],
                 "a begun pan's new values make it changed, from began, and touches no other recognizer: no list of actions")
-        #expect(a.state(of: other) == .changed)
-        #expect(a.decide(.change, for: other, q) == .changed(other, from: .changed))
+        #expect(q.table.state(of: other) == .changed)
+        #expect(q.decide(.change, for: other) == [.changed(other, from: .changed)])
     }
 
     @Test func arbitrationRunsAheadOfWhatTheEngineCarriesOutAndKeepsTheSequencesTouches() {
         let q = Answers(names: ["pan"])
-        var (a, touch) = arbiter([.continuous])
-        a.lift(tap)
-        let actions = list(a.decide(.recognize(.touchesEnded), for: tap, q))
-        #expect(a.state(of: tap) == .possible, "began, ended and reset at once: its touch had lifted")
+        let touch = arbiter([.continuous], q)
+        q.table.lift(tap)
+        let actions = q.decide(.recognize(.touchesEnded), for: tap)
+        #expect(q.table.state(of: tap) == .possible, "began, ended and reset at once: its touch had lifted")
         #expect(transitions(actions, q) == ["pan: possible → began (touches lifted)",
                                               "pan: began → ended (touches lifted)"])
-        #expect(a.records[tap.rawValue].previousSequence == [touch], "the reset kept the sequence's touch")
-        #expect(a.sequenceTouches(tap) == [touch], "its location is still where its touch lifted")
+        #expect(q.table.records[tap.rawValue].previousSequence == [touch], "the reset kept the sequence's touch")
+        #expect(q.table.sequenceTouches(tap) == [touch], "its location is still where its touch lifted")
     }
 
     @Test func aSlotTakenAgainNeverFiresItsLastRecognizersDeadline() {
-        var a = Arbiter()
-        a.add(tap, kind: .discrete, isEnabled: true)
-        a.armTimer(tap, at: Instant(seconds: 1))
-        a.remove(tap)
-        a.add(tap, kind: .discrete, isEnabled: true)
-        #expect(a.nextDeadline() == nil, "the removed recognizer's deadline is stale for the slot's new one")
-        a.armTimer(tap, at: Instant(seconds: 2))
-        #expect(a.popDueTimer(before: Instant(seconds: 3), inclusive: false)?.1 == Instant(seconds: 2))
-        #expect(a.records[tap.rawValue].timer.fired == Instant(seconds: 2), "the record keeps the deadline that fired")
+        let q = Answers(names: ["tap", "tap again"])
+        q.add(.discrete)
+        q.table.armTimer(tap, at: Instant(seconds: 1))
+        q.table.remove(tap)
+        q.add(.discrete)
+        #expect(q.table.nextDeadline() == nil, "the removed recognizer's deadline is stale for the slot's new one")
+        q.table.armTimer(tap, at: Instant(seconds: 2))
+        let fired = q.table.popDueTimer(before: Instant(seconds: 3), inclusive: false)
+        #expect(fired?.1 == Instant(seconds: 2))
+        #expect(q.table.records[tap.rawValue].timer.fired == Instant(seconds: 2), "the record keeps the deadline that fired")
+    }
+
+    @Test func theNextDeadlineIsReadWithoutChangingAnythingAndStaysTheEarliestLiveOne() {
+        let q = Answers(names: ["long", "double"])
+        q.add(.continuous)
+        q.add(.discrete)
+        q.table.armTimer(tap, at: Instant(seconds: 1))
+        q.table.armTimer(other, at: Instant(seconds: 2))
+        #expect(q.table.nextDeadline() == Instant(seconds: 1))
+        // The earliest is asked for again later: its old entry on top goes stale, and is dropped
+        // as the change is made, not when the next deadline is read.
+        q.table.armTimer(tap, at: Instant(seconds: 3))
+        #expect(q.table.nextDeadline() == Instant(seconds: 2), "the long press moved past the double tap")
+        q.table.armTimer(other, at: nil)
+        #expect(q.table.nextDeadline() == Instant(seconds: 3), "the double tap's deadline dropped")
+        let due = q.table.popDueTimer(before: Instant(seconds: 4), inclusive: false)
+        #expect(due?.0 == tap)
+        #expect(q.table.nextDeadline() == nil, "nothing left")
     }
 }

@@ -30,7 +30,7 @@ func runCase(_ c: GestureCase) -> (violation: String?, log: [String]) {
     /// No recognizer leaves a final state while a touch of its sequence is down (touches that
     /// joined it while it was final included).
     func checkFinalStates() {
-        let down = Set(engine.records.filter { !$0.lifted }.map(\.touch.id))
+        let down = Set(engine.storage.records.filter { !$0.lifted }.map(\.touch.id))
         for (key, entry) in finalSequences {
             let r = entry.recognizer
             if r.state.isFinal {
@@ -58,7 +58,7 @@ func runCase(_ c: GestureCase) -> (violation: String?, log: [String]) {
         checkFinalStates()
         let r = t.recognizer
         // A recognizer never mixes touch types (requiresExclusiveTouchType, on by default).
-        let types = Set(engine.trackedTouches(of: r).compactMap { id in engine.records.first { $0.touch.id == id }?.touch.type })
+        let types = Set(engine.trackedTouches(of: r).compactMap { id in engine.storage.records.first { $0.touch.id == id }?.touch.type })
         if types.count > 1 { violate("\(r.name) tracks touches of types \(types.map(\.rawValue).sorted()) at once") }
         // A recognizer never leaves possible (other than failing) while one it requires to
         // fail is possible and involved, or has begun.
