@@ -65,10 +65,11 @@ final class LineWriter {
     deinit { flush() }
 }
 
-/// Stops with a message on standard error and exit status 2 (bad input), or `status`.
+/// Stops with a message on standard error and exit status 2 (bad input), or `status`. The
+/// message may quote a file's text: its control characters are escaped (`printable`).
 func fail(_ message: String, status: Int32 = 2) -> ExitCode {
     let err = LineWriter(fd: 2)
-    err.write("gesturekit: \(message)")
+    err.write("gesturekit: \(printable(message, keepingLineBreaks: true))")
     err.flush()
     return ExitCode(status)
 }
