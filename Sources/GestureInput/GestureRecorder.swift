@@ -28,14 +28,17 @@ public final class GestureRecorder: LiveInputClient {
     /// The longest the recorder holds lines in memory, on the client's clock: one second.
     public static let flushInterval: Duration = .seconds(1)
 
-    /// Records to `path` (created or truncated) what `client` receives from `source`, whose
-    /// screen or window is `screen` points at `scale` device pixels a point. Throws when the
-    /// file cannot be created, naming it.
+    /// Records to `path` what `client` receives from `source`, whose screen or window is
+    /// `screen` points at `scale` device pixels a point. The file is created readable by its
+    /// owner only; a file already at `path` is refused unless `replacing` (then it is replaced
+    /// when the recording ends, whole: `InputRecordingWriter`). Throws when the file cannot be
+    /// created, naming it.
     public init(recordingTo path: String, source: InputRecording.Source, screen: Size, scale: Double = 1,
-                limit: Int = InputRecordingWriter.defaultLimit, passingTo client: any LiveInputClient) throws {
+                limit: Int = InputRecordingWriter.defaultLimit, replacing: Bool = false,
+                passingTo client: any LiveInputClient) throws {
         self.client = client
         writer = try InputRecordingWriter(path: path, header: InputRecording.Header(source: source, screen: screen, scale: scale),
-                                          limit: limit)
+                                          limit: limit, replacing: replacing)
     }
 
     /// Why the recording stopped, if it has: its size limit, a failed write, or the end of input.

@@ -112,6 +112,24 @@ func writeFile(_ path: String, _ text: String) throws {
     if !ok { throw fail("\(path): write failed") }
 }
 
+/// `--replace`: whether a recording may replace a file already at its path.
+struct ReplaceOption: ParsableArguments {
+    @Flag(help: "Replace a file already at the --record path: the new recording is written beside it and renamed over it when it ends, so the path holds the old file or the whole new one. Without it such a file is refused.")
+    var replace = false
+
+    /// A recording is never written onto the input it is made from (the same file, through any link).
+    func check(recording: String, readingFrom input: String) throws {
+        if RecordingFile.same(recording, input) {
+            throw RecordingFileError(path: recording, message: "it is the recording being read (\(input)): a recording is never written onto its input")
+        }
+    }
+
+    /// The writer's error, with the option that would replace the file.
+    func explain(_ e: RecordingFileError) -> String {
+        e.message.hasPrefix("it already exists") ? "\(e); --replace replaces it" : "\(e)"
+    }
+}
+
 /// How touchscreens land on the screen, overriding the scene's `input` key (TouchMapping).
 struct MappingOptions: ParsableArguments {
     @Option(help: "The touchscreen is mounted rotated: 0, 90, 180 or 270 degrees clockwise (libinput's matrices).")
@@ -183,8 +201,10 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var mapping: MappingOptions
 
-    @Option(help: "Also write what the replay fed the engine as a GestureKit input recording (docs/RECORDING.md): replaying that file prints what this replay prints. With --backend libinput: what the live listener received from libinput.")
+    @Option(help: "Also write what the replay fed the engine as a GestureKit input recording (docs/RECORDING.md): replaying that file prints what this replay prints. With --backend libinput: what the live listener received from libinput. Created readable by you only; a file already there is refused (see --replace), and so is the recording being replayed.")
     var record: String?
+
+    @OptionGroup var replacing: ReplaceOption
 
     @Flag(help: "With --backend libinput: at the end, print on stderr how long the recognizers' actions took from the event that caused them (listen --latency).")
     var latency = false
@@ -203,10 +223,12 @@ struct Replay: ParsableCommand {
         let recorder: InputRecordingWriter?
         do {
             recorder = try record.map {
-                try InputRecordingWriter(path: $0, header: InputRecording.Header(source: .replay, screen: scene.screen))
+                try replacing.check(recording: $0, readingFrom: trace)
+                return try InputRecordingWriter(path: $0, header: InputRecording.Header(source: .replay, screen: scene.screen),
+                                                replacing: replacing.replace)
             }
         } catch let e as RecordingFileError {
-            throw fail("--record: \(e)")
+            throw fail("--record: \(replacing.explain(e))")
         }
         var picture = svg.map { _ in ReplayPicture(scene: scene) }
         // One pass over the recording; its output is held back until the end of the file is
@@ -224,8 +246,9 @@ struct Replay: ParsableCommand {
             try out.commit(to: 1)
             if let reason = recorder?.stopReason, reason != "closed" { throw fail("--record: \(reason)") }
         } catch let e as TraceError {
-            // No partial recording of a trace that could not be read to its end.
-            if let record { recorder?.close(); unlink(record) }
+            // No partial recording of a trace that could not be read to its end: the file the
+            // recorder made goes (a file it was to replace stays as it was).
+            recorder?.discard()
             throw fail(e.description)
         } catch let e as GestureConfigurationError {
             throw fail("\(self.scene ?? "scene"): \(e)")
@@ -255,7 +278,13 @@ extension Replay {
         if latency { arguments.append("--latency") }
         if touchpadGestures { arguments.append("--touchpad-gestures") }
         // The live listener records what its session received from libinput.
-        if let record { arguments += ["--record", record] }
+        if let record {
+            do { try replacing.check(recording: record, readingFrom: trace) } catch let e as RecordingFileError {
+                throw fail("--record: \(replacing.explain(e))")
+            }
+            arguments += ["--record", record]
+            if replacing.replace { arguments.append("--replace") }
+        }
         arguments += mapping.arguments
         let lines: [String]
         do {
@@ -341,8 +370,10 @@ struct Listen: ParsableCommand {
     @Flag(name: .customLong("until-devices-gone"), help: "With --device: stop once every device has gone (a mock device vanishing at the end of its recording, as `replay --backend libinput` plays them); --duration is then only a limit.")
     var untilDevicesGone = false
 
-    @Option(help: "Also write what the scene received, as it received it, to this GestureKit input recording (docs/RECORDING.md): `gesturekit replay FILE` then gives the same transitions at the same times. Modifier keys only, never key codes.")
+    @Option(help: "Also write what the scene received, as it received it, to this GestureKit input recording (docs/RECORDING.md): `gesturekit replay FILE` then gives the same transitions at the same times. Modifier keys only, never key codes. Created readable by you only; a file already there is refused (see --replace).")
     var record: String?
+
+    @OptionGroup var replacing: ReplaceOption
 
     @Option(name: .customLong("ready-file"), help: "With --wayland: create this file once the window has its size after the compositor's configures and the seats are bound, i.e. when input can reach the window (a test starts its recording then). --duration counts from then.")
     var readyFile: String?
@@ -388,10 +419,10 @@ struct Listen: ParsableCommand {
         do {
             recorder = try record.map {
                 try GestureRecorder(recordingTo: $0, source: .libinput, screen: scene.screen,
-                                    passingTo: meter ?? session)
+                                    replacing: replacing.replace, passingTo: meter ?? session)
             }
         } catch let e as RecordingFileError {
-            throw fail("--record: \(e)")
+            throw fail("--record: \(replacing.explain(e))")
         }
         let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
         do {
@@ -498,13 +529,14 @@ extension Listen {
             let client: any LiveInputClient = meter ?? session
             do {
                 let recorder = try record.map {
-                    try GestureRecorder(recordingTo: $0, source: .wayland, screen: window.size, scale: window.scale, passingTo: client)
+                    try GestureRecorder(recordingTo: $0, source: .wayland, screen: window.size, scale: window.scale,
+                                        replacing: replacing.replace, passingTo: client)
                 }
                 let target: any LiveInputClient = recorder ?? client
                 reason = try input.run(target)
                 if let why = recorder?.stopReason, why != "closed" { say("--record: \(why)") }
             } catch let e as RecordingFileError {
-                throw fail("--record: \(e)")
+                throw fail("--record: \(replacing.explain(e))")
             }
             window.destroy()
             connection.disconnect()
