@@ -33,12 +33,21 @@ public final class GestureRecorder: LiveInputClient {
     /// owner only; a file already at `path` is refused unless `replacing` (then it is replaced
     /// when the recording ends, whole: `InputRecordingWriter`). Throws when the file cannot be
     /// created, naming it.
+    /// What is written of each event is what `privacy` lets through (private views, coarse
+    /// positions, no pen force or tilt, devices named by kind: `RecordingPrivacy`); the client
+    /// receives every event unchanged.
     public init(recordingTo path: String, source: InputRecording.Source, screen: Size, scale: Double = 1,
                 limit: Int = InputRecordingWriter.defaultLimit, replacing: Bool = false,
-                passingTo client: any LiveInputClient) throws {
+                privacy: RecordingPrivacy = .none, passingTo client: any LiveInputClient) throws {
         self.client = client
         writer = try InputRecordingWriter(path: path, header: InputRecording.Header(source: source, screen: screen, scale: scale),
-                                          limit: limit, replacing: replacing)
+                                          limit: limit, replacing: replacing, privacy: privacy)
+    }
+
+    /// Marks `view` private from now on: touches that begin on it are written as the
+    /// recording's privacy says (at its centre, or not at all), and reach the client as they are.
+    public func markPrivate(_ view: View) {
+        writer.markPrivate(view)
     }
 
     /// Why the recording stopped, if it has: its size limit, a failed write, or the end of input.

@@ -25,6 +25,9 @@ import GestureKit
 /// given up for room if it must be), so it still replays. A file deleted while recording is
 /// noticed at the next flush (its link count is 0) and stops it too. Recording never stops
 /// the app.
+///
+/// What it writes of each event is what its `privacy` lets through (`RecordingPrivacy`: private
+/// views, coarse positions, no pen force or tilt, devices named by kind).
 public final class InputRecordingWriter {
     /// The path as given.
     public let path: String
@@ -57,17 +60,21 @@ public final class InputRecordingWriter {
     private var headerBytes = 0
     /// The time of the latest event, for the `stopped` line.
     private var latest: Instant = .zero
+    /// What is left out of each event.
+    private let filter: PrivacyFilter
     /// Whether `close()` or `discard()` has ended it.
     private var ended = false
 
     /// Creates the file at `path` (mode 0600, never through a link) and writes the header.
-    /// A path that exists is refused unless `replacing`. Throws, with the system's reason and
-    /// the path, when the file cannot be created or its header cannot be written.
+    /// A path that exists is refused unless `replacing`. Events are written as `privacy` lets
+    /// them. Throws, with the system's reason and the path, when the file cannot be created or
+    /// its header cannot be written.
     public init(path: String, header: InputRecording.Header, limit: Int = InputRecordingWriter.defaultLimit,
-                replacing: Bool = false) throws {
+                replacing: Bool = false, privacy: RecordingPrivacy = .none) throws {
         self.path = path
         self.limit = max(limit, 1024)
         self.replacing = replacing
+        filter = PrivacyFilter(privacy)
         let made = try RecordingFile.create(path, replacing: replacing)
         fd = made.fd
         writingPath = made.path
@@ -84,10 +91,22 @@ public final class InputRecordingWriter {
 
     deinit { close() }
 
-    /// Records one event.
+    /// What is left out of the events written.
+    public var privacy: RecordingPrivacy {
+        get { filter.privacy }
+        set { filter.privacy = newValue }
+    }
+
+    /// Marks `view` private from now on (`RecordingPrivacy.markPrivate`).
+    public func markPrivate(_ view: View) {
+        filter.privacy.markPrivate(view)
+    }
+
+    /// Records one event (what its privacy lets through of it).
     public func record(_ event: InputEvent) {
         guard stopReason == nil else { return }
         if let t = event.time { latest = t }
+        guard let event = filter.filter(event) else { return }
         append(InputRecording.line(event))
         eventCount += 1
         if buffer.count >= InputRecordingWriter.bufferSize { flush() }

@@ -130,6 +130,62 @@ struct ReplaceOption: ParsableArguments {
     }
 }
 
+/// What a recording leaves out (RecordingPrivacy; docs/RECORDING.md, "Before you attach a
+/// recording"): for --record and the flight recorder.
+struct PrivacyOptions: ParsableArguments {
+    @Option(name: .customLong("private-view"), help: "A view of the scene (its id) whose touches are private, such as an on-screen keyboard, a PIN pad or a signature field: they are recorded as --private-touches says (repeatable).")
+    var privateViews: [String] = []
+
+    @Option(name: .customLong("private-touches"), help: "How touches on a --private-view are recorded: centred (at the view's centre, held still: a replay sees a touch there for as long as it was down) or dropped (not at all).")
+    var privateTouches: RecordingPrivacy.PrivateTouches = .centred
+
+    @Option(help: "Record every position rounded to this many points (a grid), e.g. 20.")
+    var coarsen: Double?
+
+    @Flag(name: .customLong("drop-pen-force"), help: "Record no pen force, tilt or height: a touching pen is recorded with force 1, upright.")
+    var dropPenForce = false
+
+    @Flag(name: .customLong("devices-by-kind"), help: "Record devices by kind and number (\"touchscreen 1\") instead of their names, with no system name.")
+    var devicesByKind = false
+
+    /// The privacy asked for, without its private views (a replay marks them in its scene).
+    /// Throws (the tool's failure) for a grid that is not a positive number.
+    func withoutViews() throws -> RecordingPrivacy {
+        if let coarsen, !(coarsen.isFinite && coarsen > 0) { throw fail("--coarsen: expected a number of points above 0, found \(coarsen)") }
+        return RecordingPrivacy(privateTouches: privateTouches, positionGrid: coarsen,
+                                keepsPenForceAndTilt: !dropPenForce, namesDevicesByKind: devicesByKind)
+    }
+
+    /// The privacy asked for, its private views found among `views` by id. Throws (the tool's
+    /// failure) for an id that is not there.
+    func privacy(views: [(id: String, view: View)]) throws -> RecordingPrivacy {
+        var privacy = try withoutViews()
+        for id in privateViews {
+            guard let view = views.first(where: { $0.id == id })?.view else {
+                throw fail("--private-view: the scene has no view \"\(id)\" (its views: \(views.map(\.id).joined(separator: ", ")))")
+            }
+            privacy.markPrivate(view)
+        }
+        return privacy
+    }
+
+    /// Checks the options against `scene` before anything runs.
+    func check(_ scene: Scene) throws {
+        _ = try privacy(views: scene.views.map { ($0.id, View(id: $0.id, frame: $0.frame)) })
+    }
+
+    /// The same options, for a child process.
+    var arguments: [String] {
+        var a = privateViews.flatMap { ["--private-view", $0] }
+        if privateTouches != .centred { a += ["--private-touches", privateTouches.rawValue] }
+        if let coarsen { a += ["--coarsen", "\(coarsen)"] }
+        if dropPenForce { a.append("--drop-pen-force") }
+        if devicesByKind { a.append("--devices-by-kind") }
+        return a
+    }
+}
+extension RecordingPrivacy.PrivateTouches: ExpressibleByArgument {}
+
 /// How touchscreens land on the screen, overriding the scene's `input` key (TouchMapping).
 struct MappingOptions: ParsableArguments {
     @Option(help: "The touchscreen is mounted rotated: 0, 90, 180 or 270 degrees clockwise (libinput's matrices).")
@@ -206,6 +262,8 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var replacing: ReplaceOption
 
+    @OptionGroup(title: "What --record leaves out") var privacy: PrivacyOptions
+
     @Flag(help: "With --backend libinput: at the end, print on stderr how long the recognizers' actions took from the event that caused them (listen --latency).")
     var latency = false
 
@@ -220,12 +278,13 @@ struct Replay: ParsableCommand {
             try runThroughLibinput(scene: scene)
             return
         }
+        try privacy.check(scene)
         let recorder: InputRecordingWriter?
         do {
             recorder = try record.map {
                 try replacing.check(recording: $0, readingFrom: trace)
                 return try InputRecordingWriter(path: $0, header: InputRecording.Header(source: .replay, screen: scene.screen),
-                                                replacing: replacing.replace)
+                                                replacing: replacing.replace, privacy: privacy.withoutViews())
             }
         } catch let e as RecordingFileError {
             throw fail("--record: \(replacing.explain(e))")
@@ -239,7 +298,7 @@ struct Replay: ParsableCommand {
             session = try TraceReplay.run(path: trace, scene: scene, validateFirst: false, touchpadGestures: touchpadGestures,
                                           observe: picture == nil ? nil : { picture?.observe($0) },
                                           observePointer: picture == nil ? nil : { picture?.observe($0) },
-                                          record: recorder) { record in
+                                          record: recorder, privateViews: privacy.privateViews) { record in
                 picture?.observe(record)
                 if json { out.writeJSON(record) } else { out.write(record.humanLine) }
             }
@@ -284,6 +343,7 @@ extension Replay {
             }
             arguments += ["--record", record]
             if replacing.replace { arguments.append("--replace") }
+            arguments += privacy.arguments
         }
         arguments += mapping.arguments
         let lines: [String]
@@ -375,6 +435,8 @@ struct Listen: ParsableCommand {
 
     @OptionGroup var replacing: ReplaceOption
 
+    @OptionGroup(title: "What --record leaves out") var privacy: PrivacyOptions
+
     @Option(name: .customLong("ready-file"), help: "With --wayland: create this file once the window has its size after the compositor's configures and the seats are bound, i.e. when input can reach the window (a test starts its recording then). --duration counts from then.")
     var readyFile: String?
 
@@ -393,6 +455,7 @@ struct Listen: ParsableCommand {
             try soak(scene: scene, summaryPath: soakSummary)
             return
         }
+        try privacy.check(scene)
         let out = LineWriter(fd: 1)
         let meter = latency ? ActionLatency() : nil
         let session = try LiveSession(scene: scene) { record in
@@ -417,9 +480,10 @@ struct Listen: ParsableCommand {
         }
         let recorder: GestureRecorder?
         do {
+            let privacy = try self.privacy.privacy(views: session.replay.live.views)
             recorder = try record.map {
                 try GestureRecorder(recordingTo: $0, source: .libinput, screen: scene.screen,
-                                    replacing: replacing.replace, passingTo: meter ?? session)
+                                    replacing: replacing.replace, privacy: privacy, passingTo: meter ?? session)
             }
         } catch let e as RecordingFileError {
             throw fail("--record: \(replacing.explain(e))")
@@ -428,7 +492,7 @@ struct Listen: ParsableCommand {
         do {
             let err = LineWriter(fd: 2)
             func say(_ message: String) {
-                err.write("gesturekit: \(message.hasSuffix("\n") ? String(message.dropLast()) : message)")
+                err.write("gesturekit: \(printable(message.hasSuffix("\n") ? String(message.dropLast()) : message, keepingLineBreaks: true))")
                 err.flush()
             }
             let gate = openGate.map { token in { try MockDeviceGate.open(Array(token.utf8), paths: devices) } }
@@ -530,7 +594,8 @@ extension Listen {
             do {
                 let recorder = try record.map {
                     try GestureRecorder(recordingTo: $0, source: .wayland, screen: window.size, scale: window.scale,
-                                        replacing: replacing.replace, passingTo: client)
+                                        replacing: replacing.replace, privacy: privacy.privacy(views: session.replay.live.views),
+                                        passingTo: client)
                 }
                 let target: any LiveInputClient = recorder ?? client
                 reason = try input.run(target)
