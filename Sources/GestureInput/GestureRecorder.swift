@@ -19,9 +19,8 @@ public final class GestureRecorder: LiveInputClient {
     public let client: any LiveInputClient
     /// The recording's writer: its path, size, event count and stop reason.
     public let writer: InputRecordingWriter
-    /// The latest time the loop moved the client's clock to with no input, until an event
-    /// makes it matter (a replay then advances its clock there) or passes it.
-    private var pendingClock: Instant?
+    /// When the recording needs a clock line.
+    private var clock = PendingClock()
     /// The client's time of the last flush.
     private var lastFlush: Instant?
 
@@ -54,22 +53,7 @@ public final class GestureRecorder: LiveInputClient {
     public var stopReason: String? { writer.stopReason }
 
     public func handle(_ event: InputEvent) {
-        if let clock = pendingClock {
-            // The loop moved the clock on. An event stamped at or before that time (read late)
-            // happens at the clock's time, and a removal without a time takes the clock's: a
-            // replay must move its clock there first. A later event passes it anyway; a
-            // device's arrival does not depend on it.
-            switch event {
-            case .deviceAdded:
-                break
-            case .deviceRemoved(_, nil):
-                writer.recordClock(clock)
-                pendingClock = nil
-            default:
-                if let t = event.time, t <= clock { writer.recordClock(clock) }
-                pendingClock = nil
-            }
-        }
+        if let time = clock.line(before: event) { writer.recordClock(time) }
         writer.record(event)
         if let t = event.time {
             if let last = lastFlush {
@@ -87,7 +71,7 @@ public final class GestureRecorder: LiveInputClient {
     public var nextDeadline: Instant? { client.nextDeadline }
 
     public func advance(to now: Instant) {
-        pendingClock = max(pendingClock ?? now, now)
+        clock.advanced(to: now)
         client.advance(to: now)
     }
 
@@ -98,8 +82,7 @@ public final class GestureRecorder: LiveInputClient {
 
     /// The end of input: the client finishes at its clock's time, which the recording keeps.
     public func finish() {
-        if let clock = pendingClock { writer.recordClock(clock) }
-        pendingClock = nil
+        if let time = clock.atEnd() { writer.recordClock(time) }
         client.finish()
         writer.close()
     }

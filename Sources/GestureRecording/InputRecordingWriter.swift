@@ -112,6 +112,19 @@ public final class InputRecordingWriter {
         if buffer.count >= InputRecordingWriter.bufferSize { flush() }
     }
 
+    /// Records a line already made (a flight recorder's), its line end included.
+    package func recordLine(_ line: [UInt8]) {
+        guard stopReason == nil else { return }
+        if size + line.count > limit - 256 {
+            stop(because: "the recording reached its size limit of \(limit) bytes")
+            return
+        }
+        buffer.append(contentsOf: line)
+        size += line.count
+        eventCount += 1
+        if buffer.count >= InputRecordingWriter.bufferSize { flush() }
+    }
+
     /// Records that the receiver's clock moved on to `time` (`InputRecording.Entry.clock`).
     public func recordClock(_ time: Instant) {
         guard stopReason == nil else { return }

@@ -264,6 +264,12 @@ struct Replay: ParsableCommand {
 
     @OptionGroup(title: "What --record leaves out") var privacy: PrivacyOptions
 
+    @Option(name: .customLong("flight-recorder"), help: ArgumentHelp("With --backend libinput: the live listener keeps the last SECONDS of what it received in memory and writes them into --flight-output when it ends (listen --flight-recorder).", valueName: "SECONDS"))
+    var flightRecorder: Double?
+
+    @Option(name: .customLong("flight-output"), help: "With --flight-recorder: the directory it writes into (default: the current one).")
+    var flightOutput = "."
+
     @Flag(help: "With --backend libinput: at the end, print on stderr how long the recognizers' actions took from the event that caused them (listen --latency).")
     var latency = false
 
@@ -274,6 +280,9 @@ struct Replay: ParsableCommand {
         var scene = try loadScene(self.scene)
         try mapping.apply(to: &scene)
         guard !latency || backend == .libinput else { throw fail("--latency times real input: use it with --backend libinput") }
+        guard flightRecorder == nil || backend == .libinput else {
+            throw fail("--flight-recorder keeps live input: use it with --backend libinput, or gesturekit listen")
+        }
         if backend == .libinput {
             try runThroughLibinput(scene: scene)
             return
@@ -344,7 +353,10 @@ extension Replay {
             arguments += ["--record", record]
             if replacing.replace { arguments.append("--replace") }
             arguments += privacy.arguments
+        } else if flightRecorder != nil {
+            arguments += privacy.arguments
         }
+        if let flightRecorder { arguments += ["--flight-recorder", "\(flightRecorder)", "--flight-output", flightOutput] }
         arguments += mapping.arguments
         let lines: [String]
         do {
@@ -437,6 +449,12 @@ struct Listen: ParsableCommand {
 
     @OptionGroup(title: "What --record leaves out") var privacy: PrivacyOptions
 
+    @Option(name: .customLong("flight-recorder"), help: ArgumentHelp("Keep the last SECONDS of what the scene received in memory (a flight recorder, docs/RECORDING.md; about 1.3 MB a minute of busy input): each SIGUSR1 (kill -USR1 PID) writes them into --flight-output as flight-PID-N.input.jsonl, and so does the end of listen.", valueName: "SECONDS"))
+    var flightRecorder: Double?
+
+    @Option(name: .customLong("flight-output"), help: "The directory the flight recorder writes into (default: the current one).")
+    var flightOutput = "."
+
     @Option(name: .customLong("ready-file"), help: "With --wayland: create this file once the window has its size after the compositor's configures and the seats are bound, i.e. when input can reach the window (a test starts its recording then). --duration counts from then.")
     var readyFile: String?
 
@@ -456,6 +474,9 @@ struct Listen: ParsableCommand {
             return
         }
         try privacy.check(scene)
+        if let flightRecorder, !(flightRecorder.isFinite && flightRecorder > 0) {
+            throw fail("--flight-recorder: expected a number of seconds above 0, found \(flightRecorder)")
+        }
         let out = LineWriter(fd: 1)
         let meter = latency ? ActionLatency() : nil
         let session = try LiveSession(scene: scene) { record in
@@ -495,10 +516,13 @@ struct Listen: ParsableCommand {
                 err.write("gesturekit: \(printable(message.hasSuffix("\n") ? String(message.dropLast()) : message, keepingLineBreaks: true))")
                 err.flush()
             }
+            let flight = try flightRecorder(source: .libinput, screen: scene.screen, scale: 1, session: session,
+                                            passingTo: recorder ?? meter.map { $0 as any LiveInputClient } ?? session, say: say)
+            defer { if let flight { writeFlight(flight, say: say) } }
             let gate = openGate.map { token in { try MockDeviceGate.open(Array(token.utf8), paths: devices) } }
             let reason = try session.listen(source: source, screenSize: scene.screen, access: seatAccess, grab: grab,
                                             timeLimit: duration.map(Duration.init(seconds:)), stopWhenDevicesGone: untilDevicesGone,
-                                            through: recorder ?? meter,
+                                            through: flight ?? recorder ?? meter,
                                             log: verbose ? { _, message in say("libinput: " + message) } : nil,
                                             notice: { say($0) }, devicesOpened: gate)
             if untilDevicesGone, reason == .duration {
@@ -563,6 +587,30 @@ extension Listen {
         try writeSoakSummary(summary, to: summaryPath)
     }
 
+    /// With --flight-recorder: a flight recorder in front of `client`, writing on SIGUSR1.
+    func flightRecorder(source: InputRecording.Source, screen: Size, scale: Double, session: LiveSession,
+                        passingTo client: any LiveInputClient, say: @escaping (String) -> Void) throws -> FlightRecorder? {
+        guard let seconds = flightRecorder else { return nil }
+        let flight = FlightRecorder(keeping: .seconds(seconds), source: source, screen: screen, scale: scale,
+                                    privacy: try privacy.privacy(views: session.replay.live.views), passingTo: client)
+        flight.writeOnSignal(SIGUSR1, into: flightOutput) { result in
+            switch result {
+            case let .success(path): say("flight recorder: the last \(fmt1(seconds)) s written to \(path)")
+            case let .failure(error): say("flight recorder: \(error)")
+            }
+        }
+        return flight
+    }
+
+    /// The flight recorder's last file, when listen ends.
+    func writeFlight(_ flight: FlightRecorder, say: (String) -> Void) {
+        do {
+            say("flight recorder: the last \(fmt1(flightRecorder ?? 0)) s written to \(try flight.write(into: flightOutput))")
+        } catch {
+            say("flight recorder: \(error)")
+        }
+    }
+
     func writeSoakSummary(_ summary: SoakMonitor.Summary, to path: String) throws {
         try writeFile(path, (summary.report + summary.failures.map { "FAILED: \($0)" }).joined(separator: "\n") + "\n")
     }
@@ -597,9 +645,12 @@ extension Listen {
                                         replacing: replacing.replace, privacy: privacy.privacy(views: session.replay.live.views),
                                         passingTo: client)
                 }
-                let target: any LiveInputClient = recorder ?? client
+                let flight = try flightRecorder(source: .wayland, screen: window.size, scale: window.scale, session: session,
+                                                passingTo: recorder ?? client, say: say)
+                let target: any LiveInputClient = flight ?? recorder ?? client
                 reason = try input.run(target)
                 if let why = recorder?.stopReason, why != "closed" { say("--record: \(why)") }
+                if let flight { writeFlight(flight, say: say) }
             } catch let e as RecordingFileError {
                 throw fail("--record: \(replacing.explain(e))")
             }
