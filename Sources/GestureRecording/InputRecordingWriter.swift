@@ -107,7 +107,16 @@ public final class InputRecordingWriter {
         guard stopReason == nil else { return }
         if let t = event.time { latest = t }
         guard let event = filter.filter(event) else { return }
-        append(InputRecording.line(event))
+        let start = buffer.count
+        InputRecording.appendLine(event, to: &buffer)
+        let bytes = buffer.count - start
+        // Room for the stopped line (it is short) must stay under the limit.
+        if size + bytes > limit - 256 {
+            buffer.removeLast(bytes)
+            stop(because: "the recording reached its size limit of \(limit) bytes")
+            return
+        }
+        size += bytes
         eventCount += 1
         if buffer.count >= InputRecordingWriter.bufferSize { flush() }
     }
