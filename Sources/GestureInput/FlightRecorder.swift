@@ -16,7 +16,7 @@ import GestureRecording
 /// (`kill -USR1`), at the loop's next wake (at once when the signal wakes the loop's thread);
 /// `gesturekit listen --flight-recorder SECONDS` does both and writes one more when it ends.
 ///
-/// Memory is the ring's (`InputRecordingRing`): about 1.3 MB a minute of busy input (two
+/// Memory is the ring's (`InputRecordingRing`): about 1.7 MB a minute of busy input (two
 /// fingers moving at 120 frames a second), never more than `maximumBytes`.
 public final class FlightRecorder: LiveInputClient {
     /// The client that receives everything, unchanged.

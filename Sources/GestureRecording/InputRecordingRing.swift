@@ -6,7 +6,7 @@ import GestureKit
 ///
 /// **Memory:** the lines themselves (about 150 bytes for a frame of two fingers moving) in one
 /// circular buffer, and 24 bytes an event to index them: a minute of busy input (two fingers
-/// moving at 120 frames a second) is about 1.3 MB (`memoryBytes`; Benchmarks/README.md,
+/// moving at 120 frames a second, without pause) is about 1.7 MB (`memoryBytes`; Benchmarks/README.md,
 /// "Flight recorder", measures it). The buffer grows by a quarter more than it needs, up to
 /// `maximumBytes`; past that the oldest lines go even if they are younger than `seconds`.
 ///

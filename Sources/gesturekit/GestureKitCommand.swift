@@ -114,7 +114,7 @@ func writeFile(_ path: String, _ text: String) throws {
 
 /// `--replace`: whether a recording may replace a file already at its path.
 struct ReplaceOption: ParsableArguments {
-    @Flag(help: "Replace a file already at the --record path: the new recording is written beside it and renamed over it when it ends, so the path holds the old file or the whole new one. Without it such a file is refused.")
+    @Flag(help: "Replace a file already at the path the recording is written to (--record, --output): the new recording is written beside it and renamed over it when it ends, so the path holds the old file or the whole new one. Without it such a file is refused.")
     var replace = false
 
     /// A recording is never written onto the input it is made from (the same file, through any link).
@@ -449,7 +449,7 @@ struct Listen: ParsableCommand {
 
     @OptionGroup(title: "What --record leaves out") var privacy: PrivacyOptions
 
-    @Option(name: .customLong("flight-recorder"), help: ArgumentHelp("Keep the last SECONDS of what the scene received in memory (a flight recorder, docs/RECORDING.md; about 1.3 MB a minute of busy input): each SIGUSR1 (kill -USR1 PID) writes them into --flight-output as flight-PID-N.input.jsonl, and so does the end of listen.", valueName: "SECONDS"))
+    @Option(name: .customLong("flight-recorder"), help: ArgumentHelp("Keep the last SECONDS of what the scene received in memory (a flight recorder, docs/RECORDING.md; about 1.7 MB a minute of busy input): each SIGUSR1 (kill -USR1 PID) writes them into --flight-output as flight-PID-N.input.jsonl, and so does the end of listen.", valueName: "SECONDS"))
     var flightRecorder: Double?
 
     @Option(name: .customLong("flight-output"), help: "The directory the flight recorder writes into (default: the current one).")

@@ -9,21 +9,26 @@ import Testing
 /// Opening a recording someone else made: it replays in time and memory in proportion to its
 /// length, or is refused at a line naming the budget it passes (docs/RECORDING.md,
 /// "Budgets"); its text never reaches the terminal raw; every number is in its field's range.
-@Suite("Hostile recordings: refused or replayed within budgets, text escaped, numbers range-checked")
+@Suite("Hostile recordings: refused at a budget or replayed, text escaped, numbers range-checked")
 struct HostileRecordingTests {
     /// Each file is replayed by `gesturekit replay FILE --json` (a debug build, as the suite
-    /// builds it) and must end within these, on a loaded 2-core machine: before the budgets
-    /// the shapes took from 3.5 s to more than 5 minutes in a release build.
-    static let secondsAllowed = 20.0
+    /// builds it): it must be refused at the line that passes a budget, naming it, or replay to
+    /// its end, and hold at most this much memory. How long each takes is a benchmark's figure
+    /// (Benchmarks/README.md, "Hostile recordings"), not this test's: before the budgets, the
+    /// issue's shapes took from 3.5 s to more than 5 minutes and replayed to their end.
     static let bytesAllowed = 160 << 20 /* bytes: 160 MiB */
+    /// Only a guard against a hang: a child still running then is killed, and the test fails
+    /// naming the file. Each file ends in well under a second in a debug build.
+    static let hangSeconds = 300.0
 
-    @Test("A hostile recording replays or is refused at its line, naming the budget, within 20 s and 160 MiB",
+    @Test("A hostile recording replays, or is refused at its line naming the budget, in under 160 MiB",
           arguments: HostileRecording.all)
     func withinBudget(file: HostileRecording) throws {
         let path = scratchRecording("hostile")
         defer { unlink(path) }
         try Data(file.make()).write(to: URL(fileURLWithPath: path))
-        let run = try runMeasured(builtProduct("gesturekit"), ["replay", path, "--json"], timeout: Self.secondsAllowed * 3)
+        let run = try runMeasured(builtProduct("gesturekit"), ["replay", path, "--json"], timeout: Self.hangSeconds)
+        #expect(!run.signalled, "\(file.name): ends by itself (killed after \(Int(Self.hangSeconds)) s, or by a signal): \(run)")
         if let (line, message) = file.refusedAt {
             #expect(run.status == 2 && !run.signalled, "\(file.name): refused with exit status 2: \(run), \(run.errors)")
             #expect(run.errors.contains("\(path):\(line): ") && run.errors.contains(message),
@@ -31,7 +36,6 @@ struct HostileRecordingTests {
         } else {
             #expect(run.status == 0 && !run.signalled, "\(file.name): replays to its end: \(run), \(run.errors)")
         }
-        #expect(run.seconds < Self.secondsAllowed, "\(file.name): done within \(Self.secondsAllowed) s: \(run)")
         #expect(run.peakBytes < Self.bytesAllowed, "\(file.name): within \(Self.bytesAllowed >> 20) MiB: \(run)")
     }
 
