@@ -7,7 +7,7 @@ DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
 PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test test-debian13 check-fresh-demo docs install uninstall photowall bench fuzz soak clean
+.PHONY: deps build demo test test-debian13 check-fresh-demo check-fresh-test stress docs install uninstall photowall bench fuzz soak clean
 
 deps:
 	@scripts/install-deps.sh
@@ -63,6 +63,24 @@ test-debian13:
 # See scripts/check-fresh-demo.sh; results in $(OUT)/fresh-demo/.
 check-fresh-demo:
 	OUT=$(OUT) SWIFT=$(SWIFT) scripts/check-fresh-demo.sh
+
+# `make test` as CI runs it (`CI=true bash .ci/run`), FRESH_RUNS times (3) in a row, each from a new
+# clean clone of the committed HEAD, in one brand-new Debian 12 minbase root (debootstrap) with
+# nothing but what this machine's Swift toolchain needs: the first run installs every package the
+# suite uses, as on a fresh CI machine. Prints each run's result and time; the logs go to
+# $(OUT)/fresh-test/. Needs root. See scripts/check-fresh-test.sh.
+FRESH_RUNS ?= 3
+check-fresh-test:
+	OUT=$(OUT) SWIFT=$(SWIFT) FRESH_RUNS=$(FRESH_RUNS) scripts/check-fresh-test.sh
+
+# The real-time tests (scripts/realtime-tests.txt) RUNS times (20) beside a busy loop on every
+# core, each test's runs and failures counted in $(OUT)/stress/summary.txt. STRESS_FILTER=REGEX
+# picks suites; STRESS_SOAKS=1 adds the minute-long soaks; LOAD=N sets the busy loops. Builds
+# the tests first; run it in a tree nobody else builds in meanwhile. See scripts/stress.sh.
+RUNS ?= 20
+stress: deps
+	$(SWIFT) build --build-tests
+	OUT=$(OUT) SWIFT=$(SWIFT) RUNS=$(RUNS) LOAD=$(LOAD) STRESS_FILTER="$(STRESS_FILTER)" STRESS_SOAKS=$(STRESS_SOAKS) scripts/stress.sh
 
 # The DocC documentation of every library module, as static HTML in out/docs/site, with
 # the state-machine diagrams drawn again from the code first.

@@ -186,7 +186,7 @@ let package = Package(
                           path: "Examples/PhotoWallGTK"),
         // Recognizers on a GTK app's real widgets through GTKWindowInput (Examples/GTKWidgets).
         .executableTarget(name: "gtk-widgets",
-                          dependencies: ["GestureGTK", "GestureKit", "CGTK4",
+                          dependencies: ["GestureGTK", "GestureKit", "GestureInput", "CGTK4",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Examples/GTKWidgets"),
         .testTarget(name: "PhotoWallTests",
@@ -213,6 +213,8 @@ let package = Package(
                                    "GestureTestingTraces", "GestureTestSupport", "GestureWayland"]),
         .testTarget(name: "GestureTestingTests",
                     dependencies: ["GestureTesting", "GestureTestingTraces", "GestureKit", "GestureLayout", "GestureReplay",
-                                   "GestureTraces", "GestureTestSupport"]),
+                                   "GestureTraces", "GestureRecording", "GestureTestSupport"],
+                    // The account goldens (requireAccount(matches:)), read by the tests from the source tree.
+                    exclude: ["__Accounts__"]),
     ]
 )

@@ -53,23 +53,6 @@ OUT=${OUT:-out}
 MIRROR_URL=${FRESH_DEMO_MIRROR:-http://deb.debian.org/debian}
 SECURITY_URL=${FRESH_DEMO_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
 LOCK=${GESTUREKIT_BUILD_LOCK:-/tmp/gesturekit-build.lock}
-# What the Swift toolchain needs inside a bookworm minbase root, each found missing by the error it
-# gave (swift --version, ldd on the toolchain's programs, then a build of a small package with a C
-# target and Foundation, then this make demo):
-#   libncurses6 libsqlite3-0: swift-driver, swift-package, swift-build-tool ("error while loading
-#     shared libraries: libncurses.so.6", then libsqlite3.so.0)
-#   libcurl4 libxml2: swift-package (libcurl.so.4, libxml2.so.2: `swift run` is swift-package)
-#   binutils: the linker (clang: "posix_spawn failed: No such file or directory" for ld; the
-#     toolchain links with ld.gold)
-#   libc6-dev: the C library's headers and crt files ("libc not found for
-#     'x86_64-unknown-linux-gnu'"), with the kernel's headers (linux-libc-dev)
-#   libgcc-12-dev: crtbeginS.o, crtendS.o, -lgcc, -lgcc_s (ld.gold: "cannot open crtbeginS.o")
-#   git: SwiftPM clones the package's dependencies with it
-#   make: the README's command is `make demo`
-# Not needed here: libedit2 (only lldb and the REPL), libpython3 (lldb), gcc (the toolchain's
-# clang compiles the C targets), libstdc++-12-dev (no C++ in the tool). ca-certificates is added
-# only when there is no local package mirror (SwiftPM then clones from github.com over https).
-toolchain_packages=(libncurses6 libsqlite3-0 libcurl4 libxml2 binutils libc6-dev libgcc-12-dev git make)
 
 say() { printf 'check-fresh-demo: %s\n' "$*" >&2; }
 diff_s() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }   # seconds from $1 to $2
@@ -78,7 +61,7 @@ diff_s() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }   # secon
 command -v flock >/dev/null || { say "no flock (util-linux)"; exit 2; }
 
 . scripts/debian-root.sh
-[ -n "$package_mirror" ] || toolchain_packages+=(ca-certificates)
+toolchain_packages=("${bookworm_toolchain_packages[@]}")   # scripts/debian-root.sh says why each
 
 script_start=$EPOCHREALTIME
 results="$top/$OUT/fresh-demo"
@@ -89,14 +72,8 @@ ROOT=$(mktemp -d /var/tmp/gesturekit-fresh-demo.XXXXXX)
 chmod 755 "$ROOT"   # a machine's / is 755; mktemp's 700 would keep apt's _apt user out of it
 
 remove_root() {
-    unmount_all
-    # Never remove while anything is still mounted under the root: /dev is bound there read-write.
-    if awk -v r="$ROOT" '$2 == r || index($2, r "/") == 1 { found = 1 } END { exit !found }' /proc/mounts; then
-        say "something is still mounted under $ROOT; left it in place (umount it, then rm -rf it)"
-        return
-    fi
     local t=$EPOCHREALTIME
-    rm -rf --one-file-system "$ROOT"
+    remove_root_tree || return
     local note="removing the root: $(diff_s "$t" "$EPOCHREALTIME") s; the whole script: $(diff_s "$script_start" "$EPOCHREALTIME") s"
     say "$note"
     [ ! -f "$results/result.txt" ] || echo "$note" >> "$results/result.txt"
@@ -107,31 +84,16 @@ trap 'exit 130' INT TERM
 
 say "making a Debian 12 minbase root in $ROOT"
 t=$EPOCHREALTIME
-debootstrap --variant=minbase bookworm "$ROOT" "$MIRROR_URL" >"$results/debootstrap.log" 2>&1 || {
-    say "debootstrap failed; its log: $results/debootstrap.log"; tail -n 20 "$results/debootstrap.log" >&2; exit 1; }
+make_bookworm_root "$MIRROR_URL" "$SECURITY_URL" "$results/debootstrap.log" || exit 1
 debootstrap_s=$(diff_s "$t" "$EPOCHREALTIME")
 minbase_count=$(chroot "$ROOT" dpkg-query -W -f='${Status}\n' | grep -c 'install ok installed')
-
-# A real Debian 12 install's sources; no services start in the root.
-cat > "$ROOT/etc/apt/sources.list" <<EOF
-deb $MIRROR_URL bookworm main
-deb $MIRROR_URL bookworm-updates main
-deb $SECURITY_URL bookworm-security main
-EOF
-printf '#!/bin/sh\nexit 101\n' > "$ROOT/usr/sbin/policy-rc.d"
-chmod +x "$ROOT/usr/sbin/policy-rc.d"
-cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
-write_root_gitconfig
 
 mount_all
 
 say "installing what the Swift toolchain needs: ${toolchain_packages[*]}"
 t=$EPOCHREALTIME
-in_root "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${toolchain_packages[*]} >/dev/null" \
-    || { say "installing the toolchain's packages failed"; exit 1; }
-in_root "apt-get clean && rm -rf /var/lib/apt/lists/*"
+install_root_toolchain_packages || exit 1
 toolchain_s=$(diff_s "$t" "$EPOCHREALTIME")
-in_root "swift --version" >/dev/null 2>&1 || { say "swift does not run in the root:"; in_root "swift --version" >&2 || true; exit 1; }
 
 # The committed HEAD, cloned: what a person who clones the repository gets.
 head=$(git -C "$top" rev-parse HEAD)

@@ -34,7 +34,10 @@ let package = Package(
                 .product(name: "GestureLayout", package: "GestureKit"),
                 .product(name: "GestureTesting", package: "GestureKit"),
                 .product(name: "GestureTestingTraces", package: "GestureKit"),
-            ]
+            ],
+            // The account goldens beside the tests (requireAccount(matches:)): read from the
+            // source tree, not resources.
+            exclude: ["__Accounts__"]
         ),
     ]
 )

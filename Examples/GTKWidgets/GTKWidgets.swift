@@ -2,6 +2,7 @@ import ArgumentParser
 import CGTK4
 import Foundation
 import GestureGTK
+import GestureInput
 import GestureKit
 
 /// `gtk-widgets`: a GTK 4 app of standard widgets with UIKit's recognizers on them
@@ -45,6 +46,9 @@ struct GTKWidgets: ParsableCommand {
     @Option(help: ArgumentHelp("Write a PNG of the window to this path, then go on.", valueName: "path"))
     var screenshot: String?
 
+    @Option(help: ArgumentHelp("Also write what the window's input received, as it received it, to this GestureKit input recording (docs/RECORDING.md).", valueName: "path"))
+    var record: String?
+
     @Option(name: .customLong("scroll-and-resize-after"), help: ArgumentHelp("Scroll the list down 250 points and make the button 100 points taller, this many seconds after ready.", valueName: "seconds"))
     var scrollAndResizeAfter: Double?
 
@@ -73,7 +77,7 @@ struct GTKWidgets: ParsableCommand {
         weak var weakEngine: GestureEngine?
         weak var weakView: GTKWidgetView?
         do {
-            let app = WidgetsApp(json: json)
+            let app = try WidgetsApp(json: json, record: record)
             try run(app)
             (weakApp, weakInput, weakEngine, weakView) = (app, app.input, app.input.engine, app.input.windowView)
             app.onReady = nil
@@ -137,7 +141,15 @@ final class WidgetsApp {
     private var scale = 1.0
     private var pinchStart = 1.0
 
-    init(json: Bool) { self.json = json }
+    /// The window's engine, and what its input goes to: the engine, or a recorder passing it on.
+    private let engine = GestureEngine()
+    private let client: any LiveInputClient
+
+    init(json: Bool, record: String? = nil) throws {
+        self.json = json
+        let engine = self.engine
+        client = try record.map { try GestureRecorder(recordingTo: $0, source: .gtk, screen: Size(width: 1000, height: 1000), passingTo: engine) } ?? engine
+    }
 
     func build(fullscreen: Bool) {
         window = Widget(gtk_window_new())!
@@ -203,7 +215,7 @@ final class WidgetsApp {
     // MARK: recognizers
 
     private func attachRecognizers() {
-        input = GTKWindowInput(window: window)
+        input = GTKWindowInput(window: window, engine: engine, client: client)
         input.afterInput = { [unowned self] in gtk_widget_queue_draw(gk_widget(picture)) }
         let windowView = input.windowView
 
@@ -336,6 +348,7 @@ final class WidgetsApp {
         guard let popover else { return }
         self.popover = nil
         gtk_widget_unparent(gtk(popover))
+        emit(["type": "gtk", "event": "menu closed"])
     }
 
     func deleteRow(_ swipe: SwipeGestureRecognizer) {
@@ -479,7 +492,11 @@ final class WidgetsApp {
 
     func run() {
         gtk_window_present(gtk(window))
+        // SIGTERM and SIGINT end the run as closing the window does.
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let signals = [SIGTERM, SIGINT].map { g_unix_signal_add_full(G_PRIORITY_DEFAULT, $0, onStopSignal, me, nil) }
         while running { g_main_context_iteration(nil, 1) }
+        for source in signals { g_source_remove(source) }
         emit(["type": "end", "scroll": scrollOffset, "rows": rows.count])
         input.detach()
         if let second {
@@ -516,6 +533,7 @@ private let onPicturePressed: @convention(c) (Widget?, Int32, Double, Double, gp
 private let onRowActivated: @convention(c) (Widget?, Widget?, gpointer?) -> Void = { _, row, data in app(data).activated(row) }
 private let onPopoverClosed: @convention(c) (Widget?, gpointer?) -> Void = { _, data in app(data).menuClosed() }
 private let onCloseRequest: @convention(c) (Widget?, gpointer?) -> gboolean = { _, data in app(data).quit(); return 1 }
+private let onStopSignal: @convention(c) (gpointer?) -> gboolean = { data in app(data).quit(); return 1 }
 private let onDrawPicture: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, cairo, width, height, data in
     guard let cairo else { return }
     app(data).drawn(cairo, width: width, height: height)

@@ -40,6 +40,15 @@ struct PhotoWallGTK: ParsableCommand {
     @Option(name: .customLong("screenshot-at"), help: "Seconds after the start for --screenshot.")
     var screenshotAt = 2.0
 
+    @Option(name: .customLong("screenshot-when"), help: ArgumentHelp(
+        "Write --screenshot when the wall first does this (\(PhotoWallEvent.Kind.allCases.map(\.rawValue).joined(separator: ", "))), once it is drawn, instead of at --screenshot-at.",
+        valueName: "event"))
+    var screenshotWhen: PhotoWallEvent.Kind?
+
+    /// Says on standard error each event GTK delivered and when it arrived (`EventArrivalReport`).
+    @Flag(name: .customLong("report-events"), help: .hidden)
+    var reportEvents = false
+
     func run() throws {
         let parts = size.split(separator: "x").compactMap { Double($0) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw ValidationError("--size: expected WIDTHxHEIGHT, e.g. 1280x800") }
@@ -47,9 +56,10 @@ struct PhotoWallGTK: ParsableCommand {
         let window: GTKGestureWindow
         do {
             // With --record, the recorder sits between GTK and the wall.
-            let client: any LiveInputClient = try record.map {
+            var client: any LiveInputClient = try record.map {
                 try GestureRecorder(recordingTo: $0, source: .gtk, screen: app.wall.screen, passingTo: app)
             } ?? app
+            if reportEvents { client = EventArrivalReport(program: "photowall-gtk", passingTo: client) }
             window = try GTKGestureWindow(title: "PhotoWall", size: app.wall.screen, client: client, engine: app.wall.engine)
         } catch {
             print("photowall-gtk: \(error)")
@@ -57,8 +67,24 @@ struct PhotoWallGTK: ParsableCommand {
         }
         app.attach(to: window)
         if let screenshot {
-            window.after(Duration(seconds: screenshotAt)) {
+            let save = { [unowned window] in
                 print(window.savePNG(to: screenshot) ? "screenshot: \(screenshot)" : "screenshot: the window could not be drawn to \(screenshot)")
+                fflush(nil)
+            }
+            if let screenshotWhen {
+                // After the frame that shows it: the next paint once the wall did it.
+                app.onEvent = { [unowned app, unowned window] event in
+                    guard event.kind == screenshotWhen else { return }
+                    app.onEvent = nil
+                    let drawn = window.onDrawn
+                    window.onDrawn = { [unowned window] size in
+                        drawn?(size)
+                        window.onDrawn = drawn
+                        window.after(.zero, save)
+                    }
+                }
+            } else {
+                window.after(Duration(seconds: screenshotAt), save)
             }
         }
         if let readyFile {
@@ -125,8 +151,14 @@ final class GTKWall: LiveInputClient {
         print("drew \(frames) frames")
     }
 
+    /// Called with each event the wall reports, after it is printed.
+    var onEvent: ((PhotoWallEvent) -> Void)?
+
     private func printEvents() {
-        for event in wall.takeEvents() { print(event.description) }
+        for event in wall.takeEvents() {
+            print(event.description)
+            onEvent?(event)
+        }
         fflush(nil)
     }
 
@@ -177,3 +209,5 @@ final class GTKWall: LiveInputClient {
         }
     }
 }
+
+extension PhotoWallEvent.Kind: ExpressibleByArgument {}

@@ -1,7 +1,8 @@
 import GestureKit
 
-/// Aiming at views. A gesture aimed at a view lands at the view's centre in screen points,
-/// through its transforms and its scroll views' offsets. The rule: if the engine's hit test
+/// Aiming at views. A gesture aimed at a view lands at the view's centre (or at the point of
+/// the view given as `at:`, in its own coordinates) in screen points, through its transforms
+/// and its scroll views' offsets. The rule: if the engine's hit test
 /// at a finger's landing point would give the touch to a view that is neither the target
 /// nor inside it (a view on top, or none: the target hidden or off screen), the gesture is
 /// not made and the step throws `GestureTestError.missedView`, naming the view that would get
@@ -10,10 +11,26 @@ extension GestureTester {
     /// Where a gesture aimed at `view` lands: its centre, in screen points. Throws if another
     /// view would get a touch there.
     public func aim(at view: View) throws -> Point {
+        try aim(at: view, point: nil)
+    }
+
+    /// Where a gesture aimed at `point` of `view` (in the view's own coordinates, its
+    /// bounds; nil: its centre) lands, in screen points. Throws if another view would get a
+    /// touch there (a caption bar over part of a photo), or if `point` is outside the view.
+    public func aim(at view: View, point: Point?) throws -> Point {
         let bounds = view.bounds
-        let point = view.convertToScreen(Point(x: bounds.midX, y: bounds.midY))
-        try check(point, reaches: view)
-        return point
+        let local = point ?? Point(x: bounds.midX, y: bounds.midY)
+        guard local.isFinite else {
+            throw GestureTestError.invalidParameter(parameter: "at", value: "(\(fmt(local.x)), \(fmt(local.y)))", why: "must be finite (no NaN or infinity)")
+        }
+        guard view.point(inside: local) else {
+            throw GestureTestError.invalidParameter(
+                parameter: "at", value: "(\(fmt(local.x)), \(fmt(local.y)))",
+                why: "is outside view \(view.debugName), whose bounds are \(describe(bounds)) (a point in the view's own coordinates)")
+        }
+        let screenPoint = view.convertToScreen(local)
+        try check(screenPoint, reaches: view)
+        return screenPoint
     }
 
     /// Throws unless a touch at `point` reaches `view` (or a view inside it).
@@ -64,6 +81,12 @@ extension GestureTester {
 
     /// The recognizers of type `R` enabled at `point`.
     func recognizers<R: GestureRecognizer>(_ type: R.Type, at point: Point) -> [R] {
-        recognizers(at: point).compactMap { $0 as? R }.filter(\.isEnabled)
+        var result: [R] = []
+        var walk = engine.hitTest(point)
+        while let v = walk {
+            for r in v.gestureRecognizers { if let r = r as? R, r.isEnabled { result.append(r) } }
+            walk = v.superview
+        }
+        return result
     }
 }

@@ -10,11 +10,13 @@ import GestureKit
 /// and gives the same result every time.
 ///
 /// - `now` is the time of the latest event, or of the latest `wait(_:)`.
-/// - A gesture's events are `sampleInterval` apart, a touchscreen's report rate; a gesture
-///   starts one interval after `now` and leaves `now` at its last event. Gestures follow
-///   one another at once, as a person's would: two `tap(at:)` calls in a row are a double
-///   tap to a recognizer that wants one. `wait(_:)` or `settle()` between them separates
-///   them.
+/// - A moving gesture's events are about `sampleInterval` apart (a touchscreen's report
+///   rate), the k-th at k/rate seconds from its start rounded to the nanosecond, so times
+///   read as a screen's do (three samples at 120 Hz: 0.025 s).
+/// - A gesture starts one sample after `now`, and at least `tapPause` after the previous
+///   gesture ended, as a person's next gesture does; it leaves `now` at its last event. Two
+///   `tap(at:)` calls in a row are a double tap to a recognizer that wants one, as they are
+///   from a finger: `wait(_:)` or `settle()` between them separates them.
 /// - `wait(_:)` moves the clock on, firing what falls due; `settle()` runs it on until the
 ///   engine waits for nothing (no recognizer's deadline, no animation frame).
 ///
@@ -26,32 +28,68 @@ public final class GestureTester {
     /// The screen, in points: the union of the engine's roots' frames when the tester was
     /// made. A screen-edge pan starts at its edges.
     public var screen: Rect
-    /// Events a second for the motion of every gesture (a touchscreen's report rate):
-    /// 120, which most touchscreens of today report at (Flutter's `timedDrag` moves at 60 by
-    /// default).
-    public var sampleRate: Int = GestureTester.defaultSampleRate {
-        didSet { sampleRate = max(1, sampleRate) }
+    /// How the tester's person makes gestures: report rate, tap timing, finger spacing and
+    /// order, edge inset, jitter, report latency (``Variation/typical`` unless a test or a
+    /// ``Sweep`` sets another). Setting it checks it: an out-of-range figure is refused,
+    /// keeping the one before, and the next gesture throws naming it.
+    public var variation: Variation = .typical {
+        didSet {
+            do {
+                try variation.validate()
+                invalidVariation = nil
+                jitterGenerator = SeededGenerator(seed: variation.seed)
+            } catch {
+                invalidVariation = error
+                variation = oldValue
+            }
+        }
+    }
+    var invalidVariation: (any Error)?
+    /// Events a second for the motion of every gesture (a touchscreen's report rate): the
+    /// variation's, ``defaultSampleRate`` unless set. A rate below 1 is refused (the next
+    /// gesture throws, naming it).
+    public var sampleRate: Int {
+        get { variation.sampleRate }
+        set { variation.sampleRate = newValue }
     }
     /// How many points a millimetre of the tester's touchscreen is, when a test wants the
     /// physical distances (a screen-edge pan's 5 mm margin) to apply; nil by default, as a
-    /// recording without a size (the edge pan's margin is then in points).
+    /// recording without a size (the edge pan's margin is then in points, and the tester's
+    /// own millimetres go through ``nominalPointsPerMillimetre``).
     public var touchscreenPointsPerMillimetre: Double?
     /// Sees every trace event after the tester has recorded it.
     public var traceHandler: ((GestureTraceEvent) -> Void)?
 
-    /// The report rate of the tester's touchscreen when none is set: 120 events a second.
-    public static let defaultSampleRate = 120 /* events per second */
+    /// The points a millimetre that the tester's own distances in millimetres (finger
+    /// spacing, edge inset, jitter) go through: `touchscreenPointsPerMillimetre` where set,
+    /// else ``nominalPointsPerMillimetre``.
+    public var pointsPerMillimetre: Double {
+        touchscreenPointsPerMillimetre.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? GestureTester.nominalPointsPerMillimetre
+    }
 
     /// Every transition, delivery, wait and ignored input since the tester was made (or
     /// `clearRecords()`), in order, while `isRecording`.
     public internal(set) var records: [GestureTraceEvent] = []
+    /// The touch changes the tester sent since the records began, for the account's margins.
+    var touchLog: [LoggedChange] = []
     /// Whether the tester keeps `records` (true). A long run that asserts on what its
     /// recognizers did, not on the records, may turn it off: memory then stays flat, and
     /// `transitions(of:)`, `account` and the `require…` checks see nothing from that time.
     public var isRecording = true
     var announced: Set<InputDeviceID> = []
+    /// When the latest gesture made by a helper ended (its last event): the next one starts
+    /// at least a pause after it.
+    var lastGestureEnd: Instant?
+    /// The jitter's random numbers (the variation's seed; set anew when it changes).
+    var jitterGenerator = SeededGenerator(seed: 0)
     var nextTouchID = 1
-    var latest: Instant?
+    /// The time of the latest event or wait; the clock's sleepers follow it.
+    var latest: Instant? {
+        didSet { if let latest { clock.move(to: latest) } }
+    }
+    /// The tester's virtual time as Swift's `Clock`, for the app's own timers (a debounce, a
+    /// timeout written against `any Clock<Duration>`): see ``VirtualClock``.
+    public let clock = VirtualClock()
     /// Where the tester's mouse is, once it has moved.
     public internal(set) var pointerLocation: Point?
     var heldModifiers: ModifierFlags = []
@@ -90,8 +128,16 @@ public final class GestureTester {
     /// The time of the latest event or wait.
     public var now: Instant { Swift.max(engine.now, latest ?? .zero) }
 
-    /// The time from one motion event to the next: `1 / sampleRate` seconds.
-    public var sampleInterval: Duration { .seconds(1) / sampleRate }
+    /// The time from one motion event to the next: `1 / sampleRate` seconds, to the nearest
+    /// nanosecond (8,333,333 ns at 120 Hz). A gesture's k-th sample is at k/rate seconds
+    /// from its start, rounded once, so samples do not drift.
+    public var sampleInterval: Duration { sampleOffset(1) }
+
+    /// The time of a gesture's `k`-th sample from its start: k/rate seconds, to the nearest
+    /// nanosecond.
+    func sampleOffset(_ k: Int) -> Duration {
+        .nanoseconds(Int64((Double(k) * 1e9 / Double(max(1, sampleRate))).rounded()))
+    }
 
     /// The time of the next event: one sample after `now` (at zero for the very first, so a
     /// test's times read from zero). Each call moves `now` there.
@@ -108,51 +154,91 @@ public final class GestureTester {
         return t
     }
 
-    /// An event at `time`, which must be later than the latest event: moves `now` there.
+    /// An event at `time`, which the helpers make later than the latest event: moves `now`
+    /// there. A time that is not later (a helper's internal mistake, never a parameter: they
+    /// are checked first) is an internal inconsistency.
     func stamp(at time: Instant) -> Instant {
-        precondition(latest.map { time > $0 } ?? true, "GestureTester: an event at \(formatTime(time)) s is not after the latest, at \(formatTime(latest ?? .zero)) s")
+        guard latest.map({ time > $0 }) ?? true else {
+            fatalError("GestureTester: an event at \(formatTime(time)) s is not after the latest, at \(formatTime(latest ?? .zero)) s")
+        }
         latest = time
         return time
     }
 
+    /// The time of a new gesture's first event: one sample after `now` (zero for a tester's
+    /// first event), and at least `pause` after the previous gesture's end, as a person's
+    /// next gesture comes. Throws first for a variation that was refused.
+    func gestureStart(pause: Duration) throws -> Instant {
+        if let invalidVariation { throw invalidVariation }
+        let next: Instant
+        if let latest {
+            next = Swift.max(now, latest) + sampleInterval
+        } else {
+            next = engine.now > .zero ? engine.now + sampleInterval : .zero
+        }
+        guard let end = lastGestureEnd else { return next }
+        return Swift.max(next, end + pause)
+    }
+
+    /// Marks the end of a helper's gesture: the next starts at least a pause after `now`.
+    func endGesture() { lastGestureEnd = now }
+
     /// Moves the clock on by `duration`, firing every deadline and animation frame on the way
-    /// at its own time.
-    public func wait(_ duration: Duration) {
+    /// at its own time. Throws, moving nothing, for a negative duration.
+    public func wait(_ duration: Duration) throws {
+        guard duration >= .zero else {
+            throw GestureTestError.invalidParameter(parameter: "duration", value: swiftDuration(duration),
+                                                    why: "must not be negative: the clock only moves on")
+        }
         let target = now + duration
-        engine.advance(to: target)
+        advanceBoth(to: target)
         latest = target
     }
 
     /// Moves the clock on to `time` (if it is later than `now`), firing what falls due.
     public func wait(until time: Instant) {
         guard time > now else { return }
-        wait(time - now)
+        advanceBoth(to: time)
+        latest = time
     }
 
-    /// Moves the clock on by `seconds`.
-    public func wait(seconds: Double) { wait(Duration(seconds: seconds)) }
+    /// Moves the clock on by `seconds`; throws for a negative number or one that is not finite.
+    public func wait(seconds: Double) throws {
+        guard seconds.isFinite else {
+            throw GestureTestError.invalidParameter(parameter: "seconds", value: fmt(seconds), why: "must be a finite number of seconds")
+        }
+        try wait(Duration(seconds: seconds))
+    }
 
     /// The longest `settle()` runs the clock before it gives up: 60 seconds of virtual time.
     public static let defaultSettleLimit: Duration = .seconds(60)
 
     /// Runs the clock on until the engine waits for nothing: every recognizer's deadline has
-    /// passed and every animation has come to rest (a scroll view's deceleration, its bounce).
-    /// Touches still down stay down. Throws, naming what is still pending, when that takes
+    /// passed and every animation has come to rest (a scroll view's deceleration, its bounce),
+    /// and every sleeper of ``clock`` has been resumed (in an `async` test, `await settle()`
+    /// also waits for their tasks). Touches still down stay down. Throws, naming what is still pending, when that takes
     /// longer than `limit` of virtual time (an animation that never rests).
     public func settle(limit: Duration = GestureTester.defaultSettleLimit) throws {
         let end = now + limit
-        while let deadline = engine.nextDeadline {
+        while let deadline = earliest(engine.nextDeadline, clock.nextDeadline) {
             guard deadline <= end else {
-                throw GestureTestError.didNotSettle(after: limit,
-                                                    pending: engine.pendingDeadlines().map(\.description))
+                throw GestureTestError.didNotSettle(after: limit, pending: pending)
             }
-            engine.advance(to: deadline)
+            advanceBoth(to: deadline)
             latest = Swift.max(latest ?? .zero, deadline)
         }
     }
 
-    /// What the engine still waits for, earliest first: "longPress#1's deadline at 0.500000 s".
-    public var pending: [String] { engine.pendingDeadlines().map(\.description) }
+    /// The earlier of two times, either of which may be missing.
+    func earliest(_ a: Instant?, _ b: Instant?) -> Instant? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return Swift.min(a, b)
+    }
+
+    /// What the engine and the tester's clock still wait for, earliest first:
+    /// "longPress#1's deadline at 0.500000 s", "a sleeper of the tester's clock until 0.300000 s".
+    public var pending: [String] { engine.pendingDeadlines().map(\.description) + clock.pendingDescriptions }
 
     /// Ends the input as a recording's end does (`GestureEngine.finish()`): the deadlines run,
     /// then every touch still down is cancelled, so every recognizer ends in a final state.
@@ -167,6 +253,7 @@ public final class GestureTester {
     /// for what the helpers do not make (an engine's rules for bad input, a source's quirks).
     /// The clock moves to the event's time when that is later.
     public func send(_ event: InputEvent) {
+        noteInput(event)
         engine.send(event)
         if let t = event.time { markSent(at: t) }
     }

@@ -93,7 +93,9 @@ extension GestureTester {
     func frame(_ changes: [TouchChange], at time: Instant? = nil) {
         announce(.touchscreen)
         let t = time.map { stamp(at: $0) } ?? stamp()
-        engine.send(TouchFrame(time: t, device: TestDevice.touchscreen.id, changes: changes))
+        let frame = TouchFrame(time: t, device: TestDevice.touchscreen.id, changes: changes)
+        noteInput(.touchFrame(frame))
+        engine.send(frame)
     }
 
     /// The fractions of a motion at each sample over `duration`: 1/n, 2/n … 1 (at least one
@@ -107,10 +109,5 @@ extension GestureTester {
     func samples(over duration: Duration) -> Int {
         let ratio = Double(duration.nanosecondCount) / Double(sampleInterval.nanosecondCount)
         return Swift.max(1, Int(ratio.rounded()))
-    }
-
-    /// Holds still for `duration`: no event, the clock moves on (deadlines on the way fire).
-    func hold(_ duration: Duration) {
-        wait(duration)
     }
 }

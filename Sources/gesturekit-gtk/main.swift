@@ -49,8 +49,20 @@ struct GestureKitGTK: ParsableCommand {
     @Flag(name: .customLong("report-claims"), help: .hidden)
     var reportClaims = false
 
+    /// Says on standard error each event GTK delivered, as it arrives: its recording line (its
+    /// time on the client's clock, from GDK's event time) and the monotonic time it arrived.
+    /// The tests' readiness handshake (the first event seen) and their account of what was
+    /// delivered, and when.
+    @Flag(name: .customLong("report-events"), help: .hidden)
+    var reportEvents = false
+
     @Option(name: .customLong("destroy-content-after"), help: .hidden)
     var destroyContentAfter: Double?
+
+    /// Destroys the window's drawing area on the main loop's next turn after this recognizer
+    /// begins (the tests' widget that goes mid-gesture, at a moment the gesture fixes).
+    @Option(name: .customLong("destroy-content-when-began"), help: .hidden)
+    var destroyContentWhenBegan: String?
 
     @Option(name: .customLong("ready-file"), help: ArgumentHelp(
         "Create this file once the window is drawn at its final size (--ready-size); --duration then counts from it.",
@@ -76,20 +88,30 @@ struct GestureKitGTK: ParsableCommand {
         weak var weakWindow: GTKGestureWindow?
         weak var weakEngine: GestureEngine?
         try {
+            var began: ((String) -> Void)?
             let session = try LiveSession(scene: scene) { record in
                 output.write(json ? record.jsonLine : record.humanLine)
+                if case let .state(state) = record, state.to == .began { began?(state.recognizer) }
             }
             let window: GTKGestureWindow
             do {
                 // With --record, the recorder sits between GTK and the session.
-                let client: any LiveInputClient = try record.map {
+                var client: any LiveInputClient = try record.map {
                     try GestureRecorder(recordingTo: $0, source: .gtk, screen: scene.screen, replacing: replace, passingTo: session)
                 } ?? session
+                if reportEvents { client = EventArrivalReport(program: "gesturekit-gtk", passingTo: client) }
                 window = try GTKGestureWindow(title: "gesturekit-gtk", size: scene.screen, client: client, engine: session.engine)
             } catch {
                 var err = StandardOutput(fd: 2)
                 err.write("gesturekit-gtk: \(error)")
                 throw ExitCode(1)
+            }
+            if let destroyContentWhenBegan {
+                began = { [unowned window] recognizer in
+                    guard recognizer == destroyContentWhenBegan else { return }
+                    began = nil
+                    window.destroyContent(after: .zero)
+                }
             }
             if observeWindowDrag {
                 window.observeWindowDrag { what in

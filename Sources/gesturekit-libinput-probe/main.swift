@@ -5,6 +5,7 @@ import GestureFormat
 //   gesturekit-libinput-probe [--duration SECONDS] [--screen WIDTHxHEIGHT] [--verbose]
 //                             [--rotate DEGREES] [--calibration "a b c d e f"] [--region WxH+X+Y]
 //                             [--open-gate TOKEN] (--udev [--seat NAME] | DEVICE...)
+//                             (with --udev, DEVICE... are the nodes whose gate --open-gate opens)
 //   gesturekit-libinput-probe --describe DEVICE...   (libevdev's view of each node, as JSON)
 //   gesturekit-libinput-probe --lifetime [...] DEVICE... (LiveInput into an engine, then
 //                             whether both were freed and libinput closed the devices)
@@ -41,7 +42,7 @@ let usage = """
     usage: gesturekit-libinput-probe [--duration SECONDS] [--screen WIDTHxHEIGHT] [--verbose]
                                      [--rotate DEGREES] [--calibration "a b c d e f"] [--region WxH+X+Y]
                                      [--seat-access auto|libseat|open] [--grab]
-                                     [--open-gate TOKEN] (--udev [--seat NAME] | DEVICE...)
+                                     [--open-gate TOKEN] (--udev [--seat NAME] [DEVICE...] | DEVICE...)
            gesturekit-libinput-probe --describe DEVICE...
            gesturekit-libinput-probe --lifetime [--duration SECONDS] [--open-gate TOKEN] DEVICE...
            gesturekit-libinput-probe --sample [--duration SECONDS] [--screen WIDTHxHEIGHT] [--open-gate TOKEN] DEVICE...
@@ -117,8 +118,8 @@ while let arg = args.popFirst() {
         paths.append(arg)
     }
 }
-if useUdev == !paths.isEmpty {
-    fail("give device paths or --udev (not both)\n\(usage)", status: 2)
+if useUdev ? (!paths.isEmpty && openGate == nil) : paths.isEmpty {
+    fail("give device paths or --udev (with --udev, device paths only as the nodes --open-gate opens)\n\(usage)", status: 2)
 }
 
 if describe {

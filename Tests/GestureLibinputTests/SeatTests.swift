@@ -114,7 +114,7 @@ struct SeatdTests {
         }
         let script = """
             SEATD_VTBOUND=0 ${GESTUREKIT_SEATD_WRAP:-} /usr/sbin/seatd -l debug 2>"\(seatdLog)" & seatd=$!
-            i=0; while [ ! -S /run/seatd.sock ] && [ $i -lt 50 ]; do sleep 0.02; i=$((i+1)); done
+            i=0; while [ ! -S /run/seatd.sock ] && [ $i -lt 1000 ]; do sleep 0.02; i=$((i+1)); done
             LIBSEAT_BACKEND=seatd "\(LibinputRecognitionTests.tool)" listen --json --seat-access libseat \
               --duration \(duration) --scene "\(sceneFile)" --device \(replay.device.devicePath) \
               --open-gate \(MockDeviceGate.token); status=$?
@@ -147,7 +147,7 @@ struct SeatdTests {
         let script = """
             mount -t tmpfs tmpfs /run || exit 97
             SEATD_VTBOUND=0 /usr/sbin/seatd 2>/dev/null & seatd=$!
-            i=0; while [ ! -S /run/seatd.sock ] && [ $i -lt 100 ]; do sleep 0.02; i=$((i+1)); done
+            i=0; while [ ! -S /run/seatd.sock ] && [ $i -lt 1000 ]; do sleep 0.02; i=$((i+1)); done
             [ -S /run/seatd.sock ] || exit 98
             "\(tool)" mockdev "\(Fixtures.path("ts-wacom-isdv4-e6-tap-1f.evemu"))" --out "\(out)" --gate \(MockDeviceGate.token) -- \
               "\(tool)" listen --json --duration 3 --scene "\(sceneFile)" --device /dev/input/event10 --open-gate \(MockDeviceGate.token)

@@ -51,8 +51,7 @@ struct AimAndExplainTests {
         // 40 pt over 300 ms at 120 samples a second: the tenth sample, at 0.083 s, is 11.1 pt away.
         #expect(account == "tap: possible → failed at 0.083333 s: moved 11.111 pt > allowable 10 pt",
                 "the tap fails at the first sample past its 10 pt, saying how far it moved")
-        let error = #expect(throws: GestureTestError.self) { try tester.requireRecognized(tap) }
-        let text = error.map { "\($0)" } ?? ""
+        let text = tester.failure(of: .recognized(tap)).map { "\($0)" } ?? ""
         #expect(text.contains("expected tap to recognize; it did not") && text.contains(account),
                 "the failure carries the account: \(text)")
     }

@@ -24,7 +24,7 @@ struct DesktopInputTests {
         let tap = TapGestureRecognizer(name: "tap")
         root.addGestureRecognizer(tap)
         let tester = GestureTester(root: root)
-        tester.click(at: Point(x: 10, y: 10), button: .secondary)
+        try tester.click(at: Point(x: 10, y: 10), button: .secondary)
         try tester.settle()
         try tester.requireNotRecognized(tap)
     }
@@ -36,10 +36,10 @@ struct DesktopInputTests {
         scroll.contentSize = Size(width: 400, height: 10_000)
         root.addSubview(scroll)
         let tester = GestureTester(root: root)
-        try tester.scrollWheel(detents: -3, on: scroll)
+        try tester.scrollWheel(.down, detents: 3, on: scroll)
         try tester.settle()
         #expect(scroll.contentOffset.y == 45, "three detents towards you move the content 3 × 15 pt")
-        tester.touchpadScroll(at: Point(x: 200, y: 200), by: Point(x: 0, y: -300))
+        try tester.touchpadScroll(at: Point(x: 200, y: 200), by: Point(x: 0, y: -300))
         #expect(scroll.isDecelerating, "a touchpad scroll lifted while moving flings")
         try tester.settle()
         #expect(scroll.contentOffset.y > 345)
@@ -53,7 +53,7 @@ struct DesktopInputTests {
         pinch.addTarget { scale = $0.scale }
         root.addGestureRecognizer(pinch)
         let tester = GestureTester(root: root)
-        tester.touchpadPinch(at: Point(x: 200, y: 200), scale: 1.8)
+        try tester.touchpadPinch(at: Point(x: 200, y: 200), scale: 1.8)
         try tester.requireStates(pinch, [.began] + Array(repeating: .changed, count: tester.states(of: pinch).count - 2) + [.ended])
         #expect(abs(scale - 1.8) < 1e-9)
     }
@@ -65,7 +65,7 @@ struct DesktopInputTests {
         ink.allowedTouchTypes = .pencil
         root.addGestureRecognizer(ink)
         let tester = GestureTester(root: root)
-        tester.mouseDrag(from: Point(x: 10, y: 10), to: Point(x: 200, y: 10))
+        try tester.mouseDrag(from: Point(x: 10, y: 10), to: Point(x: 200, y: 10))
         try tester.requireNotRecognized(ink)
         var forces: [Double] = []
         var tools: [PenTool] = []
@@ -75,10 +75,10 @@ struct DesktopInputTests {
                 tools.append(t.penSample.tool)
             }
         }
-        tester.penStroke(along: [Point(x: 50, y: 50), Point(x: 250, y: 80)], force: 0.7)
+        try tester.penStroke(along: [Point(x: 50, y: 50), Point(x: 250, y: 80)], force: 0.7)
         try tester.requireRecognized(ink)
         #expect(!forces.isEmpty && forces.allSatisfy { $0 == 0.7 })
-        tester.penStroke(along: [Point(x: 50, y: 200), Point(x: 250, y: 200)], tool: .eraser)
+        try tester.penStroke(along: [Point(x: 50, y: 200), Point(x: 250, y: 200)], tool: .eraser)
         #expect(tools.last == .eraser)
     }
 
@@ -90,13 +90,13 @@ struct DesktopInputTests {
         let hover = HoverGestureRecognizer(name: "hover")
         card.addGestureRecognizer(hover)
         let tester = GestureTester(root: root)
-        tester.movePointer(to: Point(x: 10, y: 10))
+        try tester.movePointer(to: Point(x: 10, y: 10))
         try tester.hover(over: card, duration: .milliseconds(100))
         #expect(tester.states(of: hover).first == .began)
-        tester.movePointer(to: Point(x: 10, y: 10), duration: .milliseconds(100))
+        try tester.movePointer(to: Point(x: 10, y: 10), duration: .milliseconds(100))
         #expect(tester.states(of: hover).last == .ended)
         tester.clearRecords()
-        tester.penHover(along: [Point(x: 150, y: 150), Point(x: 160, y: 160)])
+        try tester.penHover(along: [Point(x: 150, y: 150), Point(x: 160, y: 160)])
         #expect(tester.states(of: hover).first == .began, "a pen in proximity hovers too")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureRecording
 import GestureReplay
 import GestureTestSupport
 import GestureTesting
@@ -43,7 +44,7 @@ struct RecordingReplayTests {
         let tap = TapGestureRecognizer(name: "tap")
         root.addGestureRecognizer(tap)
         let tester = GestureTester(root: root)
-        tester.tap(at: Point(x: 500, y: 500))
+        try tester.tap(at: Point(x: 500, y: 500))
         try tester.settle()
         let before = tester.now
         tester.clearRecords()
@@ -63,5 +64,45 @@ struct RecordingReplayTests {
         let error = #expect(throws: (any Error).self) { try tester.replay(recording: path) }
         #expect(error.map { "\($0)" }?.contains("not-a-recording") == true, "\(error.map { "\($0)" } ?? "")")
         #expect(tester.records.isEmpty)
+    }
+}
+
+@Suite("A recording's screen, mapped onto the tester's or refused with both sizes")
+struct RecordingScreenTests {
+    /// An input recording made on a 1280 × 800 screen: a tap at its centre.
+    static func recordingOfATap() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tap-1280x800-\(UUID().uuidString).jsonl").path
+        let writer = try InputRecordingWriter(path: path, header: .init(source: .app, screen: Size(width: 1280, height: 800)))
+        writer.record(.deviceAdded(InputDeviceInfo(id: InputDeviceID(0), name: "screen", systemName: "screen", kind: .touchscreen,
+                                                   capabilities: [.touch], sizeMillimetres: nil)))
+        writer.record(.touchFrame(TouchFrame(time: .zero, changes: [TouchChange(sourceID: 1, phase: .began, location: Point(x: 640, y: 400))])))
+        writer.record(.touchFrame(TouchFrame(time: Instant(seconds: 0.08), changes: [TouchChange(sourceID: 1, phase: .ended, location: Point(x: 640, y: 400))])))
+        writer.close()
+        return path
+    }
+
+    @Test("A 1280 × 800 recording plays into a 640 × 400 tester scaled by a half: its tap lands on the view at the centre")
+    func sameShapeIsScaled() throws {
+        let path = try Self.recordingOfATap()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let root = View(id: "screen", frame: Rect(x: 0, y: 0, width: 640, height: 400))
+        let centre = View(id: "centre", frame: Rect(x: 300, y: 180, width: 40, height: 40))
+        root.addSubview(centre)
+        let tap = TapGestureRecognizer(name: "tap")
+        centre.addGestureRecognizer(tap)
+        let tester = GestureTester(root: root)
+        try tester.replay(recording: path)
+        try tester.requireRecognized(tap)
+    }
+
+    @Test("A 1280 × 800 recording into a 400 × 400 tester is refused, naming both sizes, and nothing reaches the engine")
+    func otherShapeIsRefused() throws {
+        let path = try Self.recordingOfATap()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tester = GestureTester(root: View(id: "screen", frame: Rect(x: 0, y: 0, width: 400, height: 400)))
+        let error = #expect(throws: GestureTestError.self) { try tester.replay(recording: path) }
+        #expect(error?.description.hasPrefix("a recording of a 1280×800-point screen does not fit the tester's 400×400-point screen") == true,
+                "\(String(describing: error))")
+        #expect(tester.records.isEmpty && !tester.hasSentInput)
     }
 }

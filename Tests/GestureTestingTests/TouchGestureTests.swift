@@ -58,7 +58,7 @@ struct TouchGestureTests {
             if case let .delivery(d) = event { times.append(d.time) }
         }
         let touch = try tester.touchDown(on: screen.photo)
-        tester.wait(.seconds(2))
+        try tester.wait(.seconds(2))
         touch.lift()
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "delivery times \(times) should increase")
         let began = try #require(tester.transitions(of: screen.longPress).first { $0.to == .began })

@@ -4,6 +4,7 @@ import GestureLive
 import GestureMockDevice
 import GestureTestSupport
 import GestureTraces
+import Testing
 
 /// A real Wayland compositor fed from a recording: sway 1.7, headless (no display, no GPU), its
 /// libinput backend reading the recording's devices mocked by umockdev (`gesturekit mockdev`,
@@ -76,6 +77,12 @@ enum Compositor {
 
     /// One session's files and processes.
     final class Session {
+        /// What the session's client received, as it received it, when it records
+        /// (`--record CLIENT_DIR/recording.input.jsonl`: the harness's own `listen` client
+        /// always does).
+        static let recordingName = "recording.input.jsonl"
+        var recording: String { directory + "/" + Self.recordingName }
+
         let directory: String
         let process: Process
         let started = Date()
@@ -184,7 +191,15 @@ enum Compositor {
             finish(timeout: 10)
         }
 
-        func remove() { try? FileManager.default.removeItem(atPath: directory) }
+        /// Removes the session's files, unless GESTUREKIT_KEEP_SESSIONS=1 (docs/TESTING.md): then
+        /// says where they are.
+        func remove() {
+            if ProcessInfo.processInfo.environment["GESTUREKIT_KEEP_SESSIONS"] == "1" {
+                print("session kept: \(directory)")
+                return
+            }
+            try? FileManager.default.removeItem(atPath: directory)
+        }
     }
 
     /// Starts sway on `trace` with `gesturekit listen --wayland --json` as its client, which
@@ -225,7 +240,7 @@ enum Compositor {
         let length = devices.duration - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
         let duration = listenSeconds ?? (readyToRecording + readiness.settle + length + tail + (vanishAfter ?? 0))
         var listen = client?.replacingOccurrences(of: "CLIENT_DIR", with: directory)
-            ?? "\(directory)/gesturekit listen --wayland --json --ready-file \(directory)/ready --duration \(duration)\(sceneArguments)"
+            ?? "\(directory)/gesturekit listen --wayland --json --ready-file \(directory)/ready --duration \(duration)\(sceneArguments) --record \(directory)/\(Session.recordingName)"
         try readiness.gateScript(directory: directory, nodes: devices.replays.map(\.device.devicePath))
             .write(toFile: directory + "/gate.sh", atomically: true, encoding: .utf8)
         if let nested {
@@ -436,16 +451,3 @@ extension JSONLine {
     }
 }
 
-/// The built-in decoder's replay of a recording (`gesturekit replay --json`).
-func builtinReplay(_ trace: String, scene: String? = nil) throws -> [Line] {
-    var arguments = ["replay", trace, "--json"]
-    var scenePath: String?
-    if let scene {
-        let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-scene.json"
-        try scene.write(toFile: path, atomically: true, encoding: .utf8)
-        scenePath = path
-        arguments += ["--scene", path]
-    }
-    defer { if let scenePath { try? FileManager.default.removeItem(atPath: scenePath) } }
-    return Line.parse(try runProcess(Compositor.tool, arguments, errors: .discard).output)
-}

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import GestureLive
 import GestureTraces
+import GestureTestSupport
 import Testing
 @testable import GestureWayland
 
@@ -88,18 +89,21 @@ struct CompositorScrollTests {
         }
     }
 
-    static func session(_ path: Path, _ trace: String) throws -> (Scrolled, String) {
+    /// A session's scrolls, the compositor's log, and what it should have scrolled by the
+    /// late-read rule (`expectedReading`).
+    static func session(_ path: Path, _ trace: String) throws -> (Scrolled, String, expected: Scrolled) {
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
         let duration = Compositor.readyToRecording + length + Compositor.tail
         let session = try Compositor.start(
             trace: trace, scene: scene,
-            client: "env WAYLAND_DEBUG=client CLIENT_DIR/gesturekit listen --wayland --json --ready-file CLIENT_DIR/ready --duration \(duration) --scene CLIENT_DIR/scene.json",
+            client: "env WAYLAND_DEBUG=client CLIENT_DIR/gesturekit listen --wayland --json --ready-file CLIENT_DIR/ready --duration \(duration) --scene CLIENT_DIR/scene.json --record CLIENT_DIR/\(Compositor.Session.recordingName)",
             nested: path.nested, readiness: .file)
         session.finish(timeout: duration + 20)
         defer { session.remove() }
         let lines = CompositorTests.lines(of: session, "\(trace) through \(path)")
         let log = path == .sway ? "" : session.read(path == .weston ? "weston.log" : "kwin.log")
-        return (Scrolled(lines, debug: session.errors), String(log.suffix(600)))
+        let expected = try expectedReading(live: lines, recording: session.recording, fixture: trace, scene: scene, client: "GestureWayland through \(path)").lines
+        return (Scrolled(lines, debug: session.errors), String(log.suffix(600)), Scrolled(expected, debug: ""))
     }
 
     static func sign(_ x: Double) -> String { x > 0 ? "+" : x < 0 ? "−" : "0" }
@@ -115,7 +119,7 @@ struct CompositorScrollTests {
     func scroll(_ path: Path, _ fixture: String) throws {
         let trace = Compositor.fixture(fixture)
         let builtin = Scrolled(try builtinReplay(trace, scene: Self.scene), debug: "")
-        let (through, log) = try Self.session(path, trace)
+        let (through, log, expected) = try Self.session(path, trace)
         #expect((through.axisEvents["axis_source"] != nil) == Self.sendsSource(path),
                 "\(path) \(Self.sendsSource(path) ? "sends" : "sends no") axis_source: \(through.axisEvents)")
         if fixture == Self.wheel {
@@ -123,7 +127,8 @@ struct CompositorScrollTests {
             let perDetent = through.wheel.map(abs).reduce(0, +) / Double(detents.turned)
             print("scroll figures: \(path) wheel: \(perDetent) pt a detent (\(detents.turned) detents turned, net \(detents.net)), "
                   + "\(through.wheel.reduce(0, +)) pt net (built-in \(builtin.wheel.reduce(0, +))); \(through.description)")
-            #expect(through.wheel == builtin.wheel, "the same wheel scrolls: \(path) \(through.wheel), built-in \(builtin.wheel)\n\(log)")
+            #expect(through.wheel == expected.wheel, "the same wheel scrolls: \(path) \(through.wheel), expected \(expected.wheel) (built-in \(builtin.wheel))\n\(log)")
+            #expect(through.wheel.reduce(0, +) == builtin.wheel.reduce(0, +), "the same distance: \(path) \(through.wheel), built-in \(builtin.wheel)")
             #expect(perDetent == GestureDefaults.wheelPointsPerDetent, "\(GestureDefaults.wheelPointsPerDetent) pt a detent through \(path)")
             #expect(through.continuous.isEmpty, "a wheel is no continuous scroll: \(through.continuous)")
         } else {

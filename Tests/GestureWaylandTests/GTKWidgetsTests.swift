@@ -43,9 +43,16 @@ struct GTKWidgetsTests {
     }
 
     /// A session of the app with `touches` replayed on a Dell Canvas 27 (five slots) once the
-    /// app has drawn its window full screen: its output.
-    static func run(_ touches: Touches, arguments: String = "", seconds: Double? = nil,
-                    name: String = #function) throws -> (events: [Event], log: String) {
+    /// app has drawn its window full screen: its output, and whether the touches reached it on
+    /// time. The app records what its window's input received (`--record`); no replay can give
+    /// what real widgets make of it, so a test expects its timeline (a double tap's two taps
+    /// 0.15 s apart, a menu tapped 1.2 s after it opened) only when that recording holds the
+    /// touches on time (`Delivery.compare`), and otherwise says so and checks what holds
+    /// whatever the timing: nothing left stuck, the app freed. `judgeDelivery` false: the
+    /// touches go to a window whose input is not the recorded one (the picture moved to a
+    /// second window), so nothing is known of their timing.
+    static func run(_ touches: Touches, arguments: String = "", seconds: Double? = nil, judgeDelivery: Bool = true,
+                    name: String = #function) throws -> (events: [Event], log: String, onTime: Bool) {
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-widgets.evemu"
         try touches.evemu().write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -53,7 +60,7 @@ struct GTKWidgetsTests {
         let session = try Compositor.start(
             trace: path, listenSeconds: duration,
             client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gtk-widgets --json --check-lifetime "
-                + "--ready-file CLIENT_DIR/ready --duration \(duration) \(arguments)",
+                + "--ready-file CLIENT_DIR/ready --duration \(duration) --record CLIENT_DIR/\(Compositor.Session.recordingName) \(arguments)",
             copy: [tool], readiness: .file)
         defer { session.remove() }
         session.finish(timeout: duration + 25)
@@ -65,7 +72,11 @@ struct GTKWidgetsTests {
         keep(session.output, as: name)
         keep(session.errors, as: name, suffix: ".err")
         try expectLayout(events, log)
-        return (events, log)
+        guard judgeDelivery else { return (events, log, true) }
+        let delivery = try Delivery.compare(recording: session.recording, fixture: path)
+        #expect(delivery.sameSteps, "the window's input received the touches, nothing lost or invented: \(delivery); \(log)")
+        if !delivery.onTime { print("*** gtk-widgets \(name): the touches did not arrive on time (\(delivery)): only what holds whatever the timing is checked ***") }
+        return (events, log, delivery.onTime)
     }
 
     /// The app's whole output, kept in out/ for reading after a failure.
@@ -125,7 +136,8 @@ struct GTKWidgetsTests {
         t.tap(at: Point(x: 700, y: 150), at: 2.6)                      // a tap on the button
         t.swipe(fingers: [Point(x: 600, y: 120), Point(x: 700, y: 120), Point(x: 800, y: 120)],
                 by: Point(x: -250, y: 0), from: 3.4, over: 0.5)          // three fingers
-        let (events, log) = try Self.run(t)
+        let (events, log, onTime) = try Self.run(t)
+        guard onTime else { return Self.expectNothingStuck(events, log) }
         #expect(Self.states(events, "buttonHold").prefix(2) == ["began", "ended"], "the long press is recognized; \(log)")
         #expect(Self.count(events, "menu opened") == 1, "the long press opens the menu; \(log)")
         let began = try #require(events.firstIndex { $0.recognizer == "buttonHold" && $0.to == "began" })
@@ -147,7 +159,7 @@ struct GTKWidgetsTests {
         var t = Touches()
         t.hold(at: Point(x: 700, y: 150), from: 0, for: 1.2)
         // The button goes 0.1 s after the press, well before the long press's 0.5 s.
-        let (events, log) = try Self.run(t, arguments: "--button-goes \(how) --button-goes-after 0.1", name: "buttonGoes-\(how)")
+        let (events, log, _) = try Self.run(t, arguments: "--button-goes \(how) --button-goes-after 0.1", name: "buttonGoes-\(how)")
         #expect(Self.count(events, "button gone") == 1, "the app takes the button away (\(how)); \(log)")
         #expect(!Self.states(events, "buttonHold").contains("began"), "the long press does not begin on a touch its widget lost; \(log)")
         #expect(Self.count(events, "clicked") == 0, "nothing is clicked; \(log)")
@@ -162,7 +174,7 @@ struct GTKWidgetsTests {
         // sway 1.7 passes both).
         t.tap(at: Point(x: 500, y: 500), at: 0)
         t.tap(at: Point(x: 500, y: 500), at: 0.8)
-        let (events, log) = try Self.run(t, arguments: "--move-picture")
+        let (events, log, _) = try Self.run(t, arguments: "--move-picture", judgeDelivery: false)
         let moved = try #require(events.first { $0.event == "picture moved" }, "the app moves the picture; \(log)")
         #expect(moved.object["rebound"] as? Bool == true, "the picture's view is the second window's input's now; \(log)")
         #expect(events.contains { $0.recognizer == "pictureDoubleTap" && $0.to == "failed" && $0.object["view"] as? String == "GtkDrawingArea" },
@@ -184,7 +196,8 @@ struct GTKWidgetsTests {
         // The button is 300 tall now: the picture starts at 347.
         t.tap(at: Point(x: 750, y: 700), at: 2.6)
         t.tap(at: Point(x: 750, y: 700), at: 2.75)
-        let (events, log) = try Self.run(t, arguments: "--scroll-and-resize-after 0")
+        let (events, log, onTime) = try Self.run(t, arguments: "--scroll-and-resize-after 0")
+        guard onTime else { return Self.expectNothingStuck(events, log) }
         #expect(Self.count(events, "scrolled and resized") == 1, "the app scrolls and resizes before the touches; \(log)")
         let swipe = try #require(events.first { $0.type == "state" && $0.recognizer == "rowSwipe8" && $0.to == "ended" },
                                  "row 8's swipe is recognized: \(events.filter { $0.type == "state" }.map { "\($0.recognizer) \($0.to)" }); \(log)")
@@ -219,7 +232,8 @@ struct GTKWidgetsTests {
         t.swipe(fingers: [Point(x: 650, y: 600), Point(x: 850, y: 620)], by: Point(x: 0, y: 0), spread: 120, from: 2.4, over: 0.5)
         t.tap(at: Point(x: 750, y: 600), at: 3.3)   // a single tap: the double tap fails 0.3 s later
         t.tap(at: Point(x: 250, y: 420), at: 4.0)   // row 5 (window y 467), which opens the detail page
-        let (events, log) = try Self.run(t)
+        let (events, log, onTime) = try Self.run(t)
+        guard onTime else { return Self.expectNothingStuck(events, log) }
         let doubleTap = try #require(events.firstIndex { $0.recognizer == "pictureDoubleTap" && $0.to == "ended" },
                                      "the double tap is recognized; \(log)")
         let pinch = events.firstIndex { $0.recognizer == "picturePinch" && $0.to == "began" } ?? events.count
@@ -252,15 +266,29 @@ struct GTKWidgetsTests {
         let xdotool = try #require(GTKX11Tests.program("xdotool"), "install xdotool (scripts/install-deps.sh installs it)")
         let (display, server) = try GTKX11Tests.startXvfb(xvfb)
         defer { GTKX11Tests.stopXvfb(server) }
-        let client = try GTKX11Tests.X11Client(Self.tool, ["--json", "--duration", "6"], display: display,
-                                               title: "GestureKit on GTK widgets", xdotool: xdotool)
-        #expect(client.shown, "the window appears on the X server")
-        // Long press, Escape closes the menu, then a click.
-        let script = [xdotool, "sleep", "1", "mousemove", "700", "150", "sleep", "0.3", "mousedown", "1", "sleep", "1.0", "mouseup", "1",
-                      "sleep", "0.5", "key", "Escape", "sleep", "0.5", "click", "1"]
-        let clicks = try GTKX11Tests.run(script, environment: ["DISPLAY": display])
-        #expect(clicks.status == 0, "xdotool: \(clicks.output)")
-        let (status, output, errors) = client.result()
+        // --duration is a safety limit: each step waits for what the app says, and the test
+        // stops it at the end.
+        let client = try GTKX11Tests.x11Client(Self.tool, ["--json", "--duration", "60"], display: display)
+        try #require(client.waitUntil(seconds: 30) { Event.parse(client.output).contains { $0.type == "ready" } },
+                     "the window is drawn on the X server: \(client.errors)")
+        func drive(_ steps: String...) {
+            let run = try? GTKX11Tests.run([xdotool] + steps, environment: ["DISPLAY": display])
+            #expect(run?.status == 0, "xdotool \(steps.joined(separator: " ")): \(run?.output ?? "did not run")")
+        }
+        func said(_ what: @escaping (Event) -> Bool) -> () -> Bool { { Event.parse(client.output).contains(where: what) } }
+        // A long press, held until the app says it began; Escape closes the menu once it is
+        // laid out; then a click, once the app says the menu closed.
+        drive("mousemove", "700", "150", "mousedown", "1")
+        #expect(client.waitUntil(seconds: 20, said { $0.recognizer == "buttonHold" && $0.to == "began" }), "the mouse's long press begins: \(client.output)")
+        drive("mouseup", "1")
+        #expect(client.waitUntil(seconds: 20, said { $0.type == "menu layout" }), "the menu opens and is laid out: \(client.output)")
+        drive("key", "Escape")
+        #expect(client.waitUntil(seconds: 20, said { $0.event == "menu closed" }), "Escape closes the menu: \(client.output)")
+        drive("click", "1")
+        #expect(client.waitUntil(seconds: 20, said { $0.event == "clicked" }), "the click clicks: \(client.output)")
+        client.stop()
+        let status = client.exitStatus()
+        let (output, errors) = (client.output, client.errors)
         let events = Event.parse(output)
         Self.keep(output, as: "mouse")
         let log = "stdout: \(output.suffix(3000))\nstderr: \(errors.suffix(1500))"

@@ -9,13 +9,16 @@ func accountOfAFailedExpectation() throws {
     let tester = GestureTester(root: photo)
     try tester.doubleTap(on: photo)
     try tester.requireRecognized(doubleTap)
-    let error = #expect(throws: GestureTestError.self) { try tester.requireRecognized(singleTap) }
-    #expect(error?.description == """
+    // What `try tester.requireRecognized(singleTap)` would report at its line:
+    let failure = tester.failure(of: .recognized(singleTap))
+    #expect(failure?.description == """
         expected singleTap to recognize; it did not
         what the recognizers did:
-        singleTap: possible at 0.050000 s, waiting for doubleTap to fail
-        doubleTap: possible → ended at 0.200000 s: 2 taps of 1 touch completed
-        singleTap: possible → failed at 0.200000 s: doubleTap recognized first
+        singleTap: possible at 0.080000 s, waiting for doubleTap to fail
+        doubleTap: possible → ended at 0.300000 s: 2 taps of 1 touch completed \
+        (held 80 of 500 ms allowed; moved 0 of 10 pt allowed; second tap 140 of 300 ms allowed)
+        singleTap: possible → failed at 0.300000 s: doubleTap recognized first \
+        (held 80 of 500 ms allowed; moved 0 of 10 pt allowed)
         """)
     // testing-account:end
 }

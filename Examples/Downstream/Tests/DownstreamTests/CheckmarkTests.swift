@@ -13,14 +13,14 @@ struct CheckmarkTests {
     @Test("A checkmark drawn with one finger, a stroke down and a longer one up, is recognized")
     func drawnCheckmark() throws {
         let tester = GestureTester(root: canvas)
-        tester.drag(along: [Point(x: 100, y: 100), Point(x: 130, y: 130), Point(x: 190, y: 50)])
+        try tester.drag(along: [Point(x: 100, y: 100), Point(x: 130, y: 130), Point(x: 190, y: 50)])
         try tester.requireRecognized(checkmark)
     }
 
     @Test("A straight line is not a checkmark, and the account says why")
     func straightLineFails() throws {
         let tester = GestureTester(root: canvas)
-        tester.drag(from: Point(x: 100, y: 100), to: Point(x: 200, y: 100))
+        try tester.drag(from: Point(x: 100, y: 100), to: Point(x: 200, y: 100))
         try tester.requireNotRecognized(checkmark)
         #expect(tester.account(of: checkmark) == "checkmark: possible → failed at 0.348333 s: no long stroke up")
     }

@@ -8,15 +8,15 @@ func tapsFollowOneAnother() throws {
     // testing-clock:begin
     let tester = GestureTester(root: photo)
     try tester.tap(on: photo)
-    #expect(tester.now == Instant(seconds: 0.05))      // down at 0, up 50 ms later
-    #expect(tester.pending == ["doubleTap's deadline at 0.350000 s"])
-    try tester.tap(on: photo)                          // at once: a double tap
+    #expect(tester.now == Instant(seconds: 0.08))      // down at 0, up 80 ms later
+    #expect(tester.pending == ["doubleTap's deadline at 0.380000 s"])
+    try tester.tap(on: photo)                          // 140 ms later: a double tap
     try tester.settle()
     try tester.requireRecognized(doubleTap)
 
     tester.clearRecords()
     try tester.tap(on: photo)
-    tester.wait(.milliseconds(400))                    // longer than the 300 ms interval
+    try tester.wait(.milliseconds(400))                    // longer than the 300 ms interval
     try tester.tap(on: photo)
     try tester.settle()
     #expect(tester.states(of: singleTap) == [.ended, .ended])

@@ -24,12 +24,12 @@ func desktopInput() throws {
     try tester.click(on: canvas, count: 2, modifiers: .command)
     try tester.requireRecognized(open)
     #expect(modifiers == .command)
-    try tester.scrollWheel(detents: -3, on: list)      // three detents towards you
+    try tester.scrollWheel(.down, detents: 3, on: list)
     try tester.settle()
     #expect(list.contentOffset.y == 45)                // 15 pt a detent
-    tester.touchpadPinch(at: Point(x: 600, y: 300), scale: 1.5)
+    try tester.touchpadPinch(at: Point(x: 600, y: 300), scale: 1.5)
     try tester.requireRecognized(zoom)
-    tester.penStroke(along: [Point(x: 450, y: 100), Point(x: 700, y: 150)], force: 0.7)
+    try tester.penStroke(along: [Point(x: 450, y: 100), Point(x: 700, y: 150)], force: 0.7)
     try tester.requireRecognized(ink)
     // testing-desktop:end
 }
