@@ -22,8 +22,10 @@ ALL=(evemu libinput-record debug-events scene multitouch input-recording)
 declare -A SOURCE=([evemu]=EvemuTarget [libinput-record]=LibinputRecordTarget
                    [debug-events]=DebugEventsTarget [scene]=SceneTarget [multitouch]=MultitouchTarget
                    [input-recording]=InputRecordingTarget)
-declare -A MAXLEN=([evemu]=16384 [libinput-record]=16384 [debug-events]=16384 [scene]=4096 [multitouch]=4096
-                   [input-recording]=8192)
+# The JSON targets take inputs up to the reader's longest line (1 MiB): a hostile file is large
+# (a line of 80,000 keys, a frame of thousands of touches), and must be refused in linear time.
+declare -A MAXLEN=([evemu]=16384 [libinput-record]=16384 [debug-events]=16384 [scene]=1048576 [multitouch]=4096
+                   [input-recording]=1048576)
 
 build() {
     echo "fuzz: building the modules with -sanitize=fuzzer,address" >&2

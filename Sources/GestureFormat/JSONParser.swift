@@ -57,28 +57,38 @@ package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertib
     package var description: String { "\(line):\(column): \(message)" }
 }
 
-/// Parses one JSON document.
+/// Parses one JSON document, in time linear in its length: a duplicate key is found through
+/// a hash set once an object has more than a few keys, and a caller that knows how many keys
+/// its objects have (an input recording's lines: `maximumKeys`) has a longer object refused at
+/// its first extra key, before anything else is done with it.
 package struct JSONParser {
     /// Arrays and objects nested deeper than this are rejected.
     package static let maximumDepth = 256
+    /// Objects with up to this many keys are checked for a duplicate by comparing the new key
+    /// with each earlier one; larger ones through a set of their keys.
+    static let keysComparedDirectly = 16
 
     private let bytes: [UInt8]
+    private let maximumKeys: Int
     private var index = 0
     private var line = 1
     private var lineStart = 0
 
     package static func parse(_ text: String) throws -> JSONValue {
-        var parser = JSONParser(bytes: Array(text.utf8))
+        var parser = JSONParser(bytes: Array(text.utf8), maximumKeys: .max)
         return try parser.document()
     }
 
-    package static func parse(bytes: [UInt8]) throws -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    /// Parses `bytes`; an object with more than `maximumKeys` keys is an error at its first
+    /// extra key.
+    package static func parse(bytes: [UInt8], maximumKeys: Int = .max) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maximumKeys: maximumKeys)
         return try parser.document()
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], maximumKeys: Int) {
         self.bytes = bytes
+        self.maximumKeys = maximumKeys
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
@@ -144,6 +154,8 @@ package struct JSONParser {
     private mutating func object(depth: Int) throws -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        // The keys so far, once there are too many to compare one by one.
+        var keys: Set<String> = []
         skipSpace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -155,8 +167,18 @@ package struct JSONParser {
                 throw error("expected a key in double quotes, found \(found)")
             }
             let keyLine = line, keyColumn = index - lineStart + 1
+            guard members.count < maximumKeys else {
+                throw JSONSyntaxError(line: keyLine, column: keyColumn, message: "an object with more than \(maximumKeys) keys")
+            }
             let key = try string()
-            if members.contains(where: { $0.key == key }) {
+            let duplicate: Bool
+            if members.count < JSONParser.keysComparedDirectly {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.lazy.map(\.key)) }
+                duplicate = !keys.insert(key).inserted
+            }
+            if duplicate {
                 throw JSONSyntaxError(line: keyLine, column: keyColumn, message: "duplicate key \"\(key)\"")
             }
             skipSpace()

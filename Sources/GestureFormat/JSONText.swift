@@ -2,7 +2,8 @@
 /// prints (replay records, libinput events, summaries). Objects are written field by field
 /// in a fixed order, so the same value always prints the same bytes.
 
-/// JSON text for a string, with the escapes JSON requires.
+/// JSON text for a string, with the escapes JSON requires, and DEL and the C1 controls
+/// (U+007F to U+009F) escaped as well, so a line printed on a terminal cannot drive it.
 package func jsonString(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {
@@ -13,7 +14,7 @@ package func jsonString(_ s: String) -> String {
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         default:
-            if u.value < 0x20 {
+            if u.value < 0x20 || (0x7F..<0xA0).contains(u.value) {
                 let h = String(u.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
             } else {
@@ -79,7 +80,8 @@ package struct JSONObjectText: Sendable {
     package static func appendString(_ s: String, to out: inout [UInt8]) {
         var s = s
         s.withUTF8 { utf8 in
-            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            // 0x7F is DEL; 0xC2 leads U+0080 to U+00BF, the C1 controls among them.
+            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0x7F || b == 0xC2 {
                 out.append(contentsOf: jsonString(String(decoding: utf8, as: UTF8.self)).utf8)
                 return
             }

@@ -19,45 +19,41 @@ public final class GestureRecorder: LiveInputClient {
     public let client: any LiveInputClient
     /// The recording's writer: its path, size, event count and stop reason.
     public let writer: InputRecordingWriter
-    /// The latest time the loop moved the client's clock to with no input, until an event
-    /// makes it matter (a replay then advances its clock there) or passes it.
-    private var pendingClock: Instant?
+    /// When the recording needs a clock line.
+    private var clock = PendingClock()
     /// The client's time of the last flush.
     private var lastFlush: Instant?
 
     /// The longest the recorder holds lines in memory, on the client's clock: one second.
     public static let flushInterval: Duration = .seconds(1)
 
-    /// Records to `path` (created or truncated) what `client` receives from `source`, whose
-    /// screen or window is `screen` points at `scale` device pixels a point. Throws when the
-    /// file cannot be created, naming it.
+    /// Records to `path` what `client` receives from `source`, whose screen or window is
+    /// `screen` points at `scale` device pixels a point. The file is created readable by its
+    /// owner only; a file already at `path` is refused unless `replacing` (then it is replaced
+    /// when the recording ends, whole: `InputRecordingWriter`). Throws when the file cannot be
+    /// created, naming it.
+    /// What is written of each event is what `privacy` lets through (private views, coarse
+    /// positions, no pen force or tilt, devices named by kind: `RecordingPrivacy`); the client
+    /// receives every event unchanged.
     public init(recordingTo path: String, source: InputRecording.Source, screen: Size, scale: Double = 1,
-                limit: Int = InputRecordingWriter.defaultLimit, passingTo client: any LiveInputClient) throws {
+                limit: Int = InputRecordingWriter.defaultLimit, replacing: Bool = false,
+                privacy: RecordingPrivacy = .none, passingTo client: any LiveInputClient) throws {
         self.client = client
         writer = try InputRecordingWriter(path: path, header: InputRecording.Header(source: source, screen: screen, scale: scale),
-                                          limit: limit)
+                                          limit: limit, replacing: replacing, privacy: privacy)
+    }
+
+    /// Marks `view` private from now on: touches that begin on it are written as the
+    /// recording's privacy says (at its centre, or not at all), and reach the client as they are.
+    public func markPrivate(_ view: View) {
+        writer.markPrivate(view)
     }
 
     /// Why the recording stopped, if it has: its size limit, a failed write, or the end of input.
     public var stopReason: String? { writer.stopReason }
 
     public func handle(_ event: InputEvent) {
-        if let clock = pendingClock {
-            // The loop moved the clock on. An event stamped at or before that time (read late)
-            // happens at the clock's time, and a removal without a time takes the clock's: a
-            // replay must move its clock there first. A later event passes it anyway; a
-            // device's arrival does not depend on it.
-            switch event {
-            case .deviceAdded:
-                break
-            case .deviceRemoved(_, nil):
-                writer.recordClock(clock)
-                pendingClock = nil
-            default:
-                if let t = event.time, t <= clock { writer.recordClock(clock) }
-                pendingClock = nil
-            }
-        }
+        if let time = clock.line(before: event) { writer.recordClock(time) }
         writer.record(event)
         if let t = event.time {
             if let last = lastFlush {
@@ -75,7 +71,7 @@ public final class GestureRecorder: LiveInputClient {
     public var nextDeadline: Instant? { client.nextDeadline }
 
     public func advance(to now: Instant) {
-        pendingClock = max(pendingClock ?? now, now)
+        clock.advanced(to: now)
         client.advance(to: now)
     }
 
@@ -86,8 +82,7 @@ public final class GestureRecorder: LiveInputClient {
 
     /// The end of input: the client finishes at its clock's time, which the recording keeps.
     public func finish() {
-        if let clock = pendingClock { writer.recordClock(clock) }
-        pendingClock = nil
+        if let time = clock.atEnd() { writer.recordClock(time) }
         client.finish()
         writer.close()
     }

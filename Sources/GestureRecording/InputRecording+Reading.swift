@@ -3,7 +3,9 @@ import GestureKit
 
 /// Reading a recording's lines back (docs/RECORDING.md, "Reading rules"): strict, so that a
 /// line the format does not describe is an error naming the line and the field, never a
-/// guess. A newer reader reads every older version.
+/// guess. A newer reader reads every older version. Every number is checked against the
+/// range its field has (a `buttons` mask of 256 is an error, not no buttons), and a line is
+/// held to the budgets of one line (`Budget`: its keys, its strings, its changes).
 extension InputRecording {
     /// Why a line is not a line of the format, and where.
     public struct ReadError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -14,7 +16,8 @@ extension InputRecording {
             self.line = line
             self.message = message
         }
-        public var description: String { "line \(line): \(message)" }
+        /// The message with the file's text in it made safe for a terminal (`printable`).
+        public var description: String { "line \(line): \(printable(message))" }
     }
 
     /// Whether `line` (a file's first non-blank line) is a recording's header.
@@ -63,11 +66,23 @@ extension InputRecording {
         let screen = try o.pair("screen")
         let scale = try o.number("scale")
         try o.end()
-        guard screen.x > 0, screen.y > 0, scale > 0 else {
-            throw ReadError(line: number, "\"screen\" and \"scale\" must be positive")
+        guard screen.x > 0, screen.y > 0, screen.x <= maximumScreen, screen.y <= maximumScreen else {
+            throw ReadError(line: number, "\"screen\" should be a width and height in points, each above 0 and at most \(Int(maximumScreen))")
+        }
+        guard scale > 0, scale <= maximumScale else {
+            throw ReadError(line: number, "\"scale\" should be device pixels a point, above 0 and at most \(Int(maximumScale))")
         }
         return Header(source: source, screen: Size(width: screen.x, height: screen.y), scale: scale, version: version)
     }
+
+    /// The largest screen or window a header may give, in points, each way.
+    static let maximumScreen = 1_000_000.0
+    /// The largest scale a header may give, in device pixels a point.
+    static let maximumScale = 1000.0
+    /// The capabilities a device may have (`InputDeviceCapability`).
+    static let capabilityNames: Set<String> = ["keyboard", "pointer", "touch", "tablet-tool", "tablet-pad", "gesture", "switch"]
+    /// The highest evdev key or button code (`KEY_MAX`).
+    static let maximumButtonCode = 0x2FF
 
     /// Reads one line after the header (line `number` of the file).
     public static func entry(_ line: [UInt8], number: Int) throws -> Entry {
@@ -76,20 +91,32 @@ extension InputRecording {
         let entry: Entry
         switch e {
         case "device-added":
-            let id = InputDeviceID(try o.integer("device"))
+            let id = try o.device()
             let name = try o.string("name")
             let system = try o.string("system")
             let kind = try o.optionalString("kind").map { try o.enumValue(InputDeviceKind.self, $0, "kind") }
-            let capabilities = Set(try o.strings("capabilities").map(InputDeviceCapability.init(rawValue:)))
+            var capabilities: Set<InputDeviceCapability> = []
+            for name in try o.strings("capabilities") {
+                guard capabilityNames.contains(name), capabilities.insert(InputDeviceCapability(rawValue: name)).inserted else {
+                    throw ReadError(line: number, "\"capabilities\": \"\(name)\" is \(capabilityNames.contains(name) ? "named twice" : "none of \(capabilityNames.sorted().joined(separator: ", "))")")
+                }
+            }
             let size = try o.optionalPair("size").map { Size(width: $0.x, height: $0.y) }
-            let ppm = try o.optionalNumber("ppm")
+            if let size, !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {
+                throw ReadError(line: number, "\"size\" should be a width and height in millimetres, finite and not negative")
+            }
+            let ppm = try o.optionalPositive("ppm")
             entry = .event(.deviceAdded(InputDeviceInfo(id: id, name: name, systemName: system, kind: kind,
                                                         capabilities: capabilities, sizeMillimetres: size, pointsPerMillimetre: ppm)))
         case "touch":
             let time = try o.time()
-            let device = InputDeviceID(try o.integer("device"))
+            let device = try o.device()
             let kind = try o.enumValue(InputDeviceKind.self, try o.string("kind"), "kind")
-            let changes = try o.array("changes").enumerated().map { index, value in
+            let items = try o.array("changes")
+            guard items.count <= Budget.changesPerLine else {
+                throw ReadError(line: number, "\"changes\" has \(items.count) changes: a line holds at most \(Budget.changesPerLine)")
+            }
+            let changes = try items.enumerated().map { index, value in
                 guard case let .array(items) = value, items.count == 4,
                       case let .number(id) = items[0], id == id.rounded(), abs(id) < 1e15,
                       case let .string(phaseName) = items[1], let phase = TouchPhase(rawValue: phaseName) else {
@@ -98,35 +125,35 @@ extension InputRecording {
                 return TouchChange(sourceID: Int(id), phase: phase,
                                    location: Point(x: try o.number(items[2], "changes"), y: try o.number(items[3], "changes")))
             }
-            let ppm = try o.optionalNumber("ppm")
-            let buttons = try o.optionalInteger("buttons").map { ButtonMask(rawValue: UInt8(truncatingIfNeeded: $0)) } ?? []
+            let ppm = try o.optionalPositive("ppm")
+            let buttons = try o.optionalInteger("buttons", in: 0...7, "a mask of 1 primary, 2 secondary, 4 tertiary").map { ButtonMask(rawValue: UInt8($0)) } ?? []
             let pen = try o.optionalObject("pen").map { try PenFields($0, number: number).sample() }
             entry = .event(.touchFrame(TouchFrame(time: time, device: device, deviceKind: kind, changes: changes,
                                                   pointsPerMillimetre: ppm, buttonMask: buttons, pen: pen)))
         case "gesture":
             let time = try o.time()
-            let device = InputDeviceID(try o.integer("device"))
+            let device = try o.device()
             let kind = try o.enumValue(TouchpadGestureEvent.Kind.self, try o.string("kind"), "kind")
             let phase = try o.enumValue(TouchpadGestureEvent.Phase.self, try o.string("phase"), "phase")
-            let fingers = try o.integer("fingers")
+            let fingers = try o.integer("fingers", in: 0...Budget.touchesPerDevice, "a count of fingers")
             let at = try o.pair("at")
-            let scale = try o.number("scale")
-            let angle = try o.number("angle")
-            let delta = try o.pair("delta")
+            let scale = try o.finite("scale")
+            let angle = try o.finite("angle")
+            let delta = try o.finitePair("delta")
             entry = .event(.touchpadGesture(TouchpadGestureEvent(kind: kind, phase: phase, time: time, device: device, fingers: fingers,
                                                                  location: at, scale: scale, angleDelta: angle, delta: delta)))
         case "pointer":
             let time = try o.time()
-            let device = InputDeviceID(try o.integer("device"))
+            let device = try o.device()
             let kind = try o.enumValue(PointerEvent.Kind.self, try o.string("kind"), "kind")
             let at = try o.pair("at")
             var event = PointerEvent(kind: kind, time: time, device: device, location: at)
             switch kind {
             case .button:
-                event.button = try o.integer("button")
+                event.button = try o.integer("button", in: 0...maximumButtonCode, "an evdev button code")
                 event.pressed = try o.bool("pressed")
             case .scroll:
-                event.delta = try o.pair("delta")
+                event.delta = try o.finitePair("delta")
                 let type = try o.string("scroll")
                 guard type == "continuous" || type == "discrete" else {
                     throw ReadError(line: number, "\"scroll\": \"\(type)\" is neither continuous nor discrete")
@@ -139,14 +166,14 @@ extension InputRecording {
             entry = .event(.pointer(event))
         case "pen":
             let time = try o.time()
-            let device = InputDeviceID(try o.integer("device"))
+            let device = try o.device()
             let phase = try o.enumValue(PenEvent.Phase.self, try o.string("phase"), "phase")
             let at = try o.pair("at")
             let sample = try PenFields(&o).sample()
             entry = .event(.pen(PenEvent(phase: phase, time: time, device: device, location: at, sample: sample)))
         case "modifiers":
             let time = try o.time()
-            let device = InputDeviceID(try o.integer("device"))
+            let device = try o.device()
             var flags = ModifierFlags()
             for name in try o.strings("flags") {
                 guard let flag = ModifierFlags.named(name) else {
@@ -156,12 +183,12 @@ extension InputRecording {
             }
             entry = .event(.modifiers(time: time, device: device, flags))
         case "dropped":
-            entry = .event(.eventsDropped(time: try o.time(), device: InputDeviceID(try o.integer("device"))))
+            entry = .event(.eventsDropped(time: try o.time(), device: try o.device()))
         case "note":
-            entry = .event(.note(time: try o.time(), device: InputDeviceID(try o.integer("device")), try o.string("text")))
+            entry = .event(.note(time: try o.time(), device: try o.device(), try o.string("text")))
         case "device-removed":
             let time = try o.optionalTime()
-            entry = .event(.deviceRemoved(InputDeviceID(try o.integer("device")), time: time))
+            entry = .event(.deviceRemoved(try o.device(), time: time))
         case "clock":
             entry = .clock(try o.time())
         case "stopped":
@@ -178,10 +205,11 @@ extension InputRecording {
         var force: Double, altitude: Double, azimuth: Double, z: Double?, tool: PenTool
 
         init(_ o: inout Fields) throws {
-            force = try o.number("force")
-            altitude = try o.number("altitude")
-            azimuth = try o.number("azimuth")
+            force = try o.finite("force", in: 0...1, "from 0 to 1")
+            altitude = try o.finite("altitude", in: 0...(Double.pi / 2), "radians from 0 to π/2")
+            azimuth = try o.finite("azimuth", in: -2 * Double.pi...2 * Double.pi, "radians from -2π to 2π")
             z = try o.optionalNumber("z")
+            if let z, !(0...1).contains(z) { throw ReadError(line: o.number, "\"z\" should be from 0 to 1") }
             tool = try o.enumValue(PenTool.self, try o.string("tool"), "tool")
         }
 
@@ -206,7 +234,9 @@ extension InputRecording {
         init(_ line: [UInt8], number: Int) throws {
             let value: JSONValue
             do {
-                value = try JSONParser.parse(bytes: line)
+                // An object with more keys than the format has is refused at its first extra
+                // key: the parse is linear and no duplicate check runs over thousands of keys.
+                value = try JSONParser.parse(bytes: line, maximumKeys: Budget.keysPerObject)
             } catch let e as JSONSyntaxError {
                 throw ReadError(line: number, "not a JSON object: column \(e.column): \(e.message)")
             }
@@ -236,6 +266,9 @@ extension InputRecording {
         mutating func string(_ key: String) throws -> String {
             guard let v = take(key) else { throw missing(key, "a string") }
             guard case let .string(s) = v else { throw wrong(key, "a string", v) }
+            guard s.utf8.count <= Budget.stringBytes else {
+                throw ReadError(line: number, "\"\(key)\" is \(s.utf8.count) bytes: a string holds at most \(Budget.stringBytes)")
+            }
             return s
         }
         mutating func optionalString(_ key: String) throws -> String? {
@@ -291,6 +324,43 @@ extension InputRecording {
         mutating func optionalInteger(_ key: String) throws -> Int? {
             guard take(key) != nil else { return nil }
             return try integer(key)
+        }
+        /// An integer in `range`, `what` saying what it is for the message.
+        mutating func integer(_ key: String, in range: ClosedRange<Int>, _ what: String) throws -> Int {
+            let v = try integer(key)
+            guard range.contains(v) else {
+                throw ReadError(line: number, "\"\(key)\": \(v) is out of range: \(what), from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return v
+        }
+        mutating func optionalInteger(_ key: String, in range: ClosedRange<Int>, _ what: String) throws -> Int? {
+            guard take(key) != nil else { return nil }
+            return try integer(key, in: range, what)
+        }
+        /// A device number: 0 to 2³¹ − 1.
+        mutating func device() throws -> InputDeviceID {
+            InputDeviceID(try integer("device", in: 0...Int(Int32.max), "a device number"))
+        }
+        /// A finite number (no "nan" or "inf"), in `range` when one is given.
+        mutating func finite(_ key: String, in range: ClosedRange<Double>? = nil, _ what: String = "") throws -> Double {
+            let v = try number(key)
+            guard v.isFinite else { throw ReadError(line: number, "\"\(key)\" should be a finite number, found \(v)") }
+            if let range, !range.contains(v) {
+                throw ReadError(line: number, "\"\(key)\": \(v) is out of range: \(what)")
+            }
+            return v
+        }
+        /// A finite number above zero, or nothing.
+        mutating func optionalPositive(_ key: String) throws -> Double? {
+            guard take(key) != nil else { return nil }
+            let v = try number(key)
+            guard v.isFinite, v > 0 else { throw ReadError(line: number, "\"\(key)\" should be a finite number above 0, found \(v)") }
+            return v
+        }
+        mutating func finitePair(_ key: String) throws -> Point {
+            let p = try pair(key)
+            guard p.x.isFinite, p.y.isFinite else { throw ReadError(line: number, "\"\(key)\" should be two finite numbers") }
+            return p
         }
         mutating func pair(_ key: String) throws -> Point {
             let a = try array(key)

@@ -62,7 +62,16 @@ public enum InputRecording {
 
     /// The line of one event, with its line end.
     public static func line(_ event: InputEvent) -> String {
-        var o = Line()
+        var bytes: [UInt8] = []
+        appendLine(event, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line of one event, with its line end, to `buffer`, writing straight into
+    /// its storage (a recorder's buffer): no string is made for a field, a number or the line.
+    package static func appendLine(_ event: InputEvent, to buffer: inout [UInt8]) {
+        var o = Line(continuing: &buffer)
+        defer { o.finish(into: &buffer) }
         switch event {
         case let .deviceAdded(info):
             o.string("e", "device-added")
@@ -78,12 +87,10 @@ public enum InputRecording {
             o.string("e", "touch")
             o.integer("device", frame.device.rawValue)
             o.string("kind", frame.deviceKind.rawValue)
-            o.raw("changes", "[" + frame.changes.map { c in
-                "[\(c.sourceID),\"\(c.phase.rawValue)\",\(number(c.location.x)),\(number(c.location.y))]"
-            }.joined(separator: ",") + "]")
+            o.changes(frame.changes)
             if let ppm = frame.pointsPerMillimetre { o.number("ppm", ppm) }
             if !frame.buttonMask.isEmpty { o.integer("buttons", Int(frame.buttonMask.rawValue)) }
-            if let pen = frame.pen { o.raw("pen", penObject(pen)) }
+            if let pen = frame.pen { o.object("pen") { penFields(pen, into: &$0) } }
         case let .touchpadGesture(g):
             o.time(g.time)
             o.string("e", "gesture")
@@ -138,7 +145,6 @@ public enum InputRecording {
             o.string("e", "device-removed")
             o.integer("device", device.rawValue)
         }
-        return o.text
     }
 
     /// The line of the receiver's clock moving on to `time`.
@@ -167,6 +173,18 @@ public enum InputRecording {
         return "\(x)"
     }
 
+    /// Appends `number(x)`'s text to `out`, making no string for a whole number.
+    static func appendNumber(_ x: Double, to out: inout [UInt8]) {
+        if x.isFinite, x != 0, x == x.rounded(), abs(x) < 1e15 {
+            DecimalText.appendInteger(Int64(x), to: &out)
+        } else if x.isFinite, x != 0 {
+            var text = x.description  // the shortest round-trip form, as number(x) writes it
+            text.withUTF8 { out.append(contentsOf: $0) }
+        } else {
+            out.append(contentsOf: number(x).utf8)
+        }
+    }
+
     private static func penFields(_ s: PenSample, into o: inout Line) {
         o.number("force", s.force)
         o.number("altitude", s.altitudeAngle)
@@ -175,32 +193,114 @@ public enum InputRecording {
         o.string("tool", s.tool.rawValue)
     }
 
-    private static func penObject(_ s: PenSample) -> String {
-        var o = Line()
-        penFields(s, into: &o)
-        return String(o.text.dropLast())
-    }
-
-    /// One JSON object, field by field, in order, ending with a line end.
+    /// One JSON object, field by field, in order, ending with a line end, as UTF-8 bytes
+    /// (`text` as a string; `init(continuing:)` writes at the end of a buffer, in its storage).
+    /// Keys are the format's own names, plain text, copied as they are; strings are escaped as
+    /// `jsonString` escapes them; numbers as `number(_:)` writes them.
     struct Line {
-        private var body = ""
+        private var bytes: [UInt8]
         private var first = true
 
-        private mutating func key(_ k: String) {
-            body += first ? "{" : ","
+        init() {
+            bytes = []
+            bytes.reserveCapacity(128)
+        }
+
+        /// A line written at the end of `buffer`, which it holds until `finish(into:)`.
+        init(continuing buffer: inout [UInt8]) {
+            bytes = []
+            swap(&bytes, &buffer)
+        }
+
+        /// Ends the line and hands the buffer back.
+        mutating func finish(into buffer: inout [UInt8]) {
+            close()
+            bytes.append(0x0A)
+            swap(&bytes, &buffer)
+        }
+
+        private mutating func close() {
+            if first { bytes.append(UInt8(ascii: "{")) }
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        private mutating func key(_ k: StaticString) {
+            bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
             first = false
-            body += jsonString(k) + ":"
+            bytes.append(UInt8(ascii: "\""))
+            k.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: ":"))
         }
-        mutating func raw(_ k: String, _ json: String) { key(k); body += json }
-        mutating func string(_ k: String, _ v: String) { raw(k, jsonString(v)) }
-        mutating func integer(_ k: String, _ v: some BinaryInteger) { raw(k, String(v)) }
-        mutating func number(_ k: String, _ v: Double) { raw(k, InputRecording.number(v)) }
-        mutating func bool(_ k: String, _ v: Bool) { raw(k, v ? "true" : "false") }
-        mutating func pair(_ k: String, _ a: Double, _ b: Double) {
-            raw(k, "[\(InputRecording.number(a)),\(InputRecording.number(b))]")
+        mutating func string(_ k: StaticString, _ v: String) {
+            key(k)
+            JSONObjectText.appendString(v, to: &bytes)
         }
-        mutating func strings(_ k: String, _ v: [String]) { raw(k, "[" + v.map(jsonString).joined(separator: ",") + "]") }
+        mutating func integer(_ k: StaticString, _ v: Int) {
+            key(k)
+            DecimalText.appendInteger(Int64(v), to: &bytes)
+        }
+        mutating func integer(_ k: StaticString, _ v: Int64) {
+            key(k)
+            DecimalText.appendInteger(v, to: &bytes)
+        }
+        mutating func number(_ k: StaticString, _ v: Double) {
+            key(k)
+            InputRecording.appendNumber(v, to: &bytes)
+        }
+        mutating func bool(_ k: StaticString, _ v: Bool) {
+            key(k)
+            bytes.append(contentsOf: (v ? "true" : "false").utf8)
+        }
+        mutating func pair(_ k: StaticString, _ a: Double, _ b: Double) {
+            key(k)
+            bytes.append(UInt8(ascii: "["))
+            InputRecording.appendNumber(a, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            InputRecording.appendNumber(b, to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
+        }
+        mutating func strings(_ k: StaticString, _ v: [String]) {
+            key(k)
+            bytes.append(UInt8(ascii: "["))
+            for (i, s) in v.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONObjectText.appendString(s, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        /// A touch frame's `changes`: `[[id,"phase",x,y],...]`.
+        mutating func changes(_ changes: [TouchChange]) {
+            key("changes")
+            bytes.append(UInt8(ascii: "["))
+            for (i, c) in changes.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "["))
+                DecimalText.appendInteger(Int64(c.sourceID), to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                JSONObjectText.appendString(c.phase.rawValue, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                InputRecording.appendNumber(c.location.x, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                InputRecording.appendNumber(c.location.y, to: &bytes)
+                bytes.append(UInt8(ascii: "]"))
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        /// A nested object, its fields written by `fields`.
+        mutating func object(_ k: StaticString, _ fields: (inout Line) -> Void) {
+            key(k)
+            var inner = Line(continuing: &bytes)
+            fields(&inner)
+            inner.close()
+            swap(&inner.bytes, &bytes)
+        }
         mutating func time(_ t: Instant) { integer("t", t.nanoseconds) }
-        var text: String { (first ? "{" : body) + "}\n" }
+        var text: String {
+            var all = bytes
+            if first { all.append(UInt8(ascii: "{")) }
+            all.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+            return String(decoding: all, as: UTF8.self)
+        }
     }
 }

@@ -206,7 +206,8 @@ public enum ReplayRecord: Hashable, Sendable {
         case let .waiting(_, recognizer, reason):
             return "\(t)  \(pad(recognizer, 12)) \(pad("possible (waits)", 22)) \(reason)"
         case let .ignored(_, reason):
-            return "\(t)  \(pad("input", 12)) \(pad("ignored", 22)) \(reason)"
+            // The reason may carry a recording's text (a note): made safe for a terminal.
+            return "\(t)  \(pad("input", 12)) \(pad("ignored", 22)) \(printable(reason))"
         case let .pen(p):
             let s = p.sample
             var line = "\(t)  \(pad(s.tool.rawValue, 12)) \(pad(p.phase.rawValue, 22)) at (\(fmtValue(p.location.x)), \(fmtValue(p.location.y)))  force \(fmtValue(s.force))  altitude \(fmtValue(s.altitudeAngle))  azimuth \(fmtValue(s.azimuthAngle))"

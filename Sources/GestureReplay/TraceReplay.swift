@@ -13,19 +13,24 @@ public enum TraceReplay {
     /// Returns the session, so a caller can look at the scene as the replay left it.
     /// `record`, when given, receives every event the replay feeds the session, as it feeds
     /// it (and an input recording's clock times): `gesturekit replay OTHER --record FILE`, so
-    /// that replaying FILE prints what replaying OTHER printed. `touchpadGestures`: also
-    /// print what the touchpads decided (`ReplaySession.reportsTouchpadGestures`).
+    /// that replaying FILE prints what replaying OTHER printed; the scene's views named in
+    /// `privateViews` are private to it (`InputRecordingWriter.markPrivate`). `touchpadGestures`:
+    /// also print what the touchpads decided (`ReplaySession.reportsTouchpadGestures`).
     @discardableResult
     public static func run(path: String, scene: Scene, validateFirst: Bool = true,
                            touchpadGestures: Bool = false,
                            observe: ((TouchFrame) -> Void)? = nil,
                            observePointer: ((PointerEvent) -> Void)? = nil,
                            record: InputRecordingWriter? = nil,
+                           privateViews: [String] = [],
                            output: @escaping (ReplayRecord) -> Void) throws -> ReplaySession {
         let reader = try TraceReader(path: path, screen: scene.screen, mapping: scene.input)
         if validateFirst { try reader.run { _ in } }
         let session = try ReplaySession(scene: scene, output: output)
         session.reportsTouchpadGestures = touchpadGestures
+        if let record {
+            for (id, view) in session.live.views where privateViews.contains(id) { record.markPrivate(view) }
+        }
         try reader.run(advancingClock: { time in
             record?.recordClock(time)
             session.advance(to: time)

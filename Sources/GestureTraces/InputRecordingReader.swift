@@ -7,11 +7,15 @@ import GestureRecording
 /// replay's), and its devices come and go where the recording says, not at the start and
 /// end of the file.
 enum InputRecordingReader {
-    /// The header, and the devices the recording adds (for summaries), checking nothing else.
+    /// The header, and the devices the recording adds (for summaries), checking nothing else
+    /// but the number of devices (`InputRecording.Budget.devicesPerFile`). A device added
+    /// again under its id takes its latest place and description, as before; in time linear
+    /// in the devices (the earlier place is left empty, and the empty places dropped at the end).
     static func scan(path: String) throws -> (header: InputRecording.Header, devices: [TraceDevice]) {
         let reader = try LineReader(path: path)
         var header: InputRecording.Header?
-        var devices: [TraceDevice] = []
+        var devices: [TraceDevice?] = []
+        var place: [InputDeviceID: Int] = [:]
         while let line = try reader.nextLine() {
             guard !isBlank(line) else { continue }
             guard header != nil else {
@@ -21,7 +25,13 @@ enum InputRecordingReader {
             // Only device lines are decoded here; `run` reads and checks every line.
             guard mayAddDevice(line) else { continue }
             if case let .event(.deviceAdded(info)) = try entry(line, reader, path) {
-                devices.removeAll { $0.id == info.id }
+                if let earlier = place[info.id] {
+                    devices[earlier] = nil
+                } else if place.count == InputRecording.Budget.devicesPerFile {
+                    throw TraceError(.outOfRange, file: path, line: reader.lineNumber,
+                                     "\(info.id) would be device \(InputRecording.Budget.devicesPerFile + 1) of the recording: a recording names at most \(InputRecording.Budget.devicesPerFile)")
+                }
+                place[info.id] = devices.count
                 devices.append(TraceDevice(id: info.id, name: info.name, kind: info.kind, description: nil,
                                            physicalSize: info.sizeMillimetres, node: info.systemName))
             }
@@ -29,16 +39,19 @@ enum InputRecordingReader {
         guard let header else {
             throw TraceError(.empty, file: path, "the recording has no header line")
         }
-        return (header, devices)
+        return (header, devices.compactMap { $0 })
     }
 
     /// Streams every event of the recording, in file order, and hands `clock` the times the
-    /// receiver's clock moved on to with no input. Stops at a `stopped` line (the recorder's
-    /// limit: nothing follows it). A line cut off at the end of the file is an error, as in
-    /// the other formats.
+    /// receiver's clock moved on to with no input. Events stop at a `stopped` line (the
+    /// recorder's limit: nothing follows it), and the rest of the file is read to check that
+    /// nothing does. A line cut off at the end of the file is an error, as in the other
+    /// formats; so is a line past a budget (`InputRecording.Budget`), before it is handed on.
     static func run(path: String, clock: ((Instant) throws -> Void)?, _ body: (InputEvent) throws -> Void) throws {
         let reader = try LineReader(path: path)
         var sawHeader = false
+        var stoppedAt: Int?
+        var budget = InputRecording.BudgetCheck()
         while let line = try reader.nextLine() {
             guard !isBlank(line) else { continue }
             guard sawHeader else {
@@ -46,10 +59,20 @@ enum InputRecordingReader {
                 sawHeader = true
                 continue
             }
-            switch try entry(line, reader, path) {
+            if let stoppedAt {
+                throw TraceError(.malformedLine, file: path, line: reader.lineNumber,
+                                 "a line after the \"stopped\" line (line \(stoppedAt)): the recorder writes nothing after it")
+            }
+            let entry = try entry(line, reader, path)
+            do {
+                try budget.check(entry, line: reader.lineNumber)
+            } catch let e as InputRecording.ReadError {
+                throw TraceError(.outOfRange, file: path, line: e.line, e.message)
+            }
+            switch entry {
             case let .event(event): try body(event)
             case let .clock(time): try clock?(time)
-            case .stopped: return
+            case .stopped: stoppedAt = reader.lineNumber
             }
         }
     }

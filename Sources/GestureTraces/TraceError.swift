@@ -1,3 +1,5 @@
+import GestureFormat
+
 /// Why a trace could not be read: names the file, the line (1-based; 0 when the problem is
 /// not on one line, e.g. an empty file) and what was expected there.
 ///
@@ -40,7 +42,9 @@ public struct TraceError: Error, CustomStringConvertible, Hashable, Sendable {
         self.message = message
     }
 
+    /// The file, the line and the message, with the file's text in them (a device's name, a
+    /// quoted line, the path itself) made safe for a terminal (`printable`).
     public var description: String {
-        line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
+        line > 0 ? "\(printable(file)):\(line): \(printable(message))" : "\(printable(file)): \(printable(message))"
     }
 }

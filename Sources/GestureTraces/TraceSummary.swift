@@ -136,9 +136,10 @@ public struct TraceSummary: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var out = "\(path): \(format.rawValue), \(devices.count) device(s), \(format3(duration)) s\n"
+        // A device's name is the file's text: made safe for a terminal.
+        var out = "\(printable(path)): \(format.rawValue), \(devices.count) device(s), \(format3(duration)) s\n"
         for d in devices {
-            out += "  \(d.id): \"\(d.name)\" \(d.kind?.rawValue ?? "no touch")"
+            out += "  \(d.id): \"\(printable(d.name))\" \(d.kind?.rawValue ?? "no touch")"
             if d.slotCount > 0 { out += ", \(d.slotCount) slots" }
             if d.isSemiMT { out += ", semi-mt" }
             if let s = d.physicalSize { out += ", \(format3(s.width))×\(format3(s.height)) mm" }

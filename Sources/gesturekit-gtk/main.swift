@@ -38,6 +38,9 @@ struct GestureKitGTK: ParsableCommand {
     @Option(help: "Also write what the scene received from GTK, as it received it, to this GestureKit input recording (docs/RECORDING.md): `gesturekit replay FILE` then gives the same transitions at the same times.")
     var record: String?
 
+    @Flag(help: "With --record: replace a file already at that path (when the recording ends, whole). Without it such a file is refused.")
+    var replace = false
+
     @Flag(name: .customLong("observe-window-drag"), help: .hidden)
     var observeWindowDrag = false
 
@@ -94,7 +97,7 @@ struct GestureKitGTK: ParsableCommand {
             do {
                 // With --record, the recorder sits between GTK and the session.
                 var client: any LiveInputClient = try record.map {
-                    try GestureRecorder(recordingTo: $0, source: .gtk, screen: scene.screen, passingTo: session)
+                    try GestureRecorder(recordingTo: $0, source: .gtk, screen: scene.screen, replacing: replace, passingTo: session)
                 } ?? session
                 if reportEvents { client = EventArrivalReport(program: "gesturekit-gtk", passingTo: client) }
                 window = try GTKGestureWindow(title: "gesturekit-gtk", size: scene.screen, client: client, engine: session.engine)

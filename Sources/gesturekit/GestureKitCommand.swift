@@ -21,7 +21,7 @@ struct GestureKitCommand: ParsableCommand {
         commandName: "gesturekit",
         abstract: "Replay, inspect and watch touch input through GestureKit's gesture recognizers.",
         version: GestureKitVersion.string,
-        subcommands: [Replay.self, Inspect.self, Listen.self, Devices.self, Diagrams.self, Mockdev.self, Soak.self]
+        subcommands: [Replay.self, Inspect.self, Listen.self, Devices.self, Trim.self, Minimize.self, Diagrams.self, Mockdev.self, Soak.self]
     )
 }
 
@@ -65,10 +65,11 @@ final class LineWriter {
     deinit { flush() }
 }
 
-/// Stops with a message on standard error and exit status 2 (bad input), or `status`.
+/// Stops with a message on standard error and exit status 2 (bad input), or `status`. The
+/// message may quote a file's text: its control characters are escaped (`printable`).
 func fail(_ message: String, status: Int32 = 2) -> ExitCode {
     let err = LineWriter(fd: 2)
-    err.write("gesturekit: \(message)")
+    err.write("gesturekit: \(printable(message, keepingLineBreaks: true))")
     err.flush()
     return ExitCode(status)
 }
@@ -110,6 +111,80 @@ func writeFile(_ path: String, _ text: String) throws {
     let ok = t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) == $0.count }
     if !ok { throw fail("\(path): write failed") }
 }
+
+/// `--replace`: whether a recording may replace a file already at its path.
+struct ReplaceOption: ParsableArguments {
+    @Flag(help: "Replace a file already at the path the recording is written to (--record, --output): the new recording is written beside it and renamed over it when it ends, so the path holds the old file or the whole new one. Without it such a file is refused.")
+    var replace = false
+
+    /// A recording is never written onto the input it is made from (the same file, through any link).
+    func check(recording: String, readingFrom input: String) throws {
+        if RecordingFile.same(recording, input) {
+            throw RecordingFileError(path: recording, message: "it is the recording being read (\(input)): a recording is never written onto its input")
+        }
+    }
+
+    /// The writer's error, with the option that would replace the file.
+    func explain(_ e: RecordingFileError) -> String {
+        e.message.hasPrefix("it already exists") ? "\(e); --replace replaces it" : "\(e)"
+    }
+}
+
+/// What a recording leaves out (RecordingPrivacy; docs/RECORDING.md, "Before you attach a
+/// recording"): for --record and the flight recorder.
+struct PrivacyOptions: ParsableArguments {
+    @Option(name: .customLong("private-view"), help: "A view of the scene (its id) whose touches are private, such as an on-screen keyboard, a PIN pad or a signature field: they are recorded as --private-touches says (repeatable).")
+    var privateViews: [String] = []
+
+    @Option(name: .customLong("private-touches"), help: "How touches on a --private-view are recorded: centred (at the view's centre, held still: a replay sees a touch there for as long as it was down) or dropped (not at all).")
+    var privateTouches: RecordingPrivacy.PrivateTouches = .centred
+
+    @Option(help: "Record every position rounded to this many points (a grid), e.g. 20.")
+    var coarsen: Double?
+
+    @Flag(name: .customLong("drop-pen-force"), help: "Record no pen force, tilt or height: a touching pen is recorded with force 1, upright.")
+    var dropPenForce = false
+
+    @Flag(name: .customLong("devices-by-kind"), help: "Record devices by kind and number (\"touchscreen 1\") instead of their names, with no system name.")
+    var devicesByKind = false
+
+    /// The privacy asked for, without its private views (a replay marks them in its scene).
+    /// Throws (the tool's failure) for a grid that is not a positive number.
+    func withoutViews() throws -> RecordingPrivacy {
+        if let coarsen, !(coarsen.isFinite && coarsen > 0) { throw fail("--coarsen: expected a number of points above 0, found \(coarsen)") }
+        return RecordingPrivacy(privateTouches: privateTouches, positionGrid: coarsen,
+                                keepsPenForceAndTilt: !dropPenForce, namesDevicesByKind: devicesByKind)
+    }
+
+    /// The privacy asked for, its private views found among `views` by id. Throws (the tool's
+    /// failure) for an id that is not there.
+    func privacy(views: [(id: String, view: View)]) throws -> RecordingPrivacy {
+        var privacy = try withoutViews()
+        for id in privateViews {
+            guard let view = views.first(where: { $0.id == id })?.view else {
+                throw fail("--private-view: the scene has no view \"\(id)\" (its views: \(views.map(\.id).joined(separator: ", ")))")
+            }
+            privacy.markPrivate(view)
+        }
+        return privacy
+    }
+
+    /// Checks the options against `scene` before anything runs.
+    func check(_ scene: Scene) throws {
+        _ = try privacy(views: scene.views.map { ($0.id, View(id: $0.id, frame: $0.frame)) })
+    }
+
+    /// The same options, for a child process.
+    var arguments: [String] {
+        var a = privateViews.flatMap { ["--private-view", $0] }
+        if privateTouches != .centred { a += ["--private-touches", privateTouches.rawValue] }
+        if let coarsen { a += ["--coarsen", "\(coarsen)"] }
+        if dropPenForce { a.append("--drop-pen-force") }
+        if devicesByKind { a.append("--devices-by-kind") }
+        return a
+    }
+}
+extension RecordingPrivacy.PrivateTouches: ExpressibleByArgument {}
 
 /// How touchscreens land on the screen, overriding the scene's `input` key (TouchMapping).
 struct MappingOptions: ParsableArguments {
@@ -182,8 +257,18 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var mapping: MappingOptions
 
-    @Option(help: "Also write what the replay fed the engine as a GestureKit input recording (docs/RECORDING.md): replaying that file prints what this replay prints. With --backend libinput: what the live listener received from libinput.")
+    @Option(help: "Also write what the replay fed the engine as a GestureKit input recording (docs/RECORDING.md): replaying that file prints what this replay prints. With --backend libinput: what the live listener received from libinput. Created readable by you only; a file already there is refused (see --replace), and so is the recording being replayed.")
     var record: String?
+
+    @OptionGroup var replacing: ReplaceOption
+
+    @OptionGroup(title: "What --record leaves out") var privacy: PrivacyOptions
+
+    @Option(name: .customLong("flight-recorder"), help: ArgumentHelp("With --backend libinput: the live listener keeps the last SECONDS of what it received in memory and writes them into --flight-output when it ends (listen --flight-recorder).", valueName: "SECONDS"))
+    var flightRecorder: Double?
+
+    @Option(name: .customLong("flight-output"), help: "With --flight-recorder: the directory it writes into (default: the current one).")
+    var flightOutput = "."
 
     @Flag(help: "With --backend libinput: at the end, print on stderr how long the recognizers' actions took from the event that caused them (listen --latency).")
     var latency = false
@@ -195,17 +280,23 @@ struct Replay: ParsableCommand {
         var scene = try loadScene(self.scene)
         try mapping.apply(to: &scene)
         guard !latency || backend == .libinput else { throw fail("--latency times real input: use it with --backend libinput") }
+        guard flightRecorder == nil || backend == .libinput else {
+            throw fail("--flight-recorder keeps live input: use it with --backend libinput, or gesturekit listen")
+        }
         if backend == .libinput {
             try runThroughLibinput(scene: scene)
             return
         }
+        try privacy.check(scene)
         let recorder: InputRecordingWriter?
         do {
             recorder = try record.map {
-                try InputRecordingWriter(path: $0, header: InputRecording.Header(source: .replay, screen: scene.screen))
+                try replacing.check(recording: $0, readingFrom: trace)
+                return try InputRecordingWriter(path: $0, header: InputRecording.Header(source: .replay, screen: scene.screen),
+                                                replacing: replacing.replace, privacy: privacy.withoutViews())
             }
         } catch let e as RecordingFileError {
-            throw fail("--record: \(e)")
+            throw fail("--record: \(replacing.explain(e))")
         }
         var picture = svg.map { _ in ReplayPicture(scene: scene) }
         // One pass over the recording; its output is held back until the end of the file is
@@ -216,15 +307,16 @@ struct Replay: ParsableCommand {
             session = try TraceReplay.run(path: trace, scene: scene, validateFirst: false, touchpadGestures: touchpadGestures,
                                           observe: picture == nil ? nil : { picture?.observe($0) },
                                           observePointer: picture == nil ? nil : { picture?.observe($0) },
-                                          record: recorder) { record in
+                                          record: recorder, privateViews: privacy.privateViews) { record in
                 picture?.observe(record)
                 if json { out.writeJSON(record) } else { out.write(record.humanLine) }
             }
             try out.commit(to: 1)
             if let reason = recorder?.stopReason, reason != "closed" { throw fail("--record: \(reason)") }
         } catch let e as TraceError {
-            // No partial recording of a trace that could not be read to its end.
-            if let record { recorder?.close(); unlink(record) }
+            // No partial recording of a trace that could not be read to its end: the file the
+            // recorder made goes (a file it was to replace stays as it was).
+            recorder?.discard()
             throw fail(e.description)
         } catch let e as GestureConfigurationError {
             throw fail("\(self.scene ?? "scene"): \(e)")
@@ -254,7 +346,17 @@ extension Replay {
         if latency { arguments.append("--latency") }
         if touchpadGestures { arguments.append("--touchpad-gestures") }
         // The live listener records what its session received from libinput.
-        if let record { arguments += ["--record", record] }
+        if let record {
+            do { try replacing.check(recording: record, readingFrom: trace) } catch let e as RecordingFileError {
+                throw fail("--record: \(replacing.explain(e))")
+            }
+            arguments += ["--record", record]
+            if replacing.replace { arguments.append("--replace") }
+            arguments += privacy.arguments
+        } else if flightRecorder != nil {
+            arguments += privacy.arguments
+        }
+        if let flightRecorder { arguments += ["--flight-recorder", "\(flightRecorder)", "--flight-output", flightOutput] }
         arguments += mapping.arguments
         let lines: [String]
         do {
@@ -340,8 +442,18 @@ struct Listen: ParsableCommand {
     @Flag(name: .customLong("until-devices-gone"), help: "With --device: stop once every device has gone (a mock device vanishing at the end of its recording, as `replay --backend libinput` plays them); --duration is then only a limit.")
     var untilDevicesGone = false
 
-    @Option(help: "Also write what the scene received, as it received it, to this GestureKit input recording (docs/RECORDING.md): `gesturekit replay FILE` then gives the same transitions at the same times. Modifier keys only, never key codes.")
+    @Option(help: "Also write what the scene received, as it received it, to this GestureKit input recording (docs/RECORDING.md): `gesturekit replay FILE` then gives the same transitions at the same times. Modifier keys only, never key codes. Created readable by you only; a file already there is refused (see --replace).")
     var record: String?
+
+    @OptionGroup var replacing: ReplaceOption
+
+    @OptionGroup(title: "What --record leaves out") var privacy: PrivacyOptions
+
+    @Option(name: .customLong("flight-recorder"), help: ArgumentHelp("Keep the last SECONDS of what the scene received in memory (a flight recorder, docs/RECORDING.md; about 1.7 MB a minute of busy input): each SIGUSR1 (kill -USR1 PID) writes them into --flight-output as flight-PID-N.input.jsonl, and so does the end of listen.", valueName: "SECONDS"))
+    var flightRecorder: Double?
+
+    @Option(name: .customLong("flight-output"), help: "The directory the flight recorder writes into (default: the current one).")
+    var flightOutput = "."
 
     @Option(name: .customLong("ready-file"), help: "With --wayland: create this file once the window has its size after the compositor's configures and the seats are bound, i.e. when input can reach the window (a test starts its recording then). --duration counts from then.")
     var readyFile: String?
@@ -360,6 +472,10 @@ struct Listen: ParsableCommand {
         if let soakSummary {
             try soak(scene: scene, summaryPath: soakSummary)
             return
+        }
+        try privacy.check(scene)
+        if let flightRecorder, !(flightRecorder.isFinite && flightRecorder > 0) {
+            throw fail("--flight-recorder: expected a number of seconds above 0, found \(flightRecorder)")
         }
         let out = LineWriter(fd: 1)
         let meter = latency ? ActionLatency() : nil
@@ -385,24 +501,28 @@ struct Listen: ParsableCommand {
         }
         let recorder: GestureRecorder?
         do {
+            let privacy = try self.privacy.privacy(views: session.replay.live.views)
             recorder = try record.map {
                 try GestureRecorder(recordingTo: $0, source: .libinput, screen: scene.screen,
-                                    passingTo: meter ?? session)
+                                    replacing: replacing.replace, privacy: privacy, passingTo: meter ?? session)
             }
         } catch let e as RecordingFileError {
-            throw fail("--record: \(e)")
+            throw fail("--record: \(replacing.explain(e))")
         }
         let source: LibinputListener.Source = devices.isEmpty ? .seat(seat) : .paths(devices)
         do {
             let err = LineWriter(fd: 2)
             func say(_ message: String) {
-                err.write("gesturekit: \(message.hasSuffix("\n") ? String(message.dropLast()) : message)")
+                err.write("gesturekit: \(printable(message.hasSuffix("\n") ? String(message.dropLast()) : message, keepingLineBreaks: true))")
                 err.flush()
             }
+            let flight = try flightRecorder(source: .libinput, screen: scene.screen, scale: 1, session: session,
+                                            passingTo: recorder ?? meter.map { $0 as any LiveInputClient } ?? session, say: say)
+            defer { if let flight { writeFlight(flight, say: say) } }
             let gate = openGate.map { token in { try MockDeviceGate.open(Array(token.utf8), paths: devices) } }
             let reason = try session.listen(source: source, screenSize: scene.screen, access: seatAccess, grab: grab,
                                             timeLimit: duration.map(Duration.init(seconds:)), stopWhenDevicesGone: untilDevicesGone,
-                                            through: recorder ?? meter,
+                                            through: flight ?? recorder ?? meter,
                                             log: verbose ? { _, message in say("libinput: " + message) } : nil,
                                             notice: { say($0) }, devicesOpened: gate)
             if untilDevicesGone, reason == .duration {
@@ -467,6 +587,30 @@ extension Listen {
         try writeSoakSummary(summary, to: summaryPath)
     }
 
+    /// With --flight-recorder: a flight recorder in front of `client`, writing on SIGUSR1.
+    func flightRecorder(source: InputRecording.Source, screen: Size, scale: Double, session: LiveSession,
+                        passingTo client: any LiveInputClient, say: @escaping (String) -> Void) throws -> FlightRecorder? {
+        guard let seconds = flightRecorder else { return nil }
+        let flight = FlightRecorder(keeping: .seconds(seconds), source: source, screen: screen, scale: scale,
+                                    privacy: try privacy.privacy(views: session.replay.live.views), passingTo: client)
+        flight.writeOnSignal(SIGUSR1, into: flightOutput) { result in
+            switch result {
+            case let .success(path): say("flight recorder: the last \(fmt1(seconds)) s written to \(path)")
+            case let .failure(error): say("flight recorder: \(error)")
+            }
+        }
+        return flight
+    }
+
+    /// The flight recorder's last file, when listen ends.
+    func writeFlight(_ flight: FlightRecorder, say: (String) -> Void) {
+        do {
+            say("flight recorder: the last \(fmt1(flightRecorder ?? 0)) s written to \(try flight.write(into: flightOutput))")
+        } catch {
+            say("flight recorder: \(error)")
+        }
+    }
+
     func writeSoakSummary(_ summary: SoakMonitor.Summary, to path: String) throws {
         try writeFile(path, (summary.report + summary.failures.map { "FAILED: \($0)" }).joined(separator: "\n") + "\n")
     }
@@ -497,13 +641,18 @@ extension Listen {
             let client: any LiveInputClient = meter ?? session
             do {
                 let recorder = try record.map {
-                    try GestureRecorder(recordingTo: $0, source: .wayland, screen: window.size, scale: window.scale, passingTo: client)
+                    try GestureRecorder(recordingTo: $0, source: .wayland, screen: window.size, scale: window.scale,
+                                        replacing: replacing.replace, privacy: privacy.privacy(views: session.replay.live.views),
+                                        passingTo: client)
                 }
-                let target: any LiveInputClient = recorder ?? client
+                let flight = try flightRecorder(source: .wayland, screen: window.size, scale: window.scale, session: session,
+                                                passingTo: recorder ?? client, say: say)
+                let target: any LiveInputClient = flight ?? recorder ?? client
                 reason = try input.run(target)
                 if let why = recorder?.stopReason, why != "closed" { say("--record: \(why)") }
+                if let flight { writeFlight(flight, say: say) }
             } catch let e as RecordingFileError {
-                throw fail("--record: \(e)")
+                throw fail("--record: \(replacing.explain(e))")
             }
             window.destroy()
             connection.disconnect()
