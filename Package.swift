@@ -144,6 +144,10 @@ let package = Package(
         // builds it on first use (UmockdevFixLibrary).
         .target(name: "GestureMockDevice", dependencies: ["GestureKit", "GestureTraces"],
                 resources: [.embedInCode("UmockdevFix/umockdev_fix.c")]),
+        // Input for a driven app (gesturekit drive): virtual devices' descriptions, and
+        // GestureTesting's gestures (and touchpad fingers) as those devices' evdev frames.
+        .target(name: "GestureDriveInput", dependencies: ["GestureKit", "GestureTraces", "GestureTesting",
+                                                          .product(name: "RealModule", package: "swift-numerics")]),
         // Live sessions (libinput into a scene, in real time) and replays through real libinput.
         .target(name: "GestureLive", dependencies: ["GestureKit", "GestureInput", "GestureLibinput", "GestureReplay", "GestureMockDevice", "GestureTraces"]),
         .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureInput", "GestureKit", "GestureFormat", "GestureTraces", "GestureMockDevice"]),
