@@ -188,7 +188,8 @@ public final class DriveSession {
     }
 
     /// app.sh, which sway runs: the app with its environment and a session bus, its output in
-    /// app.log, its process group in app.pgid, its exit status in app.status.
+    /// app.log, the shell's process id in app.pid (sway's exec makes it a process group of
+    /// its own, with the app and its bus), its exit status in app.status.
     func appScript() -> String {
         var env = ["GDK_BACKEND": "wayland", "QT_QPA_PLATFORM": "wayland", "SDL_VIDEODRIVER": "wayland",
                    "ELECTRON_OZONE_PLATFORM_HINT": "wayland", "NO_AT_BRIDGE": "1"]
@@ -199,7 +200,7 @@ public final class DriveSession {
         # The app under test, started by sway (outside umockdev's testbed: it reads no device).
         D=\(shellQuoted(directory))
         unset LD_PRELOAD UMOCKDEV_DIR GESTUREKIT_UMOCKDEV_WRITE_LOG
-        echo $$ > "$D/app.pgid"
+        echo $$ > "$D/app.pid"
         \(exports)
         dbus-run-session -- \(command) > "$D/app.log" 2>&1 &
         wait $!
@@ -455,13 +456,20 @@ public final class DriveSession {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        // The app's process group (app.sh, the bus, the app): sway started it in a session of
-        // its own.
-        if let pgid = readTextFile(directory + "/app.pgid").flatMap({ pid_t($0.split(separator: "\n").first ?? "") }), pgid > 1 {
+        // The app's process group (app.sh, the bus, the app): sway's exec started it in a
+        // session of its own (its first child calls setsid and forks app.sh, so the group is
+        // not app.sh's own id: it is read from /proc).
+        let shell = readTextFile(directory + "/app.pid").flatMap { pid_t($0.split(separator: "\n").first ?? "") }
+        if let shell, shell > 1, let pgid = processGroup(of: shell), pgid > 1 {
             endGroup(pgid)
         }
         for feed in feeds { feed.close() }
         compositor?.end(grace: 3)
+        // app.sh writes app.status as it ends: the directory is removed after.
+        if let shell, shell > 1 {
+            let deadline = monotonic() + 3
+            while processGroup(of: shell) != nil && monotonic() < deadline { usleep(20_000) }
+        }
         if (failed && configuration.keepFilesOnFailure) || configuration.keepFiles {
             let line = "gesturekit drive: the session's files (sway.log, app.log, screenshots) are kept in \(directory)\n"
             _ = line.withCString { write(2, $0, strlen($0)) }

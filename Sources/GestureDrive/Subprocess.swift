@@ -118,6 +118,14 @@ func monotonic() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
+/// The process group of a living (not zombie) process, from /proc.
+func processGroup(of pid: pid_t) -> pid_t? {
+    guard let stat = readTextFile("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 2, fields[0] != "Z" else { return nil }
+    return pid_t(fields[2])
+}
+
 /// The processes still alive (not zombies) in process group `group`, from /proc.
 func livingProcesses(inGroup group: pid_t) -> [pid_t] {
     guard let dir = opendir("/proc") else { return [] }
