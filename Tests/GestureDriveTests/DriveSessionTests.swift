@@ -80,6 +80,42 @@ struct DriveSessionTests {
                 "a pinch spreading the fingers to twice their distance zooms eog's picture about twice (±20 %: GTK starts the gesture after some movement); it zoomed \(ratio)×")
         #expect(abs(after.midX - before.midX) < 60 && abs(after.midY - before.midY) < 60,
                 "the picture zooms around the fingers: the square stays near \(before.midX), \(before.midY); it is at \(after.midX), \(after.midY)")
+
+        // The session ends everything it started: the app and the session's files are gone.
+        let app = window.pid, directory = session.directory
+        session.stop()
+        #expect(kill(pid_t(app), 0) != 0 || (try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8))?.contains(") Z ") == true,
+                "eog (pid \(app)) has ended once the session stopped")
+        #expect(!FileManager.default.fileExists(atPath: directory), "the session's directory \(directory) is removed once it stopped")
+    }
+
+    @Test("eog: a one-finger drag pans a zoomed picture with the finger")
+    func eogDrag() throws {
+        let (session, picture) = try Self.eog()
+        defer {
+            session.stop()
+            try? FileManager.default.removeItem(atPath: (picture as NSString).deletingLastPathComponent)
+        }
+        let before = try Self.square(session)
+        let window = try #require(session.window)
+        let centre = Point(x: before.midX - window.frame.minX, y: before.midY - window.frame.minY)
+        // Four times as large, the picture (1600 × 1200) overflows eog's view, which can then pan.
+        try session.perform { try $0.pinch(at: centre, scale: 4, duration: .milliseconds(600)) }
+        let zoomedShot = try session.waitForScreen("the square zoomed in four times", timeout: 10) {
+            ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) >= before.width * 3
+        }
+        let zoomed = try #require(zoomedShot.bounds(of: Self.red, tolerance: Self.tolerance))
+        try session.perform {
+            try $0.drag(from: Point(x: zoomed.midX, y: zoomed.midY), to: Point(x: zoomed.midX - 200, y: zoomed.midY),
+                        duration: .milliseconds(400))
+        }
+        let shot = try session.waitForScreen("the square moved left", timeout: 10) {
+            ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.midX ?? zoomed.midX) < zoomed.midX - 50
+        }
+        let after = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance))
+        #expect(abs((zoomed.midX - after.midX) - 200) <= 20,
+                "the picture follows the finger: a 200-point drag to the left moves the square 200 points left (±20: GTK's drag threshold); it moved \(zoomed.midX - after.midX)")
+        #expect(abs(after.midY - zoomed.midY) <= 5, "a level drag does not move the picture up or down; it moved \(after.midY - zoomed.midY)")
     }
 
     @Test("eog: a tap on the zoom-in button zooms the picture in")
@@ -98,6 +134,16 @@ struct DriveSessionTests {
         }
         let after = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance))
         #expect(after.width > before.width * 1.1, "the tap pressed eog's zoom-in button: the square grew from \(before.width) to \(after.width)")
+    }
+
+    @Test("gesturekit drive: a missing app and a bad step are named, with exit statuses 1 and 2")
+    func command() throws {
+        let tool = builtProduct("gesturekit")
+        let missing = try runProcess(tool, ["drive", "--step", "tap center", "--", "gesturekit-no-such-app"])
+        #expect(missing.status == 1 && missing.errors.contains("the app gesturekit-no-such-app was not found"),
+                "a missing app ends drive with status 1, naming it: \(missing)")
+        let bad = try runProcess(tool, ["drive", "--step", "pinch center", "--", "eog"])
+        #expect(bad.status == 2 && bad.errors.contains("pinch needs a scale"), "a bad step ends drive with status 2, saying why: \(bad)")
     }
 
     @Test("an app that is not there is named before anything starts")
