@@ -19,7 +19,7 @@ import Musl
 ///   umockdev-run reads it, the others follow the frames' times (whole milliseconds, rounded
 ///   from the step's start so rounding never accumulates). GestureKit's fix library keeps
 ///   umockdev-run's writes on that schedule (its item 12) and starts the schedule again when
-///   umockdev-run waits for the FIFO (item 13), so a step written after a pause is not played as
+///   umockdev-run waits for the FIFO (item 14), so a step written after a pause is not played as
 ///   if it were late.
 /// - Each frame is stamped with the time it is due on CLOCK_MONOTONIC, in microseconds, later
 ///   than every frame before: the reader's side of the library stamps it with the time it was
