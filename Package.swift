@@ -100,7 +100,8 @@ let package = Package(
             name: "gesturekit",
             dependencies: [
                 "GestureKit", "GestureTraces", "GestureReplay", "GesturePicture", "GestureLive", "GestureLibinput", "GestureFormat",
-                "GestureMockDevice", "GestureWayland", "GestureInput", "GestureRecording",
+                "GestureMockDevice", "GestureWayland", "GestureInput", "GestureRecording", "GestureDrive", "GestureDriveInput",
+                "GestureTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -144,6 +145,14 @@ let package = Package(
         // builds it on first use (UmockdevFixLibrary).
         .target(name: "GestureMockDevice", dependencies: ["GestureKit", "GestureTraces"],
                 resources: [.embedInCode("UmockdevFix/umockdev_fix.c")]),
+        // Input for a driven app (gesturekit drive): virtual devices' descriptions, and
+        // GestureTesting's gestures (and touchpad fingers) as those devices' evdev frames.
+        .target(name: "GestureDriveInput", dependencies: ["GestureKit", "GestureTraces", "GestureTesting",
+                                                          .product(name: "RealModule", package: "swift-numerics")]),
+        // gesturekit drive: an app under a headless sway, touched through GestureDriveInput's
+        // virtual devices (umockdev), observed with screenshots (grim) and sway's IPC tree.
+        .target(name: "GestureDrive", dependencies: ["GestureDriveInput", "GestureMockDevice", "GestureTesting", "GestureKit",
+                                                     "GestureTraces", "GestureFormat"]),
         // Live sessions (libinput into a scene, in real time) and replays through real libinput.
         .target(name: "GestureLive", dependencies: ["GestureKit", "GestureInput", "GestureLibinput", "GestureReplay", "GestureMockDevice", "GestureTraces"]),
         .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureInput", "GestureKit", "GestureFormat", "GestureTraces", "GestureMockDevice"]),
@@ -211,6 +220,9 @@ let package = Package(
         .testTarget(name: "GestureRecordingTests",
                     dependencies: ["GestureRecording", "GestureTraces", "GestureReplay", "GestureInput", "GestureKit", "GestureTesting",
                                    "GestureTestingTraces", "GestureTestSupport", "GestureWayland"]),
+        .testTarget(name: "GestureDriveTests",
+                    dependencies: ["GestureDrive", "GestureDriveInput", "GestureMockDevice", "GestureTesting", "GestureKit",
+                                   "GestureTraces", "GestureTestSupport"]),
         .testTarget(name: "GestureTestingTests",
                     dependencies: ["GestureTesting", "GestureTestingTraces", "GestureKit", "GestureLayout", "GestureReplay",
                                    "GestureTraces", "GestureRecording", "GestureTestSupport"],

@@ -8,6 +8,7 @@
 #   scripts/install-deps.sh photowall  make photowall: the tool's libraries and SDL2
 #   scripts/install-deps.sh docs       make docs: every library module's headers and Graphviz
 #   scripts/install-deps.sh soak       make soak: the tool, umockdev and sway
+#   scripts/install-deps.sh drive      gesturekit drive: the tool, umockdev, sway, grim, a session bus
 #   scripts/install-deps.sh PKG ...    those Debian packages
 #
 # What each package is for:
@@ -29,6 +30,9 @@
 #     tests of their protocol behaviour (weston's touch frames, KWin's wheel)
 #   libgtk-4-dev: GestureGTK (GestureKit inside a GTK 4 widget) and its tool gesturekit-gtk
 #   xvfb xdotool: GTK's X11 path in the tests (a window on Xvfb, clicks through XTest)
+#   dbus-daemon: dbus-run-session, the session bus gesturekit drive gives the app it runs
+#   eog: a GTK 3 app nobody here wrote (Debian's image viewer), driven by the tests of
+#     gesturekit drive (GestureDriveTests: a pinch zooms its picture)
 #   libsdl3-dev (optional: only where the package lists have it, Debian 13 but not 12; never a
 #     reason to update them): GestureSDL3 (Packages/GestureSDL3)
 set -euo pipefail
@@ -36,7 +40,7 @@ tool=(pkg-config libinput-dev libevdev-dev libudev-dev libseat-dev libwayland-de
 sdl2=(libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libgl1-mesa-dri)
 packages=("${tool[@]}" umockdev librsvg2-bin graphviz "${sdl2[@]}"
           sway grim wev wayland-protocols seatd g++ weston kwin-wayland
-          libgtk-4-dev xvfb xdotool)
+          libgtk-4-dev xvfb xdotool dbus-daemon eog)
 optional=(libsdl3-dev)
 case "${1:-}" in
     "") ;;
@@ -45,6 +49,7 @@ case "${1:-}" in
     photowall) packages=("${tool[@]}" "${sdl2[@]}"); optional=() ;;
     docs) packages=("${tool[@]}" "${sdl2[@]}" libgtk-4-dev graphviz); optional=() ;;
     soak) packages=("${tool[@]}" umockdev sway seatd); optional=() ;;
+    drive) packages=("${tool[@]}" umockdev sway grim seatd dbus-daemon util-linux gcc); optional=() ;;
     *) packages=("$@"); optional=() ;;
 esac
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }

@@ -269,14 +269,24 @@ public struct UmockdevRunner: Sendable {
     /// Writes each device's files (`deviceN.umockdev`, `.ioctl`, `.script`) into `directory`,
     /// as `commandLine` names them.
     public func writeFiles(devices: [MockDeviceReplay], directory: String) throws {
+        try writeDescriptions(of: devices.map(\.device), directory: directory)
         for (i, replay) in devices.enumerated() {
-            try UmockdevRunner.writeFile(Array(replay.device.umockdevText().utf8),
-                                         to: "\(directory)/device\(i).umockdev")
-            try UmockdevRunner.writeFile(Array(replay.device.ioctlText().utf8),
-                                         to: "\(directory)/device\(i).ioctl")
             try UmockdevRunner.writeFile(replay.script, to: "\(directory)/device\(i).script")
         }
     }
+
+    /// Writes each device's description files (`deviceN.umockdev`, `.ioctl`) into `directory`,
+    /// as `commandLine` names them; the scripts are the caller's (a `MockDeviceFeed`'s FIFO at
+    /// `scriptPath(device:directory:)`).
+    public func writeDescriptions(of devices: [MockDevice], directory: String) throws {
+        for (i, device) in devices.enumerated() {
+            try UmockdevRunner.writeFile(Array(device.umockdevText().utf8), to: "\(directory)/device\(i).umockdev")
+            try UmockdevRunner.writeFile(Array(device.ioctlText().utf8), to: "\(directory)/device\(i).ioctl")
+        }
+    }
+
+    /// Where `commandLine` expects the script of the `index`-th device.
+    public static func scriptPath(device index: Int, directory: String) -> String { "\(directory)/device\(index).script" }
 
     static func writeFile(_ bytes: [UInt8], to path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

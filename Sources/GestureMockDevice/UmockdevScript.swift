@@ -128,8 +128,16 @@ package struct UmockdevScriptEncoder: Sendable {
     package static func inputEventBytes(_ event: EvdevEvent, relativeTo first: Instant,
                                        avoidSpaceFirst: Bool) -> [UInt8] {
         let relativeUs = (event.time.nanoseconds - first.nanoseconds) / 1000
-        var sec = baseSeconds + floorDiv(relativeUs, 1_000_000)
-        var usec = relativeUs - floorDiv(relativeUs, 1_000_000) * 1_000_000
+        return inputEventBytes(microseconds: baseSeconds * 1_000_000 + relativeUs, type: event.type, code: event.code,
+                               value: event.value, avoidSpaceFirst: avoidSpaceFirst)
+    }
+
+    /// One 64-bit `struct input_event` stamped `microseconds` (a time as the kernel writes it:
+    /// whole seconds and the microseconds past them).
+    package static func inputEventBytes(microseconds: Int64, type: EventType, code: EventCode, value: Int32,
+                                       avoidSpaceFirst: Bool) -> [UInt8] {
+        var sec = floorDiv(microseconds, 1_000_000)
+        var usec = microseconds - sec * 1_000_000
         if avoidSpaceFirst && sec & 0xff == 0x20 {
             sec -= 1
             usec += 1_000_000
@@ -138,9 +146,9 @@ package struct UmockdevScriptEncoder: Sendable {
         bytes.reserveCapacity(24)
         bytes += le64(UInt64(bitPattern: sec))
         bytes += le64(UInt64(bitPattern: usec))
-        bytes += [UInt8(event.type.rawValue & 0xff), UInt8(event.type.rawValue >> 8)]
-        bytes += [UInt8(event.code.rawValue & 0xff), UInt8(event.code.rawValue >> 8)]
-        let v = UInt32(bitPattern: event.value)
+        bytes += [UInt8(type.rawValue & 0xff), UInt8(type.rawValue >> 8)]
+        bytes += [UInt8(code.rawValue & 0xff), UInt8(code.rawValue >> 8)]
+        let v = UInt32(bitPattern: value)
         bytes += (0..<4).map { UInt8((v >> (8 * UInt32($0))) & 0xff) }
         return bytes
     }

@@ -48,7 +48,7 @@ extension GestureTester {
         let steps = duration == .zero || start == point ? [1.0] : fractions(over: duration)
         for f in steps {
             let p = start + (point - start) * f
-            engine.send(PointerEvent.motion(to: p, at: stamp(), device: TestDevice.mouse.id))
+            post(.pointer(PointerEvent.motion(to: p, at: stamp(), device: TestDevice.mouse.id)))
             pointerLocation = p
         }
     }
@@ -62,7 +62,7 @@ extension GestureTester {
     /// The pointer leaves the window (a compositor's `wl_pointer.leave`): hovering ends.
     public func pointerLeaves() {
         guard let location = pointerLocation else { return }
-        engine.send(PointerEvent.leave(at: location, time: stamp(), device: TestDevice.mouse.id))
+        post(.pointer(PointerEvent.leave(at: location, time: stamp(), device: TestDevice.mouse.id)))
         pointerLocation = nil
     }
 
@@ -78,9 +78,9 @@ extension GestureTester {
         let pause = tapPause(at: point)
         for k in 0..<count {
             let down = k == 0 ? stamp() : stamp(at: now + pause)
-            engine.send(PointerEvent.button(true, at: point, time: down, device: TestDevice.mouse.id, button: code))
-            engine.send(PointerEvent.button(false, at: point, time: stamp(at: down + GestureTester.clickHold),
-                                            device: TestDevice.mouse.id, button: code))
+            post(.pointer(PointerEvent.button(true, at: point, time: down, device: TestDevice.mouse.id, button: code)))
+            post(.pointer(PointerEvent.button(false, at: point, time: stamp(at: down + GestureTester.clickHold),
+                                            device: TestDevice.mouse.id, button: code)))
         }
         if !modifiers.isEmpty { setModifiers(held) }
     }
@@ -101,9 +101,9 @@ extension GestureTester {
         if pointerLocation != point { pointerMove(to: point) }
         let held = heldModifiers
         if !modifiers.isEmpty { setModifiers(held.union(modifiers)) }
-        engine.send(PointerEvent.button(true, at: point, time: stamp(), device: TestDevice.mouse.id))
+        post(.pointer(PointerEvent.button(true, at: point, time: stamp(), device: TestDevice.mouse.id)))
         pointerMove(to: end, duration: duration)
-        engine.send(PointerEvent.button(false, at: end, time: stamp(), device: TestDevice.mouse.id))
+        post(.pointer(PointerEvent.button(false, at: end, time: stamp(), device: TestDevice.mouse.id)))
         if !modifiers.isEmpty { setModifiers(held) }
     }
 
@@ -142,7 +142,7 @@ extension GestureTester {
         if pointerLocation != point { pointerMove(to: point) }
         for k in 0..<detents {
             let t = k == 0 ? stamp() : stamp(at: now + GestureTester.wheelDetentInterval)
-            engine.send(PointerEvent.scroll(delta, .discrete, at: point, time: t, device: TestDevice.mouse.id))
+            post(.pointer(PointerEvent.scroll(delta, .discrete, at: point, time: t, device: TestDevice.mouse.id)))
         }
     }
 
@@ -164,10 +164,10 @@ extension GestureTester {
         for f in steps {
             let delta = offset * f - done
             done = offset * f
-            engine.send(PointerEvent.scroll(delta, .continuous, at: point, time: stamp(), device: TestDevice.touchpad.id))
+            post(.pointer(PointerEvent.scroll(delta, .continuous, at: point, time: stamp(), device: TestDevice.touchpad.id)))
         }
         if release == .stopped { wait(until: now + .nanoseconds(VelocityTracker.stopGapNanoseconds)) }
-        engine.send(PointerEvent.scroll(.zero, .continuous, at: point, time: stamp(), device: TestDevice.touchpad.id, stop: true))
+        post(.pointer(PointerEvent.scroll(.zero, .continuous, at: point, time: stamp(), device: TestDevice.touchpad.id, stop: true)))
     }
 
     /// Scrolls `view`'s content `direction` by `distance` points with two fingers on the
@@ -262,9 +262,9 @@ extension GestureTester {
 
     private func sendGesture(_ kind: TouchpadGestureEvent.Kind, _ phase: TouchpadGestureEvent.Phase, fingers: Int, at point: Point,
                              scale: Double = 1, angleDelta: Double = 0, delta: Point = .zero, time: Instant? = nil) {
-        engine.send(TouchpadGestureEvent(kind: kind, phase: phase, time: time.map { stamp(at: $0) } ?? stamp(),
+        post(.touchpadGesture(TouchpadGestureEvent(kind: kind, phase: phase, time: time.map { stamp(at: $0) } ?? stamp(),
                                          device: TestDevice.touchpad.id, fingers: fingers, location: point,
-                                         scale: scale, angleDelta: angleDelta, delta: delta))
+                                         scale: scale, angleDelta: angleDelta, delta: delta)))
     }
 
     // MARK: The pen
@@ -337,7 +337,7 @@ extension GestureTester {
     }
 
     private func sendPen(_ phase: PenEvent.Phase, at point: Point, _ sample: PenSample) {
-        engine.send(PenEvent(phase: phase, time: stamp(), device: TestDevice.pen.id, location: point, sample: sample))
+        post(.pen(PenEvent(phase: phase, time: stamp(), device: TestDevice.pen.id, location: point, sample: sample)))
     }
 
     /// The pen moving along `path` over `duration`, one `phase` event a sample (the first
@@ -367,7 +367,7 @@ extension GestureTester {
     public func setModifiers(_ modifiers: ModifierFlags) {
         announce(.keyboard)
         heldModifiers = modifiers
-        engine.send(.modifiers(time: stamp(), device: TestDevice.keyboard.id, modifiers))
+        post(.modifiers(time: stamp(), device: TestDevice.keyboard.id, modifiers))
     }
 
     static func evdevCode(of button: ButtonMask) -> Int {

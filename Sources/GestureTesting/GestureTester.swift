@@ -258,6 +258,16 @@ public final class GestureTester {
         if let t = event.time { markSent(at: t) }
     }
 
+    /// Sees every input event the tester's helpers make, before the engine does: a driver that
+    /// plays the same gestures on a real device (GestureDriveInput) takes them from here.
+    package var inputObserver: ((InputEvent) -> Void)?
+
+    /// Sends one event a helper made: to the input observer, then to the engine.
+    func post(_ event: InputEvent) {
+        inputObserver?(event)
+        engine.send(event)
+    }
+
     /// Whether the tester has sent any input yet (a replay's first event then comes at `now`).
     package var hasSentInput: Bool { latest != nil }
 

@@ -95,6 +95,7 @@ extension GestureTester {
         let t = time.map { stamp(at: $0) } ?? stamp()
         let frame = TouchFrame(time: t, device: TestDevice.touchscreen.id, changes: changes)
         noteInput(.touchFrame(frame))
+        inputObserver?(.touchFrame(frame))
         engine.send(frame)
     }
 

@@ -21,7 +21,7 @@ struct GestureKitCommand: ParsableCommand {
         commandName: "gesturekit",
         abstract: "Replay, inspect and watch touch input through GestureKit's gesture recognizers.",
         version: GestureKitVersion.string,
-        subcommands: [Replay.self, Inspect.self, Listen.self, Devices.self, Trim.self, Minimize.self, Diagrams.self, Mockdev.self, Soak.self]
+        subcommands: [Replay.self, Inspect.self, Listen.self, Devices.self, Trim.self, Minimize.self, Diagrams.self, Mockdev.self, Soak.self, Drive.self]
     )
 }
 

@@ -22,7 +22,7 @@ import Testing
 /// `gesturekit-test` (created once with useradd); otherwise as the current user. Everything it
 /// needs (the tool, the recording, the fix library) is copied into a directory of its own.
 enum Compositor {
-    static let user = "gesturekit-test"
+    static let user = CompositorUser.name
     static let tool = builtProduct("gesturekit")
     static func fixture(_ name: String) -> String { Fixtures.path(name) }
 
@@ -49,17 +49,8 @@ enum Compositor {
     /// Seconds the client keeps listening after the recording's last event.
     static let tail = 1.0
 
-    /// Why the compositor cannot run on this machine, or nil when it can. Only what the
-    /// machine truly lacks: an unprivileged user for sway when running as root. Missing
-    /// packages are not a reason: `make test` installs them (scripts/install-deps.sh).
-    static let unavailableReason: String? = {
-        guard getuid() == 0 else { return nil }
-        if run(["/usr/bin/id", user]) == 0 { return nil }
-        if run(["/usr/sbin/useradd", "--system", "--create-home", "--shell", "/usr/sbin/nologin", user]) == 0 { return nil }
-        let reason = "sway refuses to run as root and no unprivileged user '\(user)' could be created (useradd failed): the compositor tests cannot run here"
-        FileHandle.standardError.write(Data("\n*** SKIPPED: \(reason) ***\n\n".utf8))
-        return reason
-    }()
+    /// Why the compositor cannot run on this machine, or nil when it can (`CompositorUser`).
+    static var unavailableReason: String? { CompositorUser.unavailableReason }
     static var available: Bool { unavailableReason == nil }
 
     /// What needs installing, if anything (a failure, not a skip).

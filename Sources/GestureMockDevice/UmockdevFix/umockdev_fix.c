@@ -82,6 +82,15 @@
  *     may have fired before it read the frames that came first). It is how a test tells that
  *     the reader did not meet the recording's timing, and so that a timer of its own
  *     (libinput's hold, tap and scroll timeouts) may rightly have decided otherwise.
+ * 14. A script fed while it plays (a FIFO as umockdev-run's script: GestureMockDevice's
+ *     MockDeviceFeed, which writes each step of input when a driver performs it). umockdev-run
+ *     reads the next line when the last is played, and waits in that read until the feeder
+ *     writes more: the time it waited is idle, not lateness, and a schedule kept across it
+ *     (12.) would write the next step's frames at once, noting times in the past. So in
+ *     umockdev-run, a thread about to read a script that is a FIFO with nothing buffered and
+ *     nothing in the pipe starts its schedule again: its next sleep counts from now. Read
+ *     with stdio (umockdev 0.17's FileStream: fgetc) or with read() (0.19's GIO stream); a
+ *     read() of anything else (a gate's token from a pseudo-terminal) restarts it as before.
  *
  * One extension (a private protocol with GestureMockDevice's script generator): an event
  * with type 0xFFFF, code 0x4756 ("GV") means "the device vanished": the marker is never
@@ -131,7 +140,7 @@ int gesturekit_umockdev_fix_version(void);
 
 static pthread_mutex_t fix_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int gesturekit_umockdev_fix_version(void) { return 8; }
+int gesturekit_umockdev_fix_version(void) { return 9; }
 
 /* ---------------------------------------------------------------- 11. the write log */
 
@@ -279,6 +288,50 @@ nanosleep(const struct timespec *request, struct timespec *remaining)
         return -1;
     }
     return 0;
+}
+
+/* ---------------------------------------------------------------- 14. a script fed while it plays */
+
+/* Whether `fd` is a FIFO with nothing in it now (a feeder has not written the next line). */
+static int
+fifo_is_empty(int fd)
+{
+    struct stat st;
+    int saved = errno;
+    NEXT(fstat);
+    int empty = 0;
+    if (fd >= 0 && next_fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
+        struct pollfd p = { .fd = fd, .events = POLLIN };
+        empty = poll(&p, 1, 0) == 0;
+    }
+    errno = saved;
+    return empty;
+}
+
+/* Whether `fd` is a FIFO. */
+static int
+is_fifo(int fd)
+{
+    struct stat st;
+    int saved = errno;
+    NEXT(fstat);
+    int fifo = fd >= 0 && next_fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode);
+    errno = saved;
+    return fifo;
+}
+
+int
+fgetc(FILE *stream)
+{
+    NEXT(fgetc);
+#ifdef __GLIBC__
+    /* Nothing left in the stream's buffer, and nothing in the FIFO behind it: this read waits
+     * for the feeder, so the thread's schedule starts again (14.). */
+    if (writer_mode && stream != NULL && stream->_IO_read_ptr >= stream->_IO_read_end
+        && fifo_is_empty(fileno(stream)))
+        pace_state = PACE_NONE;
+#endif
+    return next_fgetc(stream);
 }
 
 /* The time umockdev-run sent the frame recorded at `recorded_us`, from `log`: the newest
@@ -669,7 +722,10 @@ read(int fd, void *buf, size_t count)
 {
     NEXT(read);
     if (writer_mode) {
-        pace_state = PACE_NONE; /* 12.: a gate's token: the next sleep counts from now */
+        /* 12.: a gate's token: the next sleep counts from now; 14.: a FIFO's next line, when
+         * the feeder has not written it yet. */
+        if (!is_fifo(fd) || fifo_is_empty(fd))
+            pace_state = PACE_NONE;
         return next_read(fd, buf, count);
     }
     pthread_mutex_lock(&fix_lock);

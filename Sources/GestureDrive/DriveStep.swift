@@ -1,0 +1,167 @@
+import GestureDriveInput
+import GestureKit
+import GestureTesting
+
+/// One step of `gesturekit drive --step`: a gesture in GestureTesting's vocabulary aimed at a
+/// point of the app's window (in window points; `center` is the window's centre), or a
+/// screenshot.
+///
+///     tap X,Y                     one finger, GestureTesting's tap
+///     double-tap X,Y
+///     long-press X,Y [SECONDS]    held (default: GestureTesting's, past UIKit's 0.5 s)
+///     drag X,Y X2,Y2 [SECONDS]    one finger, stopped at the end (default 0.3 s)
+///     pinch X,Y SCALE [SECONDS]   two fingers (default 0.5 s)
+///     rotate X,Y DEGREES          two fingers turning clockwise
+///     swipe X,Y left|right|up|down [FINGERS]
+///     screenshot FILE.png         the output, as grim saves it
+public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
+    case tap(DrivePoint)
+    case doubleTap(DrivePoint)
+    case longPress(DrivePoint, seconds: Double?)
+    case drag(from: DrivePoint, to: DrivePoint, seconds: Double)
+    case pinch(DrivePoint, scale: Double, seconds: Double)
+    case rotate(DrivePoint, degrees: Double)
+    case swipe(DrivePoint, direction: SwipeDirection, fingers: Int)
+    case screenshot(path: String)
+
+    /// A point of the window, or its centre.
+    public enum DrivePoint: Hashable, Sendable, CustomStringConvertible {
+        case centre
+        case point(Point)
+
+        func resolve(in window: Size) -> Point {
+            switch self {
+            case .centre: Point(x: window.width / 2, y: window.height / 2)
+            case let .point(p): p
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .centre: "center"
+            case let .point(p): "\(number(p.x)),\(number(p.y))"
+            }
+        }
+    }
+
+    public struct ParseError: Error, CustomStringConvertible, Equatable {
+        public var step: String
+        public var why: String
+        public var description: String { "the step '\(step)': \(why)" }
+    }
+
+    /// Reads a step as `--step` writes it.
+    public init(parsing text: String) throws {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        func fail(_ why: String) -> ParseError { ParseError(step: text, why: why) }
+        guard let verb = words.first else { throw fail("it is empty") }
+        let args = Array(words.dropFirst())
+        func point(_ i: Int) throws -> DrivePoint {
+            guard i < args.count else { throw fail("\(verb) needs a point of the window (X,Y in points, or center)") }
+            if args[i] == "center" || args[i] == "centre" { return .centre }
+            let parts = args[i].split(separator: ",")
+            guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite, x >= 0, y >= 0 else {
+                throw fail("'\(args[i])' is not a point of the window (X,Y in points, both at least 0, or center)")
+            }
+            return .point(Point(x: x, y: y))
+        }
+        func number(_ i: Int, _ what: String, default value: Double? = nil) throws -> Double? {
+            guard i < args.count else { return value }
+            guard let v = Double(args[i]), v.isFinite else { throw fail("'\(args[i])' is not a number (\(what))") }
+            return v
+        }
+        func count(_ n: Int) throws {
+            guard args.count <= n else { throw fail("too many words after \(verb): '\(args[n...].joined(separator: " "))'") }
+        }
+        switch verb {
+        case "tap":
+            try count(1); self = .tap(try point(0))
+        case "double-tap":
+            try count(1); self = .doubleTap(try point(0))
+        case "long-press":
+            try count(2)
+            let s = try number(1, "seconds held")
+            if let s, s <= 0 { throw fail("a long press is held for more than 0 seconds") }
+            self = .longPress(try point(0), seconds: s)
+        case "drag":
+            try count(3)
+            let s = try number(2, "seconds", default: 0.3)!
+            guard s > 0 else { throw fail("a drag lasts more than 0 seconds") }
+            self = .drag(from: try point(0), to: try point(1), seconds: s)
+        case "pinch":
+            try count(3)
+            guard let scale = try number(1, "the scale"), scale > 0 else { throw fail("pinch needs a scale above 0 (2: fingers spread to twice their distance)") }
+            let s = try number(2, "seconds", default: 0.5)!
+            guard s > 0 else { throw fail("a pinch lasts more than 0 seconds") }
+            self = .pinch(try point(0), scale: scale, seconds: s)
+        case "rotate":
+            try count(2)
+            guard let degrees = try number(1, "degrees") else { throw fail("rotate needs an angle in degrees (clockwise positive)") }
+            self = .rotate(try point(0), degrees: degrees)
+        case "swipe":
+            try count(3)
+            guard args.count >= 2 else { throw fail("swipe needs a direction: left, right, up or down") }
+            let direction: SwipeDirection = switch args[1] {
+            case "left": .left
+            case "right": .right
+            case "up": .up
+            case "down": .down
+            default: throw fail("'\(args[1])' is not a direction: left, right, up or down")
+            }
+            let fingers = try number(2, "fingers", default: 1)!
+            guard fingers >= 1, fingers <= 5, fingers == fingers.rounded() else { throw fail("a swipe takes 1 to 5 fingers") }
+            self = .swipe(try point(0), direction: direction, fingers: Int(fingers))
+        case "screenshot":
+            guard args.count == 1 else { throw fail("screenshot needs one file name (a PNG)") }
+            self = .screenshot(path: args[0])
+        default:
+            throw fail("'\(verb)' is not a step: tap, double-tap, long-press, drag, pinch, rotate, swipe or screenshot")
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .tap(p): "tap \(p)"
+        case let .doubleTap(p): "double-tap \(p)"
+        case let .longPress(p, s): "long-press \(p)" + (s.map { " \(number($0))" } ?? "")
+        case let .drag(a, b, s): "drag \(a) \(b) \(number(s))"
+        case let .pinch(p, scale, s): "pinch \(p) \(number(scale)) \(number(s))"
+        case let .rotate(p, d): "rotate \(p) \(number(d))"
+        case let .swipe(p, d, f): "swipe \(p) \(d) \(f)"
+        case let .screenshot(path): "screenshot \(path)"
+        }
+    }
+
+    /// The gesture on a tester whose screen is a window of `size` (nil for a screenshot).
+    public func gesture(in size: Size) -> ((GestureTester) throws -> Void)? {
+        func ms(_ s: Double) -> Duration { .nanoseconds(Int64((s * 1e9).rounded())) }
+        switch self {
+        case let .tap(p): return { try $0.tap(at: p.resolve(in: size)) }
+        case let .doubleTap(p): return { try $0.doubleTap(at: p.resolve(in: size)) }
+        case let .longPress(p, s): return { try $0.longPress(at: p.resolve(in: size), duration: s.map(ms)) }
+        case let .drag(a, b, s): return { try $0.drag(from: a.resolve(in: size), to: b.resolve(in: size), duration: ms(s)) }
+        case let .pinch(p, scale, s): return { try $0.pinch(at: p.resolve(in: size), scale: scale, duration: ms(s)) }
+        case let .rotate(p, d): return { try $0.rotate(at: p.resolve(in: size), by: d * .pi / 180) }
+        case let .swipe(p, d, f): return { try $0.swipe(from: p.resolve(in: size), d, fingers: f) }
+        case .screenshot: return nil
+        }
+    }
+}
+
+extension DriveSession {
+    /// Performs `step` on the session's touchscreen (or takes its screenshot).
+    public func perform(_ step: DriveStep) throws {
+        if case let .screenshot(path) = step {
+            try saveScreenshot(to: path)
+            return
+        }
+        let window = try self.window ?? waitForWindow()
+        guard let gesture = step.gesture(in: window.frame.size) else { return }
+        try perform(with: .touchscreen, gesture)
+    }
+}
+
+/// A number as a step writes it: "2", "0.5".
+func number(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}
