@@ -52,7 +52,7 @@ struct GTKWidgetsTests {
     /// touches go to a window whose input is not the recorded one (the picture moved to a
     /// second window), so nothing is known of their timing.
     static func run(_ touches: Touches, arguments: String = "", seconds: Double? = nil, judgeDelivery: Bool = true,
-                    layout: [(String, Rect)] = homeLayout,
+                    layout: [(String, Rect)] = homeLayout, nested: Compositor.Nested? = nil,
                     name: String = #function) throws -> (events: [Event], log: String, onTime: Bool) {
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-widgets.evemu"
         try touches.evemu().write(toFile: path, atomically: true, encoding: .utf8)
@@ -62,7 +62,7 @@ struct GTKWidgetsTests {
             trace: path, listenSeconds: duration,
             client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gtk-widgets --json --check-lifetime "
                 + "--ready-file CLIENT_DIR/ready --duration \(duration) --record CLIENT_DIR/\(Compositor.Session.recordingName) \(arguments)",
-            copy: [tool], readiness: .file)
+            copy: [tool], nested: nested, readiness: nested == .kwin ? .fileThenSettle(Compositor.kwinSettle) : .file)
         defer { session.remove() }
         session.finish(timeout: duration + 25)
         let log = "stdout: \(session.output.suffix(4000))\nstderr: \(session.errors.suffix(2000))\nsway: \(session.swayLog.suffix(600))"
@@ -349,6 +349,26 @@ struct GTKWidgetsTests {
                     #expect(acted == acts, "\(widget) acts \(acts) time(s): \(acted); \(log)")
                 }
             }
+        }
+    }
+
+    @Test("under KWin nested in sway (its own seat and frames): a tap recognized on a button and a double tap on a button never click it, a double tap on an activatable list's row never activates it; each control's gesture is told ::cancel",
+          .enabled(if: Compositor.Nested.kwin.installed, "kwin-wayland is not installed (scripts/install-deps.sh installs it)"))
+    func controlsUnderKWin() throws {
+        var t = Touches()
+        t.tap(at: Self.cell(0, 0), at: 0)                                      // button-tap
+        t.tap(at: Self.cell(0, 1), at: 0.6)                                    // button-double
+        t.tap(at: Self.cell(0, 1), at: 0.75)
+        t.tap(at: Self.cell(3, 1), at: 1.5)                                    // row-double
+        t.tap(at: Self.cell(3, 1), at: 1.65)
+        let (events, log, onTime) = try Self.run(t, arguments: "--page controls", layout: Self.controlsLayout, nested: .kwin)
+        Self.expectControlsFollowTheirViews(events, log)
+        Self.expectNothingStuck(events, log)
+        guard onTime else { return }
+        for widget in ["button-tap", "button-double", "row-double"] {
+            #expect(Self.states(events, widget) == ["ended"], "\(widget)'s recognizer is recognized; \(log)")
+            let acted = events.filter { $0.type == "gtk" && $0.event == Self.action(of: widget) && $0.object["widget"] as? String == widget }.count
+            #expect(acted == 0, "\(widget) never acts (\(Self.action(of: widget))): \(acted); \(log)")
         }
     }
 
