@@ -142,11 +142,23 @@ extension Fixtures {
         return b.events
     }
 
-    /// Two fingers down, still for `seconds`, then lifted.
+    /// How often resting fingers report: a touchpad's 80 Hz.
+    static let heldFrameInterval = 0.0125
+
+    /// Two fingers down, resting for `seconds` (a frame every `heldFrameInterval` seconds, the
+    /// first finger trembling by one unit, as resting fingers report), then lifted. The frames
+    /// matter under load: libinput's hold begins on a timer, and a timer due before a frame is
+    /// handled at that frame's time (`libinput_timer_flush`), not at the real time a late reader
+    /// gets to it; with no frame between the touch and the lift, the hold's start is stamped late.
     static func hold(seconds: Double) -> [EvdevEvent] {
         var b = FrameBuilder(touchpad: true)
         b.frame([0: (500, 400), 1: (700, 400)])
-        b.wait(seconds)
+        let frames = Int((seconds / heldFrameInterval).rounded())
+        for i in 1..<max(frames, 1) {
+            b.wait(heldFrameInterval)
+            b.frame([0: (i % 2 == 0 ? 500 : 501, 400)])
+        }
+        b.wait(heldFrameInterval)
         b.frame([0: nil, 1: nil])
         return b.events
     }

@@ -17,8 +17,17 @@ struct LibinputRecognitionTests {
 
     static func parse(_ out: String) -> [Line] { Line.parse(out) }
 
+    /// Runs the tool. A replay through real libinput (`--backend libinput`) is read again while
+    /// umockdev's writer paused the fingers (`MockDeviceTiming`): the tests compare libinput's
+    /// timers' decisions with the decoder's on the recording's timing. (One that records what it
+    /// received judges by that instead, and is run once.)
     static func gesturekit(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let r = try runProcess(tool, arguments)
+        let throughLibinput = zip(arguments, arguments.dropFirst()).contains { $0 == "--backend" && $1 == "libinput" }
+        let r = throughLibinput && !arguments.contains("--record")
+            ? try MockDeviceTiming.onTime(arguments.prefix(2).map { ($0 as NSString).lastPathComponent }.joined(separator: " ") + " through libinput") {
+                try runProcess(tool, arguments, environment: $0)
+            }
+            : try runProcess(tool, arguments)
         return (r.status, r.output, r.errors)
     }
 

@@ -50,4 +50,25 @@ struct UmockdevScheduleTests {
             .map { abs(($0.1 - $0.0) - ($1.1 - $1.0)) }.max() ?? 0
         #expect(worst < 0.001, "every frame follows the one before it as in the recording: off by up to \(worst) s")
     }
+
+    @Test("a reader that reads the same long press only after it has played is noted late in the fix library's timing log (item 13): its first frame read about 2.3 s after it was sent, which is how a test tells that a reader's own timers saw other timing than the recording's")
+    func aLateReaderIsNoted() throws {
+        let reader = try TraceReader(path: Fixtures.path("synthetic-ts-wacom-long-press-drag-1f.evemu"),
+                                     screen: Size(width: 1000, height: 1000))
+        let device = try #require(reader.devices.first { $0.description != nil })
+        var events: [EvdevEvent] = []
+        try reader.forEachEvdevEvent(device: device.id) { events.append($0) }
+        let mock = MockDevice(try #require(device.description), eventNumber: 7)
+        let log = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString).timing"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let run = try UmockdevRunner(timeout: 30, environment: ["GESTUREKIT_UMOCKDEV_PAUSE_LOG": log]).run(
+            devices: [MockDeviceReplay(device: mock, events: events, leadIn: 0.2)],
+            command: ["/bin/sh", "-c", Self.lateReader(node: mock.devicePath, bytes: events.count * 24, after: 2.5)])
+        #expect(run.exitStatus == 0, "the reader exits cleanly: \(run.stderr)")
+        let notes = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map { $0.split(separator: " ") }
+        let late = try #require(notes.first { $0.first == "late" }, "a line saying the reader read late: \(notes)")
+        #expect(late.count == 5 && late[1] == "\(mock.devicePath)" && late[3] == "at", "\"late NODE MS at SECONDS\": \(late)")
+        let ms = try #require(Double(late[2]))
+        #expect(ms > 1000 && ms < 3000, "the first frame read about 2.3 s (2.5 s of sleep less the recording's lead-in) after it was sent: \(ms) ms")
+    }
 }

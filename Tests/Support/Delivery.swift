@@ -206,3 +206,39 @@ package func builtinReplay(_ trace: String, scene: String? = nil) throws -> [JSO
     defer { if let scenePath { try? FileManager.default.removeItem(atPath: scenePath) } }
     return JSONLine.parse(try runProcess(builtProduct("gesturekit"), arguments, errors: .discard).output)
 }
+
+/// A reader with timers of its own on a loaded machine: umockdev's writer may write a frame late
+/// (the emulated fingers pause), or the reader may read its frames late while its timers, on
+/// the clock, fire first (libinput's hold, tap and scroll timeouts); the fix library's item 13
+/// notes both. The reader may then rightly decide otherwise than on the recording's timing. For
+/// a test that compares such a reader's decisions exactly (libinput against the built-in
+/// decoder), `onTime` runs the reading again while that happened: the comparison is then made
+/// on a reading that kept the recording's timing.
+package enum MockDeviceTiming {
+    /// A pause or a lateness this long or longer is not the recording's timing: 30 ms, a sixth
+    /// of libinput's shortest timers (its 180 ms tap and hold timeouts).
+    package static let tolerance = 0.030
+    /// How many readings at most.
+    package static let attempts = 4
+
+    /// Runs `body` with the environment that turns the timing log on (pass it to the reader's
+    /// process), up to `attempts` times while the input was off by more than `tolerance`; says on
+    /// standard output each time it reads again, and the last result when none kept time.
+    package static func onTime<T>(_ what: String, _ body: ([String: String]) throws -> T) throws -> T {
+        var result: T?
+        for attempt in 1...attempts {
+            let log = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString).pauses"
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            result = try body(["GESTUREKIT_UMOCKDEV_PAUSE_LOG": log])
+            let pauses = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+            let longest = pauses.compactMap { line -> Double? in
+                let words = line.split(separator: " ")
+                return words.count > 2 ? Double(words[2]).map { $0 / 1000 } : nil
+            }.max() ?? 0
+            guard longest >= tolerance else { break }
+            print("*** \(what): the input was \(Int((longest * 1000).rounded())) ms off the recording's timing (\(pauses.joined(separator: "; ").prefix(300)))"
+                  + (attempt < attempts ? ": read again ***" : ": compared anyway ***"))
+        }
+        return result!
+    }
+}

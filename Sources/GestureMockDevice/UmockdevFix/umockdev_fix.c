@@ -73,6 +73,15 @@
  *     as the time it was sent, as a device's clock would have it. A thread's first sleep, or
  *     one after it read from a pseudo-terminal (a gate's token), or one that would start more
  *     than PACE_CATCH_UP_LIMIT_US behind its schedule, counts from now.
+ * 13. The timing log. With $GESTUREKIT_UMOCKDEV_PAUSE_LOG naming a file, a reader (3.) appends
+ *     "pause /dev/input/eventN MS at SECONDS" each time it re-bases a node's stamps because a
+ *     frame was sent more than LAG_LIMIT_US late against the recording's spacing (the emulated
+ *     fingers paused MS milliseconds before the frame recorded at SECONDS: umockdev's writer
+ *     starved), and "late /dev/input/eventN MS at SECONDS" when it reads a frame more than
+ *     READ_LATE_US after it was sent (the reader starved: its timers, which run on the clock,
+ *     may have fired before it read the frames that came first). It is how a test tells that
+ *     the reader did not meet the recording's timing, and so that a timer of its own
+ *     (libinput's hold, tap and scroll timeouts) may rightly have decided otherwise.
  *
  * One extension (a private protocol with GestureMockDevice's script generator): an event
  * with type 0xFFFF, code 0x4756 ("GV") means "the device vanished": the marker is never
@@ -105,6 +114,7 @@ int gesturekit_umockdev_fix_version(void);
 #define LAG_LIMIT_US 8000
 #define LEAD_LIMIT_US 5000
 #define SLEW_FROM_US 2000
+#define READ_LATE_US 20000 /* 13.: a frame read this long after it was sent is noted */
 #define VANISH_TYPE 0xFFFF
 #define VANISH_CODE 0x4756
 #define MAX_PTYS 64
@@ -121,7 +131,7 @@ int gesturekit_umockdev_fix_version(void);
 
 static pthread_mutex_t fix_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int gesturekit_umockdev_fix_version(void) { return 7; }
+int gesturekit_umockdev_fix_version(void) { return 8; }
 
 /* ---------------------------------------------------------------- 11. the write log */
 
@@ -637,6 +647,23 @@ write(int fd, const void *buf, size_t count)
     return next_write(fd, buf, count);
 }
 
+/* 13.: the emulated fingers paused (`what` "pause") or the reader read late ("late") by `lag_us`,
+ * at the frame recorded at `recorded_us`. */
+static void
+note_timing(const char *what, dev_t emulated, int64_t lag_us, int64_t recorded_us)
+{
+    const char *path = getenv("GESTUREKIT_UMOCKDEV_PAUSE_LOG");
+    if (path == NULL)
+        return;
+    int saved = errno;
+    FILE *f = fopen(path, "a");
+    if (f != NULL) {
+        fprintf(f, "%s /dev/input/event%u %.1f at %.6f\n", what, minor(emulated) - 64, lag_us / 1000.0, recorded_us / 1e6);
+        fclose(f);
+    }
+    errno = saved;
+}
+
 ssize_t
 read(int fd, void *buf, size_t count)
 {
@@ -663,6 +690,7 @@ read(int fd, void *buf, size_t count)
         n = complete_partial(fd, buf, n, count);
 
     int64_t now = monotonic_us();
+    int64_t paused_us = 0, paused_at_us = 0, late_us = 0, late_at_us = 0; /* 13. */
     ssize_t events = n / EVENT_SIZE;
     struct input_event *ev = buf;
     for (ssize_t i = 0; i < events; i++) {
@@ -677,8 +705,16 @@ read(int fd, void *buf, size_t count)
                 s->log = map_write_log((major(s->pty) - 136) * 256 + minor(s->pty), 0);
             int64_t sent = sent_time(s->log, t);
             int64_t arrived = sent != 0 ? sent : now;
+            if (sent != 0 && now - sent > READ_LATE_US && now - sent > late_us) {
+                late_us = now - sent; /* noted once the lock is let go */
+                late_at_us = t;
+            }
             int64_t mapped = t + s->offset_us;
             if (!s->has_offset || arrived - mapped > LAG_LIMIT_US || mapped - arrived > LEAD_LIMIT_US) {
+                if (s->has_offset && arrived - mapped > LAG_LIMIT_US && arrived - mapped > paused_us) {
+                    paused_us = arrived - mapped; /* noted once the lock is let go */
+                    paused_at_us = t;
+                }
                 s->offset_us = arrived - t;
                 s->has_offset = 1;
             } else if (arrived - mapped > SLEW_FROM_US) {
@@ -694,7 +730,12 @@ read(int fd, void *buf, size_t count)
             s->frame_start = 1;
     }
     int vanished_now = s->vanished && n == 0;
+    dev_t emulated = s->emulated;
     pthread_mutex_unlock(&fix_lock);
+    if (paused_us > 0)
+        note_timing("pause", emulated, paused_us, paused_at_us);
+    if (late_us > 0)
+        note_timing("late", emulated, late_us, late_at_us);
     if (vanished_now) {
         errno = ENODEV;
         return -1;
