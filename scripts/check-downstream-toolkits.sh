@@ -12,9 +12,19 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 pkg="$root/Examples/DownstreamToolkits"
 SWIFT=${SWIFT:-swift}
-scratch=$(mktemp -d /tmp/gesturekit-downstream-toolkits.XXXXXX)
-trap 'rm -rf "$scratch"' EXIT
-$SWIFT build --package-path "$pkg" --scratch-path "$scratch" 2>&1 | grep -v "prohibited flag" | tail -3
+# DOWNSTREAM_SCRATCH: a build directory kept between runs (by default a new one, removed).
+if [ -n "${DOWNSTREAM_SCRATCH:-}" ]; then
+    scratch=$DOWNSTREAM_SCRATCH; mkdir -p "$scratch"
+else
+    scratch=$(mktemp -d /tmp/gesturekit-downstream-toolkits.XXXXXX)
+    trap 'rm -rf "$scratch"' EXIT
+fi
+if ! $SWIFT build --package-path "$pkg" --scratch-path "$scratch" > "$scratch/build.log" 2>&1; then
+    echo "check-downstream-toolkits: the package does not build:"
+    grep -E "error:" -A3 "$scratch/build.log" | head -60
+    exit 1
+fi
+tail -1 "$scratch/build.log"
 
 needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
 fail=0

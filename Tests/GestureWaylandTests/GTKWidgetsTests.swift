@@ -268,9 +268,14 @@ struct GTKWidgetsTests {
     /// tap, long press): cells of 200 × 300 points under the 47-point header bar.
     static let controlColumns = ["button", "toggle", "check", "row", "drawing"]
     static let controlRows = ["tap", "double", "hold"]
-    static func cell(_ column: Int, _ row: Int) -> Point { Point(x: 100 + 200 * Double(column), y: 47 + 150 + 300 * Double(row)) }
-    static let controlsLayout = controlColumns.enumerated().flatMap { c, column in
-        controlRows.enumerated().map { r, row in ("\(column)-\(row)", Rect(x: 200 * Double(c), y: 47 + 300 * Double(r), width: 200, height: 300)) }
+    /// Under KWin the full-screen window has no header bar (`header` 0).
+    static func cell(_ column: Int, _ row: Int, header: Double = 47) -> Point {
+        Point(x: 100 + 200 * Double(column), y: header + 150 + 300 * Double(row))
+    }
+    static func controlsLayout(header: Double = 47) -> [(String, Rect)] {
+        controlColumns.enumerated().flatMap { c, column in
+            controlRows.enumerated().map { r, row in ("\(column)-\(row)", Rect(x: 200 * Double(c), y: header + 300 * Double(r), width: 200, height: 300)) }
+        }
     }
 
     /// What a control's action is called in the app's lines.
@@ -290,7 +295,7 @@ struct GTKWidgetsTests {
     /// gesture is told `::cancel`. A list's row acts on a release only if GTK still holds its
     /// press (GtkListBox forgets it at GTK's double-click time, "gesture stopped").
     static func expectControlsFollowTheirViews(_ events: [Event], _ log: String) {
-        for widget in controlsLayout.map(\.0) {
+        for widget in controlsLayout().map(\.0) {
             let mine = events.filter { ($0.object["view"] as? String ?? $0.object["widget"] as? String) == widget }
             let ended = mine.filter { $0.type == "touches" && $0.object["phase"] as? String == "ended" }.count
             let cancelled = mine.filter { $0.type == "touches" && $0.object["phase"] as? String == "cancelled" }.count
@@ -330,7 +335,7 @@ struct GTKWidgetsTests {
             t.hold(at: Self.cell(column, 2), from: start + 2.0, for: 0.8)     // the long press: recognized
             t.tap(at: Self.cell(column, 2), at: start + 3.2)                  // a tap: the long press fails at the lift
         }
-        let (events, log, onTime) = try Self.run(t, arguments: "--page controls", layout: Self.controlsLayout)
+        let (events, log, onTime) = try Self.run(t, arguments: "--page controls", layout: Self.controlsLayout())
         Self.expectControlsFollowTheirViews(events, log)
         Self.expectNothingStuck(events, log)
         guard onTime else { return }
@@ -356,12 +361,12 @@ struct GTKWidgetsTests {
           .enabled(if: Compositor.Nested.kwin.installed, "kwin-wayland is not installed (scripts/install-deps.sh installs it)"))
     func controlsUnderKWin() throws {
         var t = Touches()
-        t.tap(at: Self.cell(0, 0), at: 0)                                      // button-tap
-        t.tap(at: Self.cell(0, 1), at: 0.6)                                    // button-double
-        t.tap(at: Self.cell(0, 1), at: 0.75)
-        t.tap(at: Self.cell(3, 1), at: 1.5)                                    // row-double
-        t.tap(at: Self.cell(3, 1), at: 1.65)
-        let (events, log, onTime) = try Self.run(t, arguments: "--page controls", layout: Self.controlsLayout, nested: .kwin)
+        t.tap(at: Self.cell(0, 0, header: 0), at: 0)                           // button-tap
+        t.tap(at: Self.cell(0, 1, header: 0), at: 0.6)                         // button-double
+        t.tap(at: Self.cell(0, 1, header: 0), at: 0.75)
+        t.tap(at: Self.cell(3, 1, header: 0), at: 1.5)                         // row-double
+        t.tap(at: Self.cell(3, 1, header: 0), at: 1.65)
+        let (events, log, onTime) = try Self.run(t, arguments: "--page controls", layout: Self.controlsLayout(header: 0), nested: .kwin)
         Self.expectControlsFollowTheirViews(events, log)
         Self.expectNothingStuck(events, log)
         guard onTime else { return }

@@ -27,7 +27,7 @@ let description = """
 
 gtk_init()
 let builder = gtk_builder_new_from_string(description, -1)!
-func object(_ id: String) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(gtk_builder_get_object(builder, id))! }
+@MainActor func object(_ id: String) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(gtk_builder_get_object(builder, id))! }
 let window = object("main")
 
 /// The app's handlers, written as a UIKit view controller's.
