@@ -52,6 +52,10 @@ struct GTKWidgets: ParsableCommand {
     @Option(help: ArgumentHelp("Also write what the window's input received, as it received it, to this GestureKit input recording (docs/RECORDING.md).", valueName: "path"))
     var record: String?
 
+    /// Says on standard error each event GTK delivered and when it arrived (`EventArrivalReport`).
+    @Flag(name: .customLong("report-events"), help: .hidden)
+    var reportEvents = false
+
     @Option(name: .customLong("scroll-and-resize-after"), help: ArgumentHelp("Scroll the list down 250 points and make the button 100 points taller, this many seconds after ready.", valueName: "seconds"))
     var scrollAndResizeAfter: Double?
 
@@ -80,7 +84,7 @@ struct GTKWidgets: ParsableCommand {
         weak var weakEngine: GestureEngine?
         weak var weakView: GTKWidgetView?
         do {
-            let app = try WidgetsApp(json: json, record: record)
+            let app = try WidgetsApp(json: json, record: record, reportEvents: reportEvents)
             try run(app)
             (weakApp, weakInput, weakEngine, weakView) = (app, app.input, app.input.engine, app.input.windowView)
             app.onReady = nil
@@ -153,10 +157,11 @@ final class WidgetsApp {
     private let engine = GestureEngine()
     private let client: any LiveInputClient
 
-    init(json: Bool, record: String? = nil) throws {
+    init(json: Bool, record: String? = nil, reportEvents: Bool = false) throws {
         self.json = json
         let engine = self.engine
-        client = try record.map { try GestureRecorder(recordingTo: $0, source: .gtk, screen: Size(width: 1000, height: 1000), passingTo: engine) } ?? engine
+        let recorded: any LiveInputClient = try record.map { try GestureRecorder(recordingTo: $0, source: .gtk, screen: Size(width: 1000, height: 1000), passingTo: engine) } ?? engine
+        client = reportEvents ? EventArrivalReport(program: "gtk-widgets", passingTo: recorded) : recorded
     }
 
     /// The controls page, when it is the one shown (`--page controls`).

@@ -387,9 +387,16 @@ struct GTKWidgetsTests {
         defer { GTKX11Tests.stopXvfb(server) }
         // --duration is a safety limit: each step waits for what the app says, and the test
         // stops it at the end.
-        let client = try GTKX11Tests.x11Client(Self.tool, ["--json", "--duration", "60"], display: display)
+        let client = try GTKX11Tests.x11Client(Self.tool, ["--json", "--duration", "60", "--report-events"], display: display)
         try #require(client.waitUntil(seconds: 30) { Event.parse(client.output).contains { $0.type == "ready" } },
                      "the window is drawn on the X server: \(client.errors)")
+        // The handshake, as GTKX11Tests': the pointer moves into the window until GTK delivers
+        // a motion (a window drawn may not yet get the pointer's events).
+        let moved = client.waitUntil(seconds: 20) {
+            _ = try? GTKX11Tests.run([xdotool, "mousemove", "600", "600", "mousemove", "601", "600"], environment: ["DISPLAY": display])
+            return GTKX11Tests.DeliveredEvent.parse(client.errors).contains { $0.kind == "motion" }
+        }
+        try #require(moved, "GTK delivers the pointer's motion into the window: \(client.errors)")
         func drive(_ steps: String...) {
             let run = try? GTKX11Tests.run([xdotool] + steps, environment: ["DISPLAY": display])
             #expect(run?.status == 0, "xdotool \(steps.joined(separator: " ")): \(run?.output ?? "did not run")")
