@@ -33,6 +33,9 @@ let package = Package(
         .library(name: "GestureInput", targets: ["GestureInput"]),
         // GestureKit inside a GTK 4 widget (GTKGestureInput), and a window for a view tree.
         .library(name: "GestureGTK", targets: ["GestureGTK"]),
+        // GTK 4's C API (gtk/gtk.h, and the few casts GestureGTK's shim makes callable), for a
+        // GTK app that calls GTK without a binding of its own: `import CGTK4`.
+        .library(name: "CGTK4", targets: ["CGTK4"]),
         // GestureKit in an SDL2 app: SDL's events into the engine.
         .library(name: "GestureSDL", targets: ["GestureSDL"]),
         .executable(name: "gesturekit-gtk", targets: ["gesturekit-gtk"]),

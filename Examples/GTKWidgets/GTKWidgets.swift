@@ -37,6 +37,9 @@ struct GTKWidgets: ParsableCommand {
     @Flag(help: "Show the window full screen.")
     var fullscreen = false
 
+    @Option(help: "The page to show: home (a list, a button, a picture) or controls (GTK's controls under UIKit's taps).")
+    var page: Page = .home
+
     @Option(name: .customLong("ready-file"), help: ArgumentHelp("Create this file once the window is drawn at 1000 × 1000 points; --duration counts from then.", valueName: "path"))
     var readyFile: String?
 
@@ -94,7 +97,7 @@ struct GTKWidgets: ParsableCommand {
     }
 
     private func run(_ app: WidgetsApp) throws {
-        app.build(fullscreen: fullscreen)
+        app.build(fullscreen: fullscreen, page: page)
         app.readyFile = readyFile
         if let buttonGoes { app.takeButton(buttonGoes, afterPress: buttonGoesAfter) }
         app.onReady = {
@@ -109,6 +112,11 @@ struct GTKWidgets: ParsableCommand {
 }
 
 // MARK: the app
+
+/// The page the window shows (`--page`).
+enum Page: String, ExpressibleByArgument, CaseIterable {
+    case home, controls
+}
 
 /// How the button is taken away under a finger (`--button-goes`).
 enum ButtonGoes: String, ExpressibleByArgument, CaseIterable {
@@ -156,7 +164,10 @@ final class WidgetsApp {
         client = reportEvents ? EventArrivalReport(program: "gtk-widgets", passingTo: recorded) : recorded
     }
 
-    func build(fullscreen: Bool) {
+    /// The controls page, when it is the one shown (`--page controls`).
+    private(set) var controls: ControlsPage?
+
+    func build(fullscreen: Bool, page: Page = .home) {
         window = Widget(gtk_window_new())!
         gtk_window_set_title(gtk(window), "GestureKit on GTK widgets")
         gtk_window_set_default_size(gtk(window), 1000, 1000)
@@ -204,6 +215,12 @@ final class WidgetsApp {
         stack = Widget(gtk_stack_new())!
         gtk_stack_add_named(gtk(stack), gtk(home), "home")
         gtk_stack_add_named(gtk(stack), gtk(detail), "detail")
+        if page == .controls {
+            let controls = ControlsPage(app: self)
+            gtk_stack_add_named(gtk(stack), gtk(controls.build()), "controls")
+            gtk_stack_set_visible_child_name(gtk(stack), "controls")
+            self.controls = controls
+        }
         gtk_window_set_child(gtk(window), gtk(stack))
         connect(window, "close-request", unsafeBitCast(onCloseRequest, to: GCallback.self))
         if fullscreen { gtk_window_fullscreen(gtk(window)) }
@@ -221,6 +238,11 @@ final class WidgetsApp {
 
     private func attachRecognizers() {
         input = GTKWindowInput(window: window, engine: engine, client: client)
+        if let controls {
+            controls.attachRecognizers(to: input)
+            report(input)
+            return
+        }
         input.afterInput = { [unowned self] in gtk_widget_queue_draw(gk_widget(picture)) }
         let windowView = input.windowView
 
@@ -446,6 +468,7 @@ final class WidgetsApp {
 
     /// The bounds of the widgets the tests touch, in the window's points.
     func layout() -> [String: [Double]] {
+        if let controls { return controls.layout(in: window) }
         var out: [String: [Double]] = [:]
         func add(_ name: String, _ widget: Widget) {
             var x = 0.0, y = 0.0, w = 0.0, h = 0.0
@@ -477,6 +500,12 @@ final class WidgetsApp {
         cairo_close_path(cairo)
         cairo_fill(cairo)
         cairo_restore(cairo)
+        checkReady()
+    }
+
+    /// Ready once a page's drawing area is drawn with the window at 1000 × 1000 points (or at
+    /// any size without --ready-file): says so with the layout, once.
+    func checkReady() {
         let size = (Int(gtk_widget_get_width(gtk(window))), Int(gtk_widget_get_height(gtk(window))))
         if !ready, readyFile == nil || size == (1000, 1000) {
             ready = true

@@ -202,6 +202,18 @@ static inline gboolean gk_widget_is_ancestor(void *widget, void *ancestor)
     return widget == ancestor || gtk_widget_is_ancestor(GTK_WIDGET(widget), GTK_WIDGET(ancestor));
 }
 static inline const char *gk_type_name(void *object) { return G_OBJECT_TYPE_NAME(object); }
+/* The name an app gave `widget`: its buildable id (GtkBuilder's `id`), else its widget name
+ * (`gtk_widget_set_name`, or CSS's `#name`), else its type name (what gtk_widget_get_name
+ * returns for a widget with no name). GtkBuilder gives an object with no id one of its own,
+ * "___object_N___" (gtkbuilderparser.c, 4.8 to 4.18): that is no name of the app's. */
+static inline const char *
+gk_widget_id(void *widget)
+{
+    const char *id = gtk_buildable_get_buildable_id(GTK_BUILDABLE(widget));
+    if (id != NULL && id[0] != '\0' && !g_str_has_prefix(id, "___object_"))
+        return id;
+    return gtk_widget_get_name(GTK_WIDGET(widget));
+}
 
 /* Where the surface of `native` is on the surface of `window`'s native, in that surface's
  * coordinates: popovers are popups placed relative to their parent surface. FALSE when

@@ -144,7 +144,7 @@ final class GTKSequenceClaims {
     @discardableResult
     func claim(_ sequence: OpaquePointer?) -> Bool {
         let key = sequence.map(UnsafeMutableRawPointer.init)
-        if claimed.contains(key) { return true }
+        // GTK's word, not ours: a sequence GTK reuses for a new touch is new to it.
         guard gk_gesture_try_claim(gesture, sequence) != 0 else { return false }
         claimed.insert(key)
         return true

@@ -27,12 +27,16 @@ public final class GTKWidgetView: View {
     /// The window input the view is in now (nil while its widget is in no window that has
     /// one).
     public internal(set) weak var windowInput: GTKWindowInput?
-    /// The widget's bounds in its window's coordinates, as last pulled.
-    var windowFrame = Rect.zero
+    /// The widget's bounds in its window's coordinates, as last pulled (at every touch-down
+    /// and after every frame GTK paints).
+    public internal(set) var windowFrame = Rect.zero
 
+    /// A view for `widget`; its `id` (what traces and the engine's logs call it) is the name
+    /// the app gave the widget: its GtkBuilder id, else its widget name
+    /// (`gtk_widget_set_name`), else its type name ("GtkButton").
     init(widget: UnsafeMutableRawPointer) {
         self.widget = widget
-        let name = gk_type_name(widget).map { String(cString: $0) } ?? "GtkWidget"
+        let name = gk_widget_id(widget).map { String(cString: $0) } ?? "GtkWidget"
         super.init(frame: .zero)
         id = name
     }
@@ -47,6 +51,11 @@ public final class GTKWidgetView: View {
     override public func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         windowInput?.touchesReachedWidgets(touches)
         super.touchesBegan(touches, with: event)
+    }
+
+    override public func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        windowInput?.touchesEndedInWidgets(touches)
+        super.touchesEnded(touches, with: event)
     }
 
     override public func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {

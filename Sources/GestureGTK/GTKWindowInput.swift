@@ -54,24 +54,37 @@ public final class GTKWindowInput {
     public var afterInput: (() -> Void)?
     /// Whether the input has ended (the window unrealized, or `detach()`).
     public private(set) var isDetached = false
-    /// Claims and gives up by this input, for tests and diagnostics ("claimed", "delayed",
-    /// "released", "taken by GTK"), with the widget's type.
+    /// Told what the input does with each touch between the window and its widgets, as it
+    /// does it: held back, given to the widgets, claimed from them, its lift held or given
+    /// back, taken by a gesture of GTK's own.
+    public var onTouchDisposition: ((GTKTouchDisposition) -> Void)?
+    /// The same, as text ("claimed GtkButton") with the claimed count: the example app's.
     package var onSequence: ((String, Int) -> Void)?
 
     private let driver: GTKInputDriver
-    /// The window's reading and claiming controllers, and a popover's: GTK starts an event's
-    /// propagation at an open popover's grab, so a popover with bound widgets gets its own.
+    /// The window's controllers, and a popover's (GTK starts an event's propagation at an
+    /// open popover's grab, so a popover with bound widgets gets its own), in the order GTK
+    /// runs them (GTK 4.8 to 4.18 run a widget's controllers last added first): the reader,
+    /// which reads each event and decides where it goes; the claiming gesture
+    /// (`GTKSequenceClaims`), which follows every sequence the reader lets by, so that a touch
+    /// can be claimed as its lift is read, before the gesture drops it; and the stopper, which
+    /// stops a claimed touch's events once the claiming gesture has seen them.
     private final class NativeInput {
         let native: UnsafeMutableRawPointer
-        let legacy: UnsafeMutableRawPointer
+        let reader: UnsafeMutableRawPointer
         let claims = GTKSequenceClaims()
+        let stopper: UnsafeMutableRawPointer
         var handlers: [(object: UnsafeMutableRawPointer, handler: gulong)] = []
         init(native: UnsafeMutableRawPointer) {
             self.native = native
-            legacy = UnsafeMutableRawPointer(gtk_event_controller_legacy_new())!
-            gk_controller_set_capture(legacy)
-            gk_controller_set_limit_none(legacy)
+            (reader, stopper) = (UnsafeMutableRawPointer(gtk_event_controller_legacy_new())!,
+                                 UnsafeMutableRawPointer(gtk_event_controller_legacy_new())!)
+            for controller in [reader, stopper] {
+                gk_controller_set_capture(controller)
+                gk_controller_set_limit_none(controller)
+            }
         }
+        var controllers: [UnsafeMutableRawPointer] { [stopper, claims.gesture, reader] }
     }
     private var natives: [UnsafeMutableRawPointer: NativeInput] = [:]
     /// The event last handled: with no grab, the window's and a popover's controllers both
@@ -80,23 +93,39 @@ public final class GTKWindowInput {
     private var handlers: [(object: UnsafeMutableRawPointer, handler: gulong)] = []
     private var frameClock: (clock: UnsafeMutableRawPointer, handler: gulong)?
 
-    /// A touch (or the mouse's press, the nil sequence) from its press to its lift.
+    /// A touch (or the mouse's press, the nil sequence) from its press until the widgets are
+    /// done with it: its lift reached them, or a recognizer took it from them.
     private struct Contact {
         var view: GTKWidgetView?
         /// The claims of the controllers that read its press.
         let claims: GTKSequenceClaims
-        var reachedWidgets = false
-        var takenByGTK = false
-        /// Held back from the widgets (a delaying recognizer may take it): its events so far.
-        var holding = false
-        var held: [OpaquePointer] = []
-        /// Just given back: the event being read is among those replayed.
-        var replayed = false
         /// Its sequence (nil: the mouse's).
-        var key: UnsafeMutableRawPointer? = nil
+        let key: UnsafeMutableRawPointer?
+        /// Its press (a reference): a held lift is given back after it.
+        let press: OpaquePointer
         /// The reader's number for the touch and its device (the engine's `Touch.sourceID`
         /// and `device`), kept to its lift: the reader forgets a touch as it reads its end.
         var touch: (id: Int, device: InputDeviceID)?
+        /// The engine's identity for it: GTK and the reader both reuse their numbers.
+        var touchID: TouchID?
+        /// Its view had touchesBegan.
+        var reachedWidgets = false
+        /// Its view had touchesEnded as its lift was read.
+        var endedInView = false
+        var takenByGTK = false
+        /// Taken from the widgets by a recognizer: claimed from them, or taken before they
+        /// saw it.
+        var taken: Taken?
+        enum Taken { case claimed, unseen }
+        /// Held back from the widgets, with its events so far: a delaying recognizer may take
+        /// it, or it is `queued` behind a held lift of the same sequence.
+        var holding = false
+        var queued = false
+        var held: [OpaquePointer] = []
+        /// Just given back: the event being read is among those replayed.
+        var replayed = false
+        /// Its lift, held back from the widgets (delaysTouchesEnded).
+        var lift: OpaquePointer?
     }
     private var contacts: [UnsafeMutableRawPointer?: Contact] = [:]
     /// The view a touch-down being handled lands on (the engine's hit test asks for it).
@@ -163,13 +192,17 @@ public final class GTKWindowInput {
         for view in views.values where view !== windowView { unbind(view, keepingRecognizers: true) }
         for input in natives.values {
             for (object, handler) in input.handlers { gk_signal_disconnect(object, handler) }
-            gk_widget_remove_controller(input.native, input.legacy)
-            gk_widget_remove_controller(input.native, input.claims.gesture)
+            for controller in input.controllers { gk_widget_remove_controller(input.native, controller) }
         }
         natives.removeAll()
-        for contact in contacts.values + lifted { for event in contact.held { gk_event_unref(event) } }
+        for contact in Array(contacts.values) + lifted + heldLifts { release(contact) }
         contacts.removeAll()
         lifted.removeAll()
+        heldLifts.removeAll()
+        for (_, kept) in replaying.values { gk_event_unref(kept) }
+        for kept in focusOnly.values { gk_event_unref(kept) }
+        replaying.removeAll()
+        focusOnly.removeAll()
         gk_object_set_data(window, Self.key, nil)
         afterInput?()
     }
@@ -216,11 +249,9 @@ public final class GTKWindowInput {
         guard natives[native] == nil else { return }
         let input = NativeInput(native: native)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        input.handlers.append((input.legacy, gk_signal_connect(input.legacy, "event", unsafeBitCast(gtkWindowEvent, to: GCallback.self), me)))
-        gk_widget_add_controller(native, input.legacy)
-        // GTK 4.8 to 4.18 run a widget's controllers last added first: the claiming gesture
-        // sees a press before the engine reads it, so that it can be claimed at once.
-        gk_widget_add_controller(native, input.claims.gesture)
+        input.handlers.append((input.reader, gk_signal_connect(input.reader, "event", unsafeBitCast(gtkWindowEvent, to: GCallback.self), me)))
+        input.handlers.append((input.stopper, gk_signal_connect(input.stopper, "event", unsafeBitCast(gtkWindowEventAfterClaims, to: GCallback.self), me)))
+        for controller in input.controllers { gk_widget_add_controller(native, controller) }
         if native != window {
             input.handlers.append((native, gk_signal_connect(native, "destroy", unsafeBitCast(gtkNativeDestroyed, to: GCallback.self), me)))
         }
@@ -306,6 +337,25 @@ public final class GTKWindowInput {
         return nearestView(of: UnsafeMutableRawPointer(widget)).flatMap(usable)
     }
 
+    /// The view of the bound widget under `point` of the window: the widget GTK picks there
+    /// (`gtk_widget_pick`), or its nearest ancestor with a view; the window's view where no
+    /// bound widget is.
+    public func view(at point: Point) -> GTKWidgetView {
+        guard let widget = gtk_widget_pick(gk_widget(window), point.x, point.y, GTK_PICK_DEFAULT) else { return windowView }
+        return nearestView(of: UnsafeMutableRawPointer(widget)) ?? windowView
+    }
+
+    /// The view `touch` landed on (UIKit's `UITouch.view`): of the widget GTK picked at its
+    /// touch-down, or of its nearest ancestor with a view. Nil once the input is done with
+    /// the touch (it lifted and the widgets had its lift, or it was cancelled).
+    public func view(of touch: Touch) -> GTKWidgetView? {
+        if let contact = contacts.values.first(where: { $0.touchID == touch.id })
+            ?? heldLifts.first(where: { $0.touchID == touch.id }) ?? lifted.first(where: { $0.touchID == touch.id }) {
+            return contact.view ?? windowView
+        }
+        return nil
+    }
+
     /// `view`, or its nearest ancestor, that takes touches as UIKit's hit test would reach
     /// it: none of its ancestors hidden or with user interaction off.
     private func usable(_ view: GTKWidgetView) -> View? {
@@ -329,13 +379,27 @@ public final class GTKWindowInput {
 
     // MARK: events
 
+    /// What becomes of an event once read: it goes on to the widgets, stops before the
+    /// claiming gesture sees it (the widgets never saw its touch, or will see it later), or
+    /// stops right after it (a claimed touch: the claiming gesture follows the sequence to its
+    /// end, so that its points are GTK's own and nothing of the touch is left in it).
+    private enum Passage { case on, stop, stopAfterClaims }
+
     fileprivate func handle(_ event: OpaquePointer, at native: UnsafeMutableRawPointer) -> Bool {
+        let pointer = UnsafeMutableRawPointer(event)
+        // A held lift's press, given back only so that GTK finds the touch's widget again for
+        // the lift that follows it (`giveBack`): it goes no further.
+        if let kept = focusOnly.removeValue(forKey: pointer) {
+            gk_event_unref(kept)
+            return true
+        }
         // An event held back and now given to the widgets: it goes on, read once already.
-        if let key = replaying.removeValue(forKey: UnsafeMutableRawPointer(event)) {
+        if let (key, kept) = replaying.removeValue(forKey: pointer) {
             pendingReplays[key, default: 1] -= 1
             if pendingReplays[key] == 0 { pendingReplays[key] = nil }
             // A popover's controller further down sees it too: as read.
             lastEvent = (event, gdk_event_get_time(event), gdk_event_get_event_type(event))
+            gk_event_unref(kept)
             return false
         }
         guard !isDetached, gk_surface_window(gdk_event_get_surface(event)) == window,
@@ -348,83 +412,141 @@ public final class GTKWindowInput {
         let sequence = isTouch ? gdk_event_get_event_sequence(event) : nil
         let key = sequence.map(UnsafeMutableRawPointer.init)
         let press = type == GDK_TOUCH_BEGIN || (type == GDK_BUTTON_PRESS && gdk_button_event_get_button(event) == 1)
-        let lift = type == GDK_TOUCH_END || type == GDK_TOUCH_CANCEL || (type == GDK_BUTTON_RELEASE && gdk_button_event_get_button(event) == 1)
+        let end = type == GDK_TOUCH_END || (type == GDK_BUTTON_RELEASE && gdk_button_event_get_button(event) == 1)
+        let lift = end || type == GDK_TOUCH_CANCEL
         let moved = type == GDK_TOUCH_UPDATE || (type == GDK_MOTION_NOTIFY && contacts[nil] != nil)
         if press {
             syncFrames()
             let target = gk_pick_for_event(event)
             let view = nearestView(of: target)
-            contacts[key] = Contact(view: view, claims: reading.claims, key: key)
+            if let stale = contacts.removeValue(forKey: key) { release(stale) }   // a press twice: GDK sends none
+            var contact = Contact(view: view, claims: reading.claims, key: key, press: gk_event_ref(event))
+            // GTK names a finger's sequence after its slot, so a new touch may carry the
+            // sequence of one whose lift is still held: the widgets' gestures could not tell
+            // the two apart, so it waits behind it.
+            contact.queued = heldLifts.contains { $0.key == key }
+            contact.holding = contact.queued
+            contacts[key] = contact
             pickedAtTouchDown = .some(view)
             watchGestures(from: target)
         }
         let ofContact = press || moved || lift
         if ofContact, contacts[key]?.holding == true { contacts[key]?.held.append(gk_event_ref(event)) }
+        pressBeingRead = press ? .some(key) : nil
         let delivered = driver.read(event, widget: window)
         pickedAtTouchDown = nil
-        if press, let sequence, let down = driver.reader.touches.first(where: { $0.sequence == sequence }) {
-            contacts[key]?.touch = (down.id, down.device)
-        }
-        let claims = contacts[key]?.claims ?? reading.claims
-        let claimed = claims.isClaimed(sequence)
-        var stop = claimed && (moved || lift)
-        if press, var contact = contacts[key], contact.view != nil, !contact.reachedWidgets, delivered, !claimed {
-            // No recognizer let the press through to the view: a delaying one may take it.
-            // The widgets see none of the touch's events until it is let go.
-            contact.holding = true
-            contact.held = [gk_event_ref(event)]
+        pressBeingRead = nil
+        if press { identify(key, sequence: sequence) }
+        var passage = Passage.on
+        if ofContact, var contact = contacts[key] {
+            if press, contact.view != nil, !contact.reachedWidgets, delivered, contact.taken == nil, !contact.holding {
+                // No recognizer let the press through to the view: a delaying one may take it.
+                // The widgets see none of the touch's events until it is let go.
+                contact.holding = true
+                contact.held = [gk_event_ref(event)]
+                report(.delayed, contact.view)
+            }
+            if contact.holding || contact.replayed {
+                // Held (or just given back, with this event among those replayed): this one
+                // reaches the widgets through the replay, if at all.
+                passage = .stop
+                contact.replayed = false
+            } else if let taken = contact.taken {
+                // A recognizer took the touch: no widget sees the rest of it.
+                passage = taken == .claimed ? .stopAfterClaims : .stop
+            } else if pendingReplays[key] != nil {
+                // The touch's replay is still on its way round: this event follows it, so that
+                // the widgets get the touch in order.
+                put(event, of: key)
+                passage = .stop
+            } else if end, delivered, contact.view != nil, !contact.takenByGTK, !contact.endedInView {
+                // delaysTouchesEnded: the view's touchesEnded is held back while a recognizer
+                // may still take the touch, so the widgets' lift is too.
+                contact.lift = gk_event_ref(event)
+                passage = .stop
+                report(.liftHeld, contact.view)
+            }
             contacts[key] = contact
-            report("delayed", contact.view)
         }
-        if ofContact, let contact = contacts[key], contact.holding || contact.replayed {
-            // Held (or just given back, with this event among those replayed): this one
-            // reaches the widgets through the replay, if at all.
-            stop = true
-            contacts[key]?.replayed = false
-        } else if ofContact, !stop, pendingReplays[key] != nil {
-            // The touch's replay is still on its way round: this event follows it, so that
-            // the widgets get the touch in order.
-            put(event, of: key)
-            stop = true
-        }
-        if lift, let contact = contacts[key] {
-            contacts[key] = nil
-            claims.forget(sequence)
-            // A touch still held as it lifts stays held: its recognizers may yet fail (a
-            // double tap waiting for its second tap), and the widgets then get it whole.
-            if contact.holding { lifted.append(contact) }
-            if contacts.isEmpty {
-                unwatchGestures()
-                for input in natives.values { input.claims.reset() }
+        if lift, let contact = contacts.removeValue(forKey: key) {
+            if contact.lift != nil {
+                heldLifts.append(contact)
+            } else if contact.holding {
+                // A touch still held as it lifts stays held: its recognizers may yet fail (a
+                // double tap waiting for its second tap), and the widgets then get it whole.
+                lifted.append(contact)
+            } else {
+                release(contact)
             }
         }
+        if lift { settleIfIdle() }
         if delivered { driver.schedule() }
         dropUndeliverable()
         afterInput?()
-        // A claimed sequence's later events stop at the window: no widget sees them.
-        return stop
+        switch passage {
+        case .on: return false
+        case .stop: return true
+        case .stopAfterClaims:
+            stopAfterClaims.insert(pointer)
+            return false
+        }
     }
 
-    /// Events GestureGTK gives back to GTK (`gdk_display_put_event`), with their contact's
-    /// key, which its controllers let through when they come round; and how many of each
-    /// contact's are still on their way.
-    private var replaying: [UnsafeMutableRawPointer: UnsafeMutableRawPointer?] = [:]
-    private var pendingReplays: [UnsafeMutableRawPointer?: Int] = [:]
+    /// The window's last controller: stops the events of claimed touches once the claiming
+    /// gesture has seen them.
+    fileprivate func handleAfterClaims(_ event: OpaquePointer) -> Bool {
+        stopAfterClaims.remove(UnsafeMutableRawPointer(event)) != nil
+    }
 
-    private func put(_ event: OpaquePointer, of key: UnsafeMutableRawPointer?) {
-        replaying[UnsafeMutableRawPointer(event)] = .some(key)
+    /// The engine's identity of the touch whose press was just read.
+    private func identify(_ key: UnsafeMutableRawPointer?, sequence: OpaquePointer?) {
+        guard var contact = contacts[key] else { return }
+        var match: (id: Int, device: InputDeviceID)?
+        if let sequence, let down = driver.reader.touches.first(where: { $0.sequence == sequence }) {
+            contact.touch = (down.id, down.device)
+            match = contact.touch
+        }
+        if contact.touchID == nil {
+            contact.touchID = engine.allTouches().first { touch in
+                guard touch.phase == .began else { return false }
+                if let match { return touch.sourceID == match.id && touch.device == match.device }
+                return key == nil && Self.isMouse(touch)
+            }?.id
+        }
+        contacts[key] = contact
+    }
+
+    /// Events GestureGTK gives back to GTK (`gdk_display_put_event`), kept until they come
+    /// round, with their contact's key, which its controllers let through; and how many of
+    /// each contact's are still on their way.
+    private var replaying: [UnsafeMutableRawPointer: (key: UnsafeMutableRawPointer?, event: OpaquePointer)] = [:]
+    private var pendingReplays: [UnsafeMutableRawPointer?: Int] = [:]
+    /// Presses given back only to set GTK's pointer focus, which the window stops.
+    private var focusOnly: [UnsafeMutableRawPointer: OpaquePointer] = [:]
+    /// Events read whose passage ends after the claiming gesture (`Passage.stopAfterClaims`).
+    private var stopAfterClaims: Set<UnsafeMutableRawPointer> = []
+    /// The key of the contact whose press is being read.
+    private var pressBeingRead: UnsafeMutableRawPointer??
+
+    private func put(_ event: OpaquePointer, of key: UnsafeMutableRawPointer?, stoppingAfterClaims: Bool = false) {
+        let pointer = UnsafeMutableRawPointer(event)
+        replaying[pointer] = (key, gk_event_ref(event))
         pendingReplays[key, default: 0] += 1
+        if stoppingAfterClaims { stopAfterClaims.insert(pointer) }
         gk_event_put(event)
     }
 
     /// Touches that lifted while held back, kept until their recognizers let them go (the
     /// widgets then get them whole) or nothing can any more.
     private var lifted: [Contact] = []
+    /// Touches whose lift is held back (delaysTouchesEnded), kept until the engine ends or
+    /// cancels them in their view.
+    private var heldLifts: [Contact] = []
 
     /// Gives `contact`'s held events back to GTK, in order: the widgets get the touch as it
     /// happened (GTK picks its target again at its press).
     private func replay(_ contact: inout Contact, key: UnsafeMutableRawPointer?) {
-        guard contact.holding else { return }
+        guard contact.holding, !contact.queued else { return }
         contact.holding = false
         contact.replayed = true
         for event in contact.held {
@@ -432,69 +554,185 @@ public final class GTKWindowInput {
             gk_event_unref(event)
         }
         contact.held.removeAll()
-        report("released", contact.view)
+        report(.released, contact.view)
     }
 
-    /// Held touches that lifted are dropped once the engine can no longer let them go: no
-    /// touch down and no deadline pending (a recognizer that took them recognized).
+    /// Gives a held lift back to GTK: its press first, which sets GTK's pointer focus for the
+    /// sequence again (the focus went as GTK handled the lift the first time) and which the
+    /// window stops, then the lift itself, which GTK delivers to the touch's widget. Claimed
+    /// (the engine cancelled it in its view), the lift stops right after the claiming gesture,
+    /// which it clears of the sequence. Touches queued behind it then go on.
+    private func giveBack(_ contact: Contact, claimed: Bool) {
+        guard let lift = contact.lift else { return }
+        if contact.key != nil {
+            focusOnly[UnsafeMutableRawPointer(contact.press)] = gk_event_ref(contact.press)
+            gk_event_put(contact.press)
+        }
+        put(lift, of: contact.key, stoppingAfterClaims: claimed)
+        report(claimed ? .claimed : .liftGivenBack, contact.view, lifted: claimed)
+        release(contact)
+        for (key, var queued) in contacts where queued.queued && key == contact.key {
+            queued.queued = false
+            if queued.reachedWidgets { replay(&queued, key: key) }
+            contacts[key] = queued
+        }
+        var index = 0
+        while index < lifted.count {
+            guard lifted[index].queued, lifted[index].key == contact.key else {
+                index += 1
+                continue
+            }
+            lifted[index].queued = false
+            guard lifted[index].reachedWidgets else {
+                index += 1
+                continue
+            }
+            var queued = lifted.remove(at: index)
+            replay(&queued, key: queued.key)
+            release(queued)
+        }
+    }
+
+    /// Drops the references a contact holds.
+    private func release(_ contact: Contact) {
+        gk_event_unref(contact.press)
+        if let lift = contact.lift { gk_event_unref(lift) }
+        for event in contact.held { gk_event_unref(event) }
+    }
+
+    /// Held touches that lifted are dropped once the engine can no longer let them go, and
+    /// held lifts cancelled: no touch down and no deadline pending (a recognizer that took
+    /// them recognized, or their view went).
     private func dropUndeliverable() {
-        guard !lifted.isEmpty, contacts.isEmpty, driver.client.nextDeadline == nil else { return }
-        for contact in lifted { for event in contact.held { gk_event_unref(event) } }
+        guard !lifted.isEmpty || !heldLifts.isEmpty, contacts.isEmpty, driver.client.nextDeadline == nil else { return }
+        for contact in lifted { release(contact) }
         lifted.removeAll()
+        let lifts = heldLifts
+        heldLifts.removeAll()
+        for contact in lifts {
+            contact.claims.claim(contact.key.map(OpaquePointer.init))
+            giveBack(contact, claimed: true)
+        }
+        settleIfIdle()
+    }
+
+    /// With no touch down and none held, the claiming gestures are cleared (GTK's gesture of
+    /// any points whose end it never saw) and GTK's gestures no longer watched.
+    private func settleIfIdle() {
+        guard contacts.isEmpty, heldLifts.isEmpty else { return }
+        unwatchGestures()
+        for input in natives.values { input.claims.reset() }
+    }
+
+    /// Where a touch the engine delivered is: down, lifted while held whole, or lifted with
+    /// its lift held.
+    private enum Location { case down(UnsafeMutableRawPointer?), lifted(Int), heldLift(Int) }
+
+    private func locate(_ touch: Touch) -> Location? {
+        if let (key, _) = contacts.first(where: { $0.value.touchID == touch.id }) { return .down(key) }
+        if let index = heldLifts.firstIndex(where: { $0.touchID == touch.id }) { return .heldLift(index) }
+        if let index = lifted.firstIndex(where: { $0.touchID == touch.id }) { return .lifted(index) }
+        // A press being read, not yet identified: the reader has just numbered it.
+        guard let key = pressBeingRead, contacts[key]?.touchID == nil else { return nil }
+        if Self.isMouse(touch) ? key != nil
+            : !driver.reader.touches.contains(where: { $0.id == touch.sourceID && $0.device == touch.device && UnsafeMutableRawPointer($0.sequence) == key }) {
+            return nil
+        }
+        contacts[key]?.touchID = touch.id
+        return .down(key)
     }
 
     /// The engine delivered touches to a view: those held back are given to the widgets.
     func touchesReachedWidgets(_ touches: Set<Touch>) {
         for touch in touches {
-            if let key = key(of: touch), var contact = contacts[key] {
+            switch locate(touch) {
+            case .down(let key):
+                guard var contact = contacts[key] else { continue }
                 contact.reachedWidgets = true
                 replay(&contact, key: key)
                 contacts[key] = contact
-            } else if let index = lifted.firstIndex(where: { lifted in
-                Self.isMouse(touch) ? lifted.touch == nil : lifted.touch?.id == touch.sourceID && lifted.touch?.device == touch.device
-            }) {
+            case .lifted(let index):
+                lifted[index].reachedWidgets = true
+                guard !lifted[index].queued else { continue }
                 var contact = lifted.remove(at: index)
                 replay(&contact, key: contact.key)
+                release(contact)
+            case .heldLift, nil:
+                continue
             }
         }
     }
 
-    /// A recognizer that cancels touches in view took these: their sequences are claimed
-    /// from the window (the widgets' gestures are cancelled). Touches still held back stay
-    /// held: the widgets never saw them.
-    func touchesTakenFromWidgets(_ touches: Set<Touch>) {
+    /// The engine ended touches in a view (their recognizers failed, or never held them):
+    /// their lift goes on to the widgets, now if it is being read, or given back if it was
+    /// held.
+    func touchesEndedInWidgets(_ touches: Set<Touch>) {
         for touch in touches {
-            guard let key = key(of: touch), let contact = contacts[key], !contact.takenByGTK else { continue }
-            let sequence = key.map(OpaquePointer.init)
-            if contact.holding { continue }   // the widgets never saw it
-            if contact.claims.claim(sequence) { report("claimed", contact.view) }
+            switch locate(touch) {
+            case .down(let key):
+                contacts[key]?.endedInView = true
+            case .heldLift(let index):
+                giveBack(heldLifts.remove(at: index), claimed: false)
+            case .lifted, nil:
+                continue   // held whole: its replay carries its lift
+            }
         }
+        settleIfIdle()
     }
 
-    /// The contact of a touch the engine delivered: a finger's sequence, or the mouse's
-    /// (nil) for a pointer's or a pen's touch. Nil when it is not down any more.
+    /// A recognizer that cancels touches in view took these: their sequences are claimed
+    /// from the window (the widgets' gestures are cancelled). Touches still held back stay
+    /// held: the widgets never saw them. The newest go first: a touch queued behind the held
+    /// lift of an older one (a double tap's second tap) is dropped before that lift is given
+    /// back, which would otherwise let it through.
+    func touchesTakenFromWidgets(_ touches: Set<Touch>) {
+        for touch in touches.sorted(by: { $0.id > $1.id }) {
+            switch locate(touch) {
+            case .down(let key):
+                guard var contact = contacts[key], !contact.takenByGTK, contact.taken == nil else { continue }
+                if contact.holding {
+                    // The widgets never saw it: they never will.
+                    for event in contact.held { gk_event_unref(event) }
+                    contact.held.removeAll()
+                    (contact.holding, contact.queued, contact.taken) = (false, false, .unseen)
+                } else if contact.claims.claim(key.map(OpaquePointer.init)) {
+                    contact.taken = .claimed
+                    contacts[key] = contact
+                    report(.claimed, contact.view)
+                } else {
+                    // Taken as its press is read, before the claiming gesture has it: the press
+                    // stops at the window, and no widget sees the touch.
+                    contact.taken = .unseen
+                    report(pressBeingRead == .some(key) ? .takenAtPress : .claimRefused, contact.view)
+                }
+                contacts[key] = contact
+            case .heldLift(let index):
+                let contact = heldLifts.remove(at: index)
+                contact.claims.claim(contact.key.map(OpaquePointer.init))
+                giveBack(contact, claimed: true)
+            case .lifted(let index):
+                release(lifted.remove(at: index))
+            case nil:
+                continue
+            }
+        }
+        settleIfIdle()
+    }
+
     /// A pointer's or a pen's touch: GTK's mouse sequence (nil).
     static func isMouse(_ touch: Touch) -> Bool { touch.deviceKind == .pointer || touch.deviceKind == .pen }
 
-    private func key(of touch: Touch) -> UnsafeMutableRawPointer?? {
-        if Self.isMouse(touch) {
-            return contacts[nil] != nil ? .some(nil) : nil
-        }
-        if let (key, _) = contacts.first(where: { $0.value.touch?.id == touch.sourceID && $0.value.touch?.device == touch.device }) {
-            return .some(key)
-        }
-        // A press being read: the reader has just numbered it.
-        guard let down = driver.reader.touches.first(where: { $0.id == touch.sourceID && $0.device == touch.device }) else { return nil }
-        return .some(UnsafeMutableRawPointer(down.sequence))
+    /// Tells the observers; `lifted`: the touch claimed is one that lifted (its lift held),
+    /// counted with those down.
+    private func report(_ kind: GTKTouchDisposition.Kind, _ view: GTKWidgetView?, lifted: Bool = false) {
+        guard onTouchDisposition != nil || onSequence != nil else { return }
+        let disposition = GTKTouchDisposition(kind: kind, view: view, claimedTouches: claimedSequences + (lifted ? 1 : 0))
+        onTouchDisposition?(disposition)
+        onSequence?(disposition.description, disposition.claimedTouches)
     }
 
-    private func report(_ what: String, _ view: GTKWidgetView?) {
-        guard let onSequence else { return }
-        onSequence(what + " " + (view?.id ?? "window"), claimedSequences)
-    }
-
-    /// How many sequences the window (and its popovers) have claimed now.
-    package var claimedSequences: Int { natives.values.reduce(0) { $0 + $1.claims.count } }
+    /// How many touches down the window (and its popovers) have claimed now.
+    public var claimedSequences: Int { contacts.values.filter { $0.taken == .claimed }.count }
 
     // MARK: GTK's own claims
 
@@ -526,12 +764,12 @@ public final class GTKWindowInput {
     /// it that touch, and the engine hears it cancelled.
     fileprivate func sequenceStateChanged(_ sequence: OpaquePointer?, claimed: Bool) {
         let key = sequence.map(UnsafeMutableRawPointer.init)
-        guard !isDetached, claimed, var contact = contacts[key], !contact.takenByGTK, !contact.claims.isClaimed(sequence),
+        guard !isDetached, claimed, var contact = contacts[key], !contact.takenByGTK, contact.taken == nil,
               !contact.holding else { return }
         contact.takenByGTK = true
         contacts[key] = contact
         if let sequence, driver.cancel(sequence: sequence) {
-            report("taken by GTK", contact.view)
+            report(.takenByGTK, contact.view)
             driver.schedule()
             afterInput?()
         }
@@ -577,8 +815,14 @@ public final class GTKWindowInput {
             guard let hit = contact.view, hit === view || hit.isDescendant(of: view), !contact.takenByGTK,
                   let sequence = key.map(OpaquePointer.init) else { continue }
             contacts[key]?.takenByGTK = true
-            contact.claims.forget(sequence)
             if driver.cancel(sequence: sequence) { cancelled = true }
+        }
+        // Held lifts of touches in it: its widgets' gestures are cancelled.
+        let going = heldLifts.filter { contact in contact.view.map { $0 === view || $0.isDescendant(of: view) } ?? false }
+        heldLifts.removeAll { contact in going.contains { $0.press == contact.press } }
+        for contact in going {
+            contact.claims.claim(contact.key.map(OpaquePointer.init))
+            giveBack(contact, claimed: true)
         }
         if cancelled {
             driver.schedule()
@@ -592,6 +836,11 @@ public final class GTKWindowInput {
 private let gtkWindowEvent: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, gpointer?) -> gboolean = { controller, event, data in
     guard let controller, let event, let data, let native = gk_controller_widget(controller) else { return 0 }
     return Unmanaged<GTKWindowInput>.fromOpaque(data).takeUnretainedValue().handle(event, at: native) ? 1 : 0
+}
+
+private let gtkWindowEventAfterClaims: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, data in
+    guard let event, let data else { return 0 }
+    return Unmanaged<GTKWindowInput>.fromOpaque(data).takeUnretainedValue().handleAfterClaims(event) ? 1 : 0
 }
 
 private let gtkNativeDestroyed: @convention(c) (UnsafeMutableRawPointer?, gpointer?) -> Void = { native, data in

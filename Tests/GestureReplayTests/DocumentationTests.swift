@@ -49,6 +49,8 @@ struct DocumentationTests {
              "Examples/DownstreamToolkits/Sources/downstream-gtk/main.swift"),
             ("Sources/GestureGTK/GestureGTK.docc/UsingGestureKitInAGTKApp.md", "gtk-widgets",
              "Examples/DownstreamToolkits/Sources/downstream-gtk/PhotoGestures.swift"),
+            ("Sources/GestureGTK/GestureGTK.docc/UsingGestureKitInAGTKApp.md", "gtk-builder",
+             "Examples/DownstreamToolkits/Sources/downstream-gtk-widgets/main.swift"),
             ("Sources/GestureSDL/GestureSDL.docc/UsingGestureKitInAnSDLApp.md", "sdl",
              "Examples/DownstreamToolkits/Sources/downstream-sdl/main.swift"),
             ("Sources/GestureLibinput/GestureLibinput.docc/LiveInputInYourApp.md", "live-input",

@@ -52,6 +52,7 @@ struct GTKWidgetsTests {
     /// touches go to a window whose input is not the recorded one (the picture moved to a
     /// second window), so nothing is known of their timing.
     static func run(_ touches: Touches, arguments: String = "", seconds: Double? = nil, judgeDelivery: Bool = true,
+                    layout: [(String, Rect)] = homeLayout, nested: Compositor.Nested? = nil,
                     name: String = #function) throws -> (events: [Event], log: String, onTime: Bool) {
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-widgets.evemu"
         try touches.evemu().write(toFile: path, atomically: true, encoding: .utf8)
@@ -61,7 +62,7 @@ struct GTKWidgetsTests {
             trace: path, listenSeconds: duration,
             client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none CLIENT_DIR/gtk-widgets --json --check-lifetime "
                 + "--ready-file CLIENT_DIR/ready --duration \(duration) --record CLIENT_DIR/\(Compositor.Session.recordingName) \(arguments)",
-            copy: [tool], readiness: .file)
+            copy: [tool], nested: nested, readiness: nested == .kwin ? .fileThenSettle(Compositor.kwinSettle) : .file)
         defer { session.remove() }
         session.finish(timeout: duration + 25)
         let log = "stdout: \(session.output.suffix(4000))\nstderr: \(session.errors.suffix(2000))\nsway: \(session.swayLog.suffix(600))"
@@ -71,7 +72,7 @@ struct GTKWidgetsTests {
         let events = Event.parse(session.output)
         keep(session.output, as: name)
         keep(session.errors, as: name, suffix: ".err")
-        try expectLayout(events, log)
+        try expectLayout(events, layout, log)
         guard judgeDelivery else { return (events, log, true) }
         let delivery = try Delivery.compare(recording: session.recording, fixture: path)
         #expect(delivery.sameSteps, "the window's input received the touches, nothing lost or invented: \(delivery); \(log)")
@@ -86,11 +87,14 @@ struct GTKWidgetsTests {
         try? output.write(toFile: file, atomically: true, encoding: .utf8)
     }
 
+    /// The home page's widgets the touches are aimed at.
+    static let homeLayout = [("button", Rect(x: 500, y: 47, width: 500, height: 200)), ("list", Rect(x: 0, y: 47, width: 500, height: 953)),
+                             ("row1", Rect(x: 0, y: 47, width: 500, height: 100))]
+
     /// The layout the touches are aimed at.
-    static func expectLayout(_ events: [Event], _ log: String) throws {
+    static func expectLayout(_ events: [Event], _ layout: [(String, Rect)], _ log: String) throws {
         let ready = try #require(events.first { $0.type == "ready" }, "the app says it is ready with its layout; \(log)")
-        for (name, expected) in [("button", Rect(x: 500, y: 47, width: 500, height: 200)), ("list", Rect(x: 0, y: 47, width: 500, height: 953)),
-                                 ("row1", Rect(x: 0, y: 47, width: 500, height: 100))] {
+        for (name, expected) in layout {
             let r = try #require(ready.rect(name), "the layout has \(name)")
             #expect(abs(r.minX - expected.minX) <= 2 && abs(r.minY - expected.minY) <= 6 && abs(r.width - expected.width) <= 2,
                     "\(name) is where the touches are aimed: \(r), expected about \(expected)")
@@ -256,6 +260,121 @@ struct GTKWidgetsTests {
         #expect(pinchEnded < row && events[pinchEnded..<row].filter { $0.event == "picture pressed" }.count == 1,
                 "a single tap on the picture reaches it once, after the double tap's interval; \(log)")
         Self.expectNothingStuck(events, log)
+    }
+
+    // MARK: the controls page
+
+    /// The controls page's columns (button, toggle, check, row, drawing) and rows (tap, double
+    /// tap, long press): cells of 200 × 300 points under the 47-point header bar.
+    static let controlColumns = ["button", "toggle", "check", "row", "drawing"]
+    static let controlRows = ["tap", "double", "hold"]
+    /// Under KWin the full-screen window has no header bar (`header` 0).
+    static func cell(_ column: Int, _ row: Int, header: Double = 47) -> Point {
+        Point(x: 100 + 200 * Double(column), y: header + 150 + 300 * Double(row))
+    }
+    static func controlsLayout(header: Double = 47) -> [(String, Rect)] {
+        controlColumns.enumerated().flatMap { c, column in
+            controlRows.enumerated().map { r, row in ("\(column)-\(row)", Rect(x: 200 * Double(c), y: header + 300 * Double(r), width: 200, height: 300)) }
+        }
+    }
+
+    /// What a control's action is called in the app's lines.
+    static func action(of widget: String) -> String {
+        switch widget.prefix { $0 != "-" } {
+        case "button": "clicked"
+        case "toggle", "check": "toggled"
+        case "row": "row activated"
+        default: "released"
+        }
+    }
+
+    /// UIKit's rule for a view under a recognizer, read from what the engine gave each control's
+    /// view and what GTK did, so that it holds whatever the timing: every touch the view ended
+    /// (the recognizer failed: on time, or late as delaysTouchesEnded holds it) makes the control
+    /// act once; a touch it cancelled (the recognizer took it) never does, and the control's own
+    /// gesture is told `::cancel`. A list's row acts on a release only if GTK still holds its
+    /// press (GtkListBox forgets it at GTK's double-click time, "gesture stopped").
+    static func expectControlsFollowTheirViews(_ events: [Event], _ log: String) {
+        for widget in controlsLayout().map(\.0) {
+            let mine = events.filter { ($0.object["view"] as? String ?? $0.object["widget"] as? String) == widget }
+            let ended = mine.filter { $0.type == "touches" && $0.object["phase"] as? String == "ended" }.count
+            let cancelled = mine.filter { $0.type == "touches" && $0.object["phase"] as? String == "cancelled" }.count
+            let acted = mine.filter { $0.type == "gtk" && $0.event == action(of: widget) }.count
+            let told = mine.filter { $0.type == "gtk" && $0.event == "gesture cancel" }.count
+            if widget.hasPrefix("row") {
+                let released = mine.filter { $0.event == "gesture released" }.count
+                #expect(released == ended, "\(widget): the list's gesture gets a release for each touch the row's view ended (\(ended)), none for those it cancelled: \(released); \(log)")
+                var stillPressed = 0, sincePress = false, stopped = false
+                for e in mine where e.type == "gtk" {
+                    switch e.event {
+                    case "gesture pressed": (sincePress, stopped) = (true, false)
+                    case "gesture stopped": stopped = true
+                    case "gesture released": if sincePress && !stopped { stillPressed += 1 }; sincePress = false
+                    default: break
+                    }
+                }
+                #expect(acted == stillPressed, "\(widget): the row is activated once for each release GTK still held the press of (\(stillPressed)): \(acted); \(log)")
+            } else {
+                #expect(acted == ended, "\(widget) acts (\(action(of: widget))) once for each touch its view ended (\(ended)), never for one it cancelled (\(cancelled)): \(acted); \(log)")
+            }
+            if cancelled > 0 {
+                #expect(told > 0, "\(widget): the control's own gesture is told ::cancel for the touches its view lost (\(cancelled)); \(log)")
+            }
+        }
+    }
+
+    @Test("GTK's controls (a button, a toggle button, a check button, an activatable list's rows, a drawing area's click) each under a tap, a double tap and a long press: a touch a recognizer recognizes never makes its control act and cancels the control's own gesture; a touch it fails makes the control act once, late when the recognizer decided after the lift (a double tap waiting for a second tap)")
+    func controls() throws {
+        var t = Touches()
+        for column in 0..<5 {
+            let start = 3.6 * Double(column)
+            t.tap(at: Self.cell(column, 0), at: start)                        // the tap: recognized
+            t.tap(at: Self.cell(column, 1), at: start + 0.5)                  // the double tap: recognized
+            t.tap(at: Self.cell(column, 1), at: start + 0.65)
+            t.tap(at: Self.cell(column, 1), at: start + 1.3)                  // one tap: the double tap fails 0.3 s after it
+            t.hold(at: Self.cell(column, 2), from: start + 2.0, for: 0.8)     // the long press: recognized
+            t.tap(at: Self.cell(column, 2), at: start + 3.2)                  // a tap: the long press fails at the lift
+        }
+        let (events, log, onTime) = try Self.run(t, arguments: "--page controls", layout: Self.controlsLayout())
+        Self.expectControlsFollowTheirViews(events, log)
+        Self.expectNothingStuck(events, log)
+        guard onTime else { return }
+        for column in Self.controlColumns {
+            #expect(Self.states(events, "\(column)-tap") == ["ended"], "\(column): the tap is recognized; \(log)")
+            #expect(Self.states(events, "\(column)-double") == ["ended", "failed"], "\(column): the double tap is recognized, then fails on one tap; \(log)")
+            #expect(Self.states(events, "\(column)-hold") == ["began", "ended", "failed"], "\(column): the long press is recognized, then fails on a tap; \(log)")
+            for (row, acts) in [("tap", 0), ("double", 1), ("hold", 1)] {
+                let widget = "\(column)-\(row)"
+                let acted = events.filter { $0.type == "gtk" && $0.event == Self.action(of: widget) && $0.object["widget"] as? String == widget }.count
+                if column == "row" && row == "double" {
+                    // GtkListBox forgets the press at GTK's double-click time (400 ms): the tap's
+                    // lift, held for the double tap's 300 ms, may come after it.
+                    #expect(acted <= 1, "\(widget) acts at most once; \(log)")
+                } else {
+                    #expect(acted == acts, "\(widget) acts \(acts) time(s): \(acted); \(log)")
+                }
+            }
+        }
+    }
+
+    @Test("under KWin nested in sway (its own seat and frames): a tap recognized on a button and a double tap on a button never click it, a double tap on an activatable list's row never activates it; each control's gesture is told ::cancel",
+          .enabled(if: Compositor.Nested.kwin.installed, "kwin-wayland is not installed (scripts/install-deps.sh installs it)"))
+    func controlsUnderKWin() throws {
+        var t = Touches()
+        t.tap(at: Self.cell(0, 0, header: 0), at: 0)                           // button-tap
+        t.tap(at: Self.cell(0, 1, header: 0), at: 0.6)                         // button-double
+        t.tap(at: Self.cell(0, 1, header: 0), at: 0.75)
+        t.tap(at: Self.cell(3, 1, header: 0), at: 1.5)                         // row-double
+        t.tap(at: Self.cell(3, 1, header: 0), at: 1.65)
+        let (events, log, onTime) = try Self.run(t, arguments: "--page controls", layout: Self.controlsLayout(header: 0), nested: .kwin)
+        Self.expectControlsFollowTheirViews(events, log)
+        Self.expectNothingStuck(events, log)
+        guard onTime else { return }
+        for widget in ["button-tap", "button-double", "row-double"] {
+            #expect(Self.states(events, widget) == ["ended"], "\(widget)'s recognizer is recognized; \(log)")
+            let acted = events.filter { $0.type == "gtk" && $0.event == Self.action(of: widget) && $0.object["widget"] as? String == widget }.count
+            #expect(acted == 0, "\(widget) never acts (\(Self.action(of: widget))): \(acted); \(log)")
+        }
     }
 
     // MARK: the mouse, on Xvfb

@@ -462,8 +462,9 @@ extension GestureEngine {
     }
 
     /// Every touch the engine holds now, touchpad gestures aside (a `TouchEvent`'s
-    /// `allTouches`): those down, and those that lifted in this step.
-    func allTouches() -> Set<Touch> {
+    /// `allTouches`): those down, and those that lifted in this step. GestureGTK reads it for
+    /// the engine's identity of a touch it has just been given.
+    package func allTouches() -> Set<Touch> {
         var all = Set<Touch>()
         for record in storage.records where record.gestureKind == nil { all.insert(record.touch) }
         return all
