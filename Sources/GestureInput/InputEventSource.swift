@@ -16,7 +16,7 @@ import Musl
 ///
 /// What a source emits:
 /// - Times on CLOCK_MONOTONIC (``MonotonicClock``) as the system stamped them (32-bit
-///   millisecond stamps through ``MillisecondStamps``). An event the source makes up because
+///   millisecond stamps through `MillisecondStamps`). An event the source makes up because
 ///   the system gave it no time (a cancellation, the pointer's enter or leave) is at the last
 ///   event's time, or now if that is later: one rule, which every source keeps the same way.
 /// - A device's `deviceAdded` before its first event, and `deviceRemoved` with no time when it
