@@ -30,8 +30,20 @@ struct UmockdevScheduleTests {
 
         let mock = MockDevice(try #require(device.description), eventNumber: 7)
         let replay = MockDeviceReplay(device: mock, events: events, leadIn: 0.2)
-        let run = try UmockdevRunner(timeout: 30).run(
-            devices: [replay], command: ["/bin/sh", "-c", Self.lateReader(node: mock.devicePath, bytes: events.count * 24, after: 2.5)])
+        // A writer starved past the fix library's limits re-bases the stamps, and the timing
+        // log says "pause" (item 13): the fingers paused, as a loaded machine makes them. The
+        // schedule is judged on a run whose writer kept it: up to 4 runs.
+        var last: UmockdevRunResult?
+        for attempt in 1...4 {
+            let log = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString).timing"
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            last = try UmockdevRunner(timeout: 30, environment: ["GESTUREKIT_UMOCKDEV_PAUSE_LOG": log]).run(
+                devices: [replay], command: ["/bin/sh", "-c", Self.lateReader(node: mock.devicePath, bytes: events.count * 24, after: 2.5)])
+            let pauses = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("pause ") }
+            guard !pauses.isEmpty else { break }
+            print("*** umockdev's writer fell behind its schedule (\(pauses.prefix(3).joined(separator: "; ")))" + (attempt < 4 ? ": run again ***" : ": compared anyway ***"))
+        }
+        let run = try #require(last)
         #expect(run.exitStatus == 0, "the reader exits cleanly: \(run.stderr)")
         let bytes = run.stdoutLines.flatMap { $0.split(separator: " ").compactMap { UInt8($0, radix: 16) } }
         try #require(bytes.count == events.count * 24, "every event read: \(bytes.count) of \(events.count * 24) bytes; \(run.stderr)")
