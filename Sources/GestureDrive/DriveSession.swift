@@ -150,7 +150,7 @@ public final class DriveSession {
         guard let library = readBytes(runner.preloadLibrary) else {
             throw DriveError.cannotWrite(path: directory + "/fix.so", why: "cannot read \(runner.preloadLibrary)")
         }
-        try writeBinary(directory + "/fix.so", library)
+        try writeFile(directory + "/fix.so", library, mode: 0o755)
         runner.preloadLibrary = directory + "/fix.so"
 
         let mocks = configuration.devices.enumerated().map { i, d in MockDevice(d.description, eventNumber: 10 + i) }
@@ -488,19 +488,6 @@ public final class DriveSession {
 }
 
 // MARK: Files
-
-private func writeBinary(_ path: String, _ bytes: [UInt8]) throws {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-    guard fd >= 0 else { throw DriveError.cannotWrite(path: path, why: String(cString: strerror(errno))) }
-    defer { close(fd) }
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { throw DriveError.cannotWrite(path: path, why: String(cString: strerror(errno))) }
-        offset += n
-    }
-}
 
 /// The entries of a directory (no "." or "..").
 private func entries(_ path: String) -> [String] {

@@ -177,10 +177,14 @@ func readBytes(_ path: String, limit: Int = 256 << 20) -> [UInt8]? {
 
 /// Writes `text` to `path`, replacing it.
 func writeTextFile(_ path: String, _ text: String, mode: mode_t = 0o644) throws {
+    try writeFile(path, Array(text.utf8), mode: mode)
+}
+
+/// Writes `bytes` to `path`, replacing it.
+func writeFile(_ path: String, _ bytes: [UInt8], mode: mode_t) throws {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
     guard fd >= 0 else { throw DriveError.cannotWrite(path: path, why: String(cString: strerror(errno))) }
     defer { close(fd) }
-    let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
         let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
