@@ -334,4 +334,73 @@ typedef void (*gk_sequence_state_func)(void *gesture, GdkEventSequence *sequence
 
 static inline void *gk_widget_frame_clock(void *widget) { return gtk_widget_get_frame_clock(GTK_WIDGET(widget)); }
 
+
+/* Context menus (GestureGTK's GTKContextMenuPresenter): a GMenu model built entry by entry, a
+ * GSimpleActionGroup of its actions (each named "a<index>", calling `activate` with the
+ * presenter), and a GtkPopoverMenu of the model pointing at (x, y) of `parent`. */
+static inline void *gk_menu_new(void) { return g_menu_new(); }
+
+static inline void
+gk_menu_append_action(void *menu, const char *label, const char *detailed_action, const char *icon, gboolean hidden)
+{
+    GMenuItem *item = g_menu_item_new(label, detailed_action);
+    if (icon != NULL) {
+        GIcon *gicon = g_themed_icon_new(icon);
+        g_menu_item_set_icon(item, gicon);
+        g_object_unref(gicon);
+    }
+    if (hidden) g_menu_item_set_attribute(item, "hidden-when", "s", "action-disabled");
+    g_menu_append_item(G_MENU(menu), item);
+    g_object_unref(item);
+}
+
+static inline void gk_menu_append_submenu(void *menu, const char *label, void *submenu)
+{
+    g_menu_append_submenu(G_MENU(menu), label, G_MENU_MODEL(submenu));
+    g_object_unref(submenu);
+}
+
+static inline void gk_menu_append_section(void *menu, const char *label, void *section)
+{
+    g_menu_append_section(G_MENU(menu), label, G_MENU_MODEL(section));
+    g_object_unref(section);
+}
+
+static inline void *gk_action_group_new(void) { return g_simple_action_group_new(); }
+
+/* An action of the group: `checked` -1 for a plain one, 0 or 1 for a check item (a boolean
+ * state, which GtkPopoverMenu draws as a check mark). */
+static inline void
+gk_action_group_add(void *group, const char *name, gboolean enabled, int checked, GCallback activate, void *data)
+{
+    GSimpleAction *action = checked < 0 ? g_simple_action_new(name, NULL)
+                                        : g_simple_action_new_stateful(name, NULL, g_variant_new_boolean(checked != 0));
+    g_simple_action_set_enabled(action, enabled);
+    g_signal_connect_data(action, "activate", activate, data, NULL, (GConnectFlags)0);
+    g_action_map_add_action(G_ACTION_MAP(group), G_ACTION(action));
+    g_object_unref(action);
+}
+
+static inline const char *gk_action_name(void *action) { return g_action_get_name(G_ACTION(action)); }
+
+static inline void *
+gk_popover_menu_show(void *model, void *group, const char *prefix, void *parent, int x, int y, GCallback closed, void *data)
+{
+    GtkWidget *popover = gtk_popover_menu_new_from_model(G_MENU_MODEL(model));
+    g_object_unref(model);
+    gtk_widget_insert_action_group(popover, prefix, G_ACTION_GROUP(group));
+    g_object_unref(group);
+    gtk_widget_set_parent(popover, GTK_WIDGET(parent));
+    GdkRectangle r = { x, y, 1, 1 };
+    gtk_popover_set_pointing_to(GTK_POPOVER(popover), &r);
+    gtk_popover_set_position(GTK_POPOVER(popover), GTK_POS_BOTTOM);
+    g_signal_connect_data(popover, "closed", closed, data, NULL, (GConnectFlags)0);
+    gtk_popover_popup(GTK_POPOVER(popover));
+    return popover;
+}
+
+static inline void gk_widget_unparent(void *widget) { gtk_widget_unparent(GTK_WIDGET(widget)); }
+static inline gboolean gk_popover_visible(void *popover) { return gtk_widget_get_visible(GTK_WIDGET(popover)); }
+static inline void *gk_root_focus(void *window) { return gtk_root_get_focus(GTK_ROOT(window)); }
+
 #endif

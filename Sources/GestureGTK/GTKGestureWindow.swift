@@ -114,7 +114,12 @@ public final class GTKGestureWindow {
         gk_drawing_area_set_draw(area, gtkDraw, me)
         _ = gk_signal_connect(window, "close-request", unsafeBitCast(gtkCloseRequest, to: GCallback.self), me)
         input.afterInput = { [area] in gtk_widget_queue_draw(gk_widget(area)) }
+        if let engine = input.engine { contextMenus = GTKContextMenuPresenter(parent: area, engine: engine) }
     }
+
+    /// Draws the engine's context menus (`ContextMenuInteraction`) as `GtkPopoverMenu`s over
+    /// the drawing area; nil without an engine.
+    public private(set) var contextMenus: GTKContextMenuPresenter?
 
     /// The window's size now (the compositor may have made it other than asked).
     public var size: Size {

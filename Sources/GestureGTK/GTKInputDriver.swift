@@ -83,6 +83,9 @@ final class GTKInputDriver {
     /// clock (an X server's times count from its start: far off).
     static let sameClockWithin = Duration.seconds(10)
 
+    /// The client's clock now (what the menu key, which is no `InputEvent`, is stamped with).
+    var clientNow: Instant { now }
+
     /// The client's clock now.
     private var now: Instant {
         let monotonic = MonotonicClock.now()

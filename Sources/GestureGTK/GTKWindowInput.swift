@@ -58,6 +58,10 @@ public final class GTKWindowInput {
     /// does it: held back, given to the widgets, claimed from them, its lift held or given
     /// back, taken by a gesture of GTK's own.
     public var onTouchDisposition: ((GTKTouchDisposition) -> Void)?
+    /// Draws the engine's context menus as `GtkPopoverMenu`s over the window
+    /// (`ContextMenuInteraction` on any view of it); the menu key (GDK's `Menu`, or shift+F10)
+    /// opens the menu of the focused widget's view, or of the view under the pointer.
+    public private(set) var contextMenus: GTKContextMenuPresenter!
     /// The same, as text ("claimed GtkButton") with the claimed count: the example app's.
     package var onSequence: ((String, Int) -> Void)?
 
@@ -156,6 +160,7 @@ public final class GTKWindowInput {
         windowView.windowInput = self
         views[window] = windowView
         engine.addRoot(windowView)
+        contextMenus = GTKContextMenuPresenter(parent: window, engine: engine)
         let me = Unmanaged.passUnretained(self).toOpaque()
         gk_object_set_data(window, Self.key, me)
 
@@ -408,6 +413,7 @@ public final class GTKWindowInput {
         let time = gdk_event_get_time(event)
         if let last = lastEvent, last.event == event, last.time == time, last.type == type { return false }
         lastEvent = (event, time, type)
+        if type == GDK_KEY_PRESS { return menuKey(event) }
         let isTouch = GDKEventReader.isTouch(type)
         let sequence = isTouch ? gdk_event_get_event_sequence(event) : nil
         let key = sequence.map(UnsafeMutableRawPointer.init)
@@ -490,6 +496,20 @@ public final class GTKWindowInput {
             stopAfterClaims.insert(pointer)
             return false
         }
+    }
+
+    /// The menu key (GDK's `Menu`, or shift+F10, GTK's own keys for a context menu) opens
+    /// the context menu of the focused widget's view, or of the view under the pointer; the
+    /// key stops at the window when a menu opened. Other keys go on.
+    private func menuKey(_ event: OpaquePointer) -> Bool {
+        let keyval = gdk_key_event_get_keyval(event)
+        let shift = (gdk_event_get_modifier_state(event).rawValue & GDK_SHIFT_MASK.rawValue) != 0
+        guard keyval == UInt32(GDK_KEY_Menu) || (keyval == UInt32(GDK_KEY_F10) && shift) else { return false }
+        let focused = gk_root_focus(window).flatMap { nearestView(of: $0) }
+        let before = engine.presentedContextMenu?.time
+        engine.sendMenuKey(at: driver.clientNow, focusedView: focused === windowView ? nil : focused)
+        afterInput?()
+        return engine.presentedContextMenu != nil && engine.presentedContextMenu?.time != before
     }
 
     /// The window's last controller: stops the events of claimed touches once the claiming

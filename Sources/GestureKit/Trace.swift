@@ -15,6 +15,9 @@ public enum GestureTraceEvent {
     case programmingError(time: Instant, message: String)
     /// A pen frame the engine took, before what it caused (REPLAY.md's `pen` lines).
     case pen(PenEvent)
+    /// A context menu interaction changed state: the preview lifted or dropped, the menu
+    /// opened or closed (ContextMenuInteraction.swift).
+    case contextMenu(ContextMenuTransition)
 
     public struct Transition {
         public let time: Instant
@@ -44,6 +47,7 @@ public enum GestureTraceEvent {
         case let .inputIgnored(time, _): time
         case let .programmingError(time, _): time
         case let .pen(event): event.time
+        case let .contextMenu(t): t.time
         }
     }
 }
@@ -71,6 +75,11 @@ extension GestureTraceEvent: CustomStringConvertible {
             return "\(formatTime(time))  input ignored: \(reason)"
         case let .programmingError(time, message):
             return "\(formatTime(time))  programming error: \(message)"
+        case let .contextMenu(t):
+            var line = "\(formatTime(t.time))  \(t.interaction.name): menu \(t.from.rawValue) → \(t.to.rawValue) (\(t.reason))"
+            line += "  at (\(fmt(t.location.x)), \(fmt(t.location.y)))"
+            if let menu = t.menu { line += " actions \(menu.actions.map(\.action.identifier).joined(separator: ", "))" }
+            return line
         case let .pen(p):
             return "\(formatTime(p.time))  pen \(p.phase.rawValue) of \(p.device) at (\(fmt(p.location.x)), \(fmt(p.location.y))) force \(fmt(p.sample.force))"
         }

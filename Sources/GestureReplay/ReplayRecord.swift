@@ -30,6 +30,42 @@ public enum ReplayRecord: Hashable, Sendable {
     /// What a touchpad's driver decided, before any recognizer sees it (`replay
     /// --touchpad-gestures`): a hold, pinch or swipe event, or a step of a scroll from fingers.
     case gesture(Gesture)
+    /// A context menu interaction's transition (REPLAY.md's `contextMenu` line, an addition).
+    case contextMenu(ContextMenu)
+
+    /// REPLAY.md's `contextMenu` line: the preview lifted or dropped, the menu opened or closed.
+    public struct ContextMenu: Hashable, Sendable {
+        public var time: Instant
+        /// The scene's id of the interaction's recognizer.
+        public var interaction: String
+        public var view: String
+        /// `possible`, `lifting` or `presented`.
+        public var from: String
+        public var to: String
+        /// In the interaction's view.
+        public var location: Point
+        /// On the transition to `presented`: the identifiers of the menu's actions, depth
+        /// first (hidden ones left out), and those disabled.
+        public var actions: [String]?
+        public var disabled: [String]?
+        /// On the transition back to `possible`: the action chosen, if one was.
+        public var action: String?
+        public var reason: String
+
+        public init(time: Instant, interaction: String, view: String, from: String, to: String, location: Point,
+                    actions: [String]? = nil, disabled: [String]? = nil, action: String? = nil, reason: String) {
+            self.time = time
+            self.interaction = interaction
+            self.view = view
+            self.from = from
+            self.to = to
+            self.location = location
+            self.actions = actions
+            self.disabled = disabled
+            self.action = action
+            self.reason = reason
+        }
+    }
 
     /// REPLAY.md's `gesture` line.
     public struct Gesture: Hashable, Sendable {
@@ -82,6 +118,7 @@ public enum ReplayRecord: Hashable, Sendable {
              let .select(time, _, _, _), let .move(time, _, _, _): time
         case let .pen(p): p.time
         case let .gesture(g): g.time
+        case let .contextMenu(m): m.time
         }
     }
 
@@ -172,6 +209,17 @@ public enum ReplayRecord: Hashable, Sendable {
             if let scale = g.scale { o.number("scale", scale) }
             if let rotation = g.rotation { o.number("rotation", rotation) }
             if let d = g.delta { o.pair("delta", d.x, d.y) }
+        case let .contextMenu(m):
+            o.string("type", "contextMenu")
+            o.string("interaction", m.interaction)
+            o.string("view", m.view)
+            o.string("from", m.from)
+            o.string("to", m.to)
+            o.pair("location", m.location.x, m.location.y)
+            if let actions = m.actions { o.strings("actions", actions) }
+            if let disabled = m.disabled, !disabled.isEmpty { o.strings("disabled", disabled) }
+            if let action = m.action { o.string("action", action) }
+            o.string("reason", m.reason)
         }
     }
 
@@ -219,6 +267,12 @@ public enum ReplayRecord: Hashable, Sendable {
             if let scale = g.scale { line += "  scale \(fmtValue(scale))" }
             if let rotation = g.rotation { line += "  rotation \(fmtValue(rotation))°" }
             if let d = g.delta { line += "  delta (\(fmtValue(d.x)), \(fmtValue(d.y)))" }
+            return line
+        case let .contextMenu(m):
+            var line = "\(t)  \(pad(m.interaction, 12)) \(pad("menu \(m.from) → \(m.to)", 22)) \(m.reason)"
+            line += "  @ (\(fmtValue(m.location.x)), \(fmtValue(m.location.y)))"
+            if let actions = m.actions { line += "  actions \(actions.joined(separator: ", "))" }
+            if let disabled = m.disabled, !disabled.isEmpty { line += "  disabled \(disabled.joined(separator: ", "))" }
             return line
         }
     }

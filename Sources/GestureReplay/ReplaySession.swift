@@ -44,6 +44,13 @@ public final class ReplaySession {
             output(.ignored(time: time, reason: reason))
         case let .pen(p):
             output(.pen(p))
+        case let .contextMenu(t):
+            let visible = t.menu?.actions.filter { !$0.action.attributes.contains(.hidden) }
+            output(.contextMenu(.init(time: t.time, interaction: live.id(of: t.interaction.gestureRecognizer),
+                                      view: t.interaction.view?.debugName ?? "", from: t.from.rawValue, to: t.to.rawValue,
+                                      location: t.location, actions: visible?.map(\.action.identifier),
+                                      disabled: visible?.filter { $0.action.attributes.contains(.disabled) }.map(\.action.identifier),
+                                      action: t.action, reason: t.reason.description)))
         case .programmingError:
             // A scene's requireToFail cycle is refused when the scene is read; nothing else
             // in a replay wires recognizers.
@@ -56,7 +63,23 @@ public final class ReplaySession {
     /// later input follows them).
     public func feed(_ event: InputEvent) {
         if reportsTouchpadGestures { reportGesture(event) }
+        if live.engine.presentedContextMenu != nil { dismissMenu(at: event) }
         recording.feed(event, to: live.engine)
+    }
+
+    /// A replay draws no menu, so a contact that begins while one is presented lands
+    /// outside it: the menu is dismissed at the contact's time (REPLAY.md's `contextMenu`
+    /// lines), and the contact is then handled as usual.
+    private func dismissMenu(at event: InputEvent) {
+        let begins: Bool = switch event {
+        case let .touchFrame(frame): frame.changes.contains { $0.phase == .began }
+        case let .pointer(p): p.kind == .button && p.pressed
+        case let .pen(p): p.phase == .down
+        default: false
+        }
+        guard begins, let presented = live.engine.presentedContextMenu, let time = event.time else { return }
+        live.engine.advance(to: time)
+        presented.interaction.dismissMenu(because: .custom("a contact began outside the menu"))
     }
 
     /// REPLAY.md's `gesture` line for a touchpad gesture event, or for a scroll from fingers

@@ -14,6 +14,9 @@ public struct Scene: Hashable, Sendable {
 
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case tap, longPress, pinch, pan, rotation, swipe, hover, screenEdgePan
+        /// A context menu interaction's recognizer, with the interaction and its `menu` (an
+        /// addition to REPLAY.md).
+        case contextMenu
     }
 
     public struct RecognizerSpec: Hashable, Sendable {
@@ -39,6 +42,20 @@ public struct Scene: Hashable, Sendable {
         public var edges: ScreenEdges = []
         /// A tap's or long press's `buttonMaskRequired`: default `["primary"]` (UIKit's).
         public var buttonMaskRequired: ButtonMask = .primary
+        /// A context menu's `menu` (required for that kind).
+        public var menu: [MenuItemSpec] = []
+    }
+
+    /// One entry of a scene's context menu: an action (`title`, `id`, `image`, `attributes`,
+    /// `state`), or, with `children`, a submenu (an inline section with `inline`).
+    public struct MenuItemSpec: Hashable, Sendable {
+        public var title: String
+        public var id: String?
+        public var image: String?
+        public var attributes: [String] = []
+        public var state: String?
+        public var children: [MenuItemSpec]?
+        public var inline = false
     }
 
     public struct LayoutSpec: Hashable, Sendable {

@@ -35,6 +35,10 @@ public final class LiveScene {
     /// Scene order of each recognizer, for `id(of:)` and `kind(of:)` in constant time (they
     /// run for every record a replay prints).
     private let sceneIndex: [ObjectIdentifier: Int]
+    /// The scene's context menus (their delegates, which hold their interactions).
+    private let menus: [SceneMenuDelegate]
+    /// The scene's context menu interactions, in scene order.
+    public var contextMenuInteractions: [ContextMenuInteraction] { menus.map(\.interaction) }
 
     public init(_ scene: Scene) throws {
         self.scene = scene
@@ -72,8 +76,18 @@ public final class LiveScene {
         self.views = views
 
         var recognizers: [(id: String, recognizer: GestureRecognizer)] = []
+        var menus: [SceneMenuDelegate] = []
         for spec in scene.recognizers {
-            let r = LiveScene.make(spec)
+            let r: GestureRecognizer
+            if spec.kind == .contextMenu {
+                // The interaction brings its recognizer; the scene keeps the interaction's delegate.
+                let menu = SceneMenuDelegate(spec)
+                menus.append(menu)
+                views.first { $0.id == spec.view }?.view.addInteraction(menu.interaction)
+                r = menu.interaction.gestureRecognizer
+            } else {
+                r = LiveScene.make(spec)
+            }
             r.cancelsTouchesInView = spec.cancelsTouchesInView
             r.delaysTouchesBegan = spec.delaysTouchesBegan
             r.delaysTouchesEnded = spec.delaysTouchesEnded
@@ -100,6 +114,7 @@ public final class LiveScene {
         }
         self.recognizers = recognizers
         self.sceneIndex = sceneIndex
+        self.menus = menus
 
         if let spec = scene.layout, let collectionView { setUpLayout(spec, in: collectionView, byID: byID) }
     }

@@ -102,6 +102,16 @@ extension Scene.Kind {
             }
         case .hover:
             Format { spec in HoverGestureRecognizer(name: spec.id) }
+        case .contextMenu:
+            // The scene's menu makes the interaction (SceneMenus.swift); a recognizer made
+            // here alone (a diagram) has none, and opens nothing.
+            Format(parameters: ["minimumPressDuration": .duration, "liftDelay": .duration, "allowableMovement": .distance],
+                   keys: ["menu": { spec, value, path in spec.menu = try Scene.parseMenu(value, path: path) }],
+                   check: { spec, path in
+                       if spec.menu.isEmpty { throw SceneError(path: "\(path).menu", message: "missing (expected an array of menu entries)") }
+                   }) { spec in
+                SceneMenuDelegate(spec).interaction.gestureRecognizer
+            }
         case .screenEdgePan:
             // UIKit's screen edge pan takes direct touches only.
             Format(parameters: ["minimumTouches": .count, "maximumTouches": .count, "threshold": .distance,

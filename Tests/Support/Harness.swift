@@ -49,6 +49,9 @@ package final class Harness {
             log.append("\(ms(d.time)) \(d.view.debugName): \(d.phase.callbackName) [\(d.touches.map { String($0.id.rawValue) }.joined(separator: ","))]")
         case let .inputIgnored(_, reason):
             ignored.append(reason)
+        case let .contextMenu(t):
+            log.append("\(ms(t.time)) \(t.interaction.name): menu \(t.from.rawValue)→\(t.to.rawValue)")
+            reasons["menu " + t.interaction.name, default: []].append(t.reason.description)
         case .waiting, .pen:
             break
         case let .programmingError(_, message):

@@ -143,11 +143,13 @@ extension GestureEngine {
     private func recordTransition(_ r: RecognizerSlot, from: GestureRecognizer.State,
                                   to: GestureRecognizer.State, reason: TransitionReason) {
         storage.table.show(to, r)
-        guard storage.isTracing, let recognizer = storage.table.recognizer(r) else { return }
-        flushDeliveries()
-        emit(.transition(.init(time: storage.now, recognizer: recognizer, from: from, to: to, reason: reason,
-                               location: recognizer.location(in: recognizer.view),
-                               values: recognizer.values, modifierFlags: storage.heldModifiers)))
+        if storage.isTracing, let recognizer = storage.table.recognizer(r) {
+            flushDeliveries()
+            emit(.transition(.init(time: storage.now, recognizer: recognizer, from: from, to: to, reason: reason,
+                                   location: recognizer.location(in: recognizer.view),
+                                   values: recognizer.values, modifierFlags: storage.heldModifiers)))
+        }
+        if case .failed = to { storage.table.recognizer(r)?.didFail(because: reason, at: storage.now) }
     }
 
     /// Calls the recognizer's actions, if its slot is still taken.

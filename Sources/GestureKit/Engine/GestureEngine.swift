@@ -64,6 +64,12 @@ public final class GestureEngine {
     /// `InputDeviceInfo.pointsPerMillimetre`: a compositor's touchscreen). Distances that are
     /// physical (a screen edge pan's margin) use it.
     public var pointsPerMillimetre: [InputDeviceID: Double] = [:]
+    /// The context menu on the screen, if any: one at a time (ContextMenuInteraction.swift).
+    public internal(set) var presentedContextMenu: PresentedContextMenu?
+    /// Who draws context menus when they open and close (GestureGTK's popover; an app's own
+    /// drawing). Held weakly. Without one, the menu is still presented, as data
+    /// (`presentedContextMenu`), for the app to draw.
+    public weak var contextMenuPresenter: (any ContextMenuPresenter)?
     /// How many lifted touches' locations the engine keeps (`liftedTouches`).
     static let liftedCapacity = 64
 
@@ -73,6 +79,8 @@ public final class GestureEngine {
         case input(InputEvent)
         case advance(Instant)
         case finish
+        /// The menu key (`sendMenuKey(at:focusedView:)`).
+        case menuKey(Instant, View?)
     }
 
     /// The most timers `finish()` fires before it gives up on a recognizer that keeps
@@ -260,6 +268,7 @@ public final class GestureEngine {
                 case let .input(event): send(event)
                 case let .advance(t): advance(to: t)
                 case .finish: finish()
+                case let .menuKey(t, view): sendMenuKey(at: t, focusedView: view)
                 }
             }
         }

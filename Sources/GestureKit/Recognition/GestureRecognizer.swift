@@ -273,6 +273,11 @@ open class GestureRecognizer {
         defaultName = Self.defaultNamePrefix
     }
 
+    /// The engine made the recognizer fail, for `reason` (its own decision, or arbitration's:
+    /// excluded, prevented, a requirement), as the transition is traced. A context menu's
+    /// recognizer drops its lifted preview here, at once rather than at its reset.
+    func didFail(because reason: TransitionReason, at time: Instant) {}
+
     /// The prefix of default names ("tap", "pinch", ...).
     open class var defaultNamePrefix: String { "recognizer" }
 

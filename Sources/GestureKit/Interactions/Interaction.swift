@@ -1,0 +1,34 @@
+/// UIKit's `UIInteraction`: a behaviour added to a view (`View.addInteraction(_:)`) that
+/// brings its own recognizers and state, as `ContextMenuInteraction` does.
+///
+/// The view holds its interactions strongly (UIKit's `interactions`); an interaction holds its
+/// view weakly.
+public protocol Interaction: AnyObject {
+    /// The view the interaction is added to (nil before it is added, and after it is removed).
+    var view: View? { get }
+    /// The interaction is about to be added to `view`, or removed (nil).
+    func willMove(to view: View?)
+    /// The interaction was added to `view`, or removed (nil).
+    func didMove(to view: View?)
+}
+
+extension View {
+    /// UIKit's `addInteraction(_:)`: adds `interaction` to this view (removing it from the view
+    /// it was on first); adding it twice does nothing.
+    public func addInteraction(_ interaction: any Interaction) {
+        if let old = interaction.view, old !== self { old.removeInteraction(interaction) }
+        guard !interactions.contains(where: { $0 === interaction }) else { return }
+        interaction.willMove(to: self)
+        interactions.append(interaction)
+        interaction.didMove(to: self)
+    }
+
+    /// UIKit's `removeInteraction(_:)`: its recognizers leave the view (one under way is
+    /// cancelled, or fails), and a menu it presented is dismissed.
+    public func removeInteraction(_ interaction: any Interaction) {
+        guard let index = interactions.firstIndex(where: { $0 === interaction }) else { return }
+        interaction.willMove(to: nil)
+        interactions.remove(at: index)
+        interaction.didMove(to: nil)
+    }
+}
