@@ -68,6 +68,9 @@ struct GTKWidgets: ParsableCommand {
     @Flag(name: .customLong("show-menu"), help: "When ready, open the button's menu as its long press does (for a picture of the app).")
     var showMenu = false
 
+    @Flag(name: .customLong("context-menu"), help: "The button's menu is a context menu (ContextMenuInteraction: a long press, a right click or the menu key), drawn by GTK as a GtkPopoverMenu, instead of the long press's own popover.")
+    var contextMenu = false
+
     @Flag(name: .customLong("move-picture"), help: "When ready, move the picture into a second window (with its own GTKWindowInput) and hide the first.")
     var movePicture = false
 
@@ -84,7 +87,7 @@ struct GTKWidgets: ParsableCommand {
         weak var weakEngine: GestureEngine?
         weak var weakView: GTKWidgetView?
         do {
-            let app = try WidgetsApp(json: json, record: record, reportEvents: reportEvents)
+            let app = try WidgetsApp(json: json, record: record, reportEvents: reportEvents, contextMenu: contextMenu)
             try run(app)
             (weakApp, weakInput, weakEngine, weakView) = (app, app.input, app.input.engine, app.input.windowView)
             app.onReady = nil
@@ -157,8 +160,14 @@ final class WidgetsApp {
     private let engine = GestureEngine()
     private let client: any LiveInputClient
 
-    init(json: Bool, record: String? = nil, reportEvents: Bool = false) throws {
+    /// The button's menu is a context menu (`--context-menu`).
+    let usesContextMenu: Bool
+    /// The button's context menu interaction, with `--context-menu`.
+    private var contextMenu: ContextMenuInteraction?
+
+    init(json: Bool, record: String? = nil, reportEvents: Bool = false, contextMenu: Bool = false) throws {
         self.json = json
+        usesContextMenu = contextMenu
         let engine = self.engine
         let recorded: any LiveInputClient = try record.map { try GestureRecorder(recordingTo: $0, source: .gtk, screen: Size(width: 1000, height: 1000), passingTo: engine) } ?? engine
         client = reportEvents ? EventArrivalReport(program: "gtk-widgets", passingTo: recorded) : recorded
@@ -258,10 +267,21 @@ final class WidgetsApp {
         threeFingers.name = "threeFingers"
         windowView.addGestureRecognizer(threeFingers)
 
-        // The button: a long press opens the menu.
-        let hold = LongPressGestureRecognizer(target: self, action: WidgetsApp.openMenu)
-        hold.name = "buttonHold"
-        input.view(for: button).addGestureRecognizer(hold)
+        if usesContextMenu {
+            // The button: its context menu (a long press, a right click, the menu key), which
+            // the window input's presenter draws as a GtkPopoverMenu.
+            let interaction = ContextMenuInteraction(delegate: self, name: "buttonMenu")
+            input.view(for: button).addInteraction(interaction)
+            contextMenu = interaction
+            input.contextMenus.onPopover = { [unowned self] popover in
+                emit(["type": "gtk", "event": popover == nil ? "popover closed" : "popover shown"])
+            }
+        } else {
+            // The button: a long press opens the menu.
+            let hold = LongPressGestureRecognizer(target: self, action: WidgetsApp.openMenu)
+            hold.name = "buttonHold"
+            input.view(for: button).addGestureRecognizer(hold)
+        }
 
         // The rows: a swipe left deletes; it holds its touch back from the list until it
         // fails, and waits for the edge swipe.
@@ -292,6 +312,14 @@ final class WidgetsApp {
     /// Prints `input`'s transitions (with GTK's own reading of each location) and claims.
     private func report(_ input: GTKWindowInput) {
         input.engine.traceHandler = { [unowned self, unowned input] event in
+            if case let .contextMenu(m) = event {
+                var line: [String: Any] = ["type": "contextMenu", "interaction": m.interaction.name, "from": m.from.rawValue,
+                                           "to": m.to.rawValue, "location": [m.location.x, m.location.y], "reason": m.reason.description,
+                                           "time": m.time.seconds]
+                if let action = m.action { line["action"] = action }
+                emit(line)
+                return
+            }
             guard case .transition(let t) = event, let view = t.recognizer.view else { return }
             var line: [String: Any] = ["type": "state", "recognizer": t.recognizer.name, "from": t.from.rawValue,
                                        "to": t.to.rawValue, "view": view.id ?? "", "location": [t.location.x, t.location.y],
@@ -335,6 +363,11 @@ final class WidgetsApp {
     }
 
     func showMenu() {
+        if let contextMenu, let view = contextMenu.view {
+            // As the menu key would: at the button's centre.
+            input.engine.sendMenuKey(at: input.engine.now, focusedView: view)
+            return
+        }
         guard popover == nil else { return }   // a long press on the open menu's items
         let popover = Widget(gtk_popover_new())!
         let box = Widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))!
@@ -555,6 +588,27 @@ final class WidgetsApp {
 
     private func connect(_ object: Widget, _ signal: String, _ callback: GCallback) {
         _ = gk_signal_connect(object, signal, callback, Unmanaged.passUnretained(self).toOpaque())
+    }
+}
+
+/// The button's context menu (`--context-menu`): Copy, Share (disabled), a Photo submenu with
+/// Favourite (on), and a section with Delete (destructive).
+extension WidgetsApp: ContextMenuInteractionDelegate {
+    func contextMenuInteraction(_ interaction: ContextMenuInteraction,
+                                configurationForMenuAtLocation location: Point) -> ContextMenuConfiguration? {
+        let chosen: (MenuAction) -> Void = { [unowned self] action in emit(["type": "gtk", "event": "menu action", "item": action.identifier]) }
+        return ContextMenuConfiguration(identifier: "button", menu: Menu(title: "Button", children: [
+            .action(MenuAction(title: "Copy", imageName: "edit-copy-symbolic", identifier: "copy", handler: chosen)),
+            .action(MenuAction(title: "Share", imageName: "send-to-symbolic", identifier: "share", attributes: .disabled, handler: chosen)),
+            .menu(Menu(title: "Photo", children: [
+                .action(MenuAction(title: "Favourite", identifier: "favourite", state: .on, handler: chosen)),
+                .action(MenuAction(title: "Rotate", identifier: "rotate", handler: chosen)),
+            ])),
+            .menu(Menu(options: .displayInline, children: [
+                .action(MenuAction(title: "Delete", imageName: "edit-delete-symbolic", identifier: "delete",
+                                   attributes: .destructive, handler: chosen)),
+            ])),
+        ]))
     }
 }
 

@@ -337,7 +337,7 @@ static inline void *gk_widget_frame_clock(void *widget) { return gtk_widget_get_
 
 /* Context menus (GestureGTK's GTKContextMenuPresenter): a GMenu model built entry by entry, a
  * GSimpleActionGroup of its actions (each named "a<index>", calling `activate` with the
- * presenter), and a GtkPopoverMenu of the model pointing at (x, y) of `parent`. */
+ * presenter), and a GtkPopoverMenu of the model pointing at (x, y) of `parent`, to pop up. */
 static inline void *gk_menu_new(void) { return g_menu_new(); }
 
 static inline void
@@ -384,10 +384,12 @@ gk_action_group_add(void *group, const char *name, gboolean enabled, int checked
 static inline const char *gk_action_name(void *action) { return g_action_get_name(G_ACTION(action)); }
 
 static inline void *
-gk_popover_menu_show(void *model, void *group, const char *prefix, void *parent, int x, int y, GCallback closed, void *data)
+gk_popover_menu_new(void *model, void *group, const char *prefix, void *parent, int x, int y, gboolean autohide,
+                    GCallback closed, void *data)
 {
     GtkWidget *popover = gtk_popover_menu_new_from_model(G_MENU_MODEL(model));
     g_object_unref(model);
+    gtk_popover_set_autohide(GTK_POPOVER(popover), autohide);
     gtk_widget_insert_action_group(popover, prefix, G_ACTION_GROUP(group));
     g_object_unref(group);
     gtk_widget_set_parent(popover, GTK_WIDGET(parent));
@@ -395,9 +397,10 @@ gk_popover_menu_show(void *model, void *group, const char *prefix, void *parent,
     gtk_popover_set_pointing_to(GTK_POPOVER(popover), &r);
     gtk_popover_set_position(GTK_POPOVER(popover), GTK_POS_BOTTOM);
     g_signal_connect_data(popover, "closed", closed, data, NULL, (GConnectFlags)0);
-    gtk_popover_popup(GTK_POPOVER(popover));
     return popover;
 }
+
+static inline void gk_popover_popup(void *popover) { gtk_popover_popup(GTK_POPOVER(popover)); }
 
 static inline void gk_widget_unparent(void *widget) { gtk_widget_unparent(GTK_WIDGET(widget)); }
 static inline gboolean gk_popover_visible(void *popover) { return gtk_widget_get_visible(GTK_WIDGET(popover)); }

@@ -13,8 +13,11 @@ import GestureKit
 /// - The popover closing by itself (a press outside it, Escape) dismisses the menu; GTK may
 ///   close it just before it activates the chosen item's action, so the dismissal waits for
 ///   GLib's next idle turn, and an action activated meanwhile is chosen first.
+/// - The popover pops up at GLib's next idle turn, not inside the engine's step: by then the
+///   recognizer that opened the menu has claimed its touch from the widgets (GTK resets the
+///   gestures outside a popover as it opens, and a touch it reset first would be GTK's).
 /// - One popover at a time, as one menu at a time in the engine; a menu dismissed in Swift
-///   (`dismissMenu()`, another menu opening) pops its popover down.
+///   (`dismissMenu()`, another menu opening) pops its popover down, or never shows it.
 /// - GtkPopoverMenu has no style for destructive items: they are drawn as any other.
 public final class GTKContextMenuPresenter: ContextMenuPresenter {
     /// The widget the popovers are parented to.
@@ -32,6 +35,14 @@ public final class GTKContextMenuPresenter: ContextMenuPresenter {
     /// Called when a popover has been shown (with the popover) or closed (nil): how a test
     /// knows it is on the screen.
     public var onPopover: ((UnsafeMutableRawPointer?) -> Void)?
+
+    /// Called with each popover before it pops up (GTKWindowInput reads its events).
+    var willShowPopover: ((UnsafeMutableRawPointer) -> Void)?
+    /// Whether GTK closes the popover itself at a press outside it (`gtk_popover_set_autohide`).
+    /// GTKWindowInput turns it off and closes the popover at a press outside it itself: the
+    /// popover's grab would take the finger that opened the menu, whose lift (Wayland's
+    /// popup grab, under sway) closes it as the finger leaves the screen.
+    var autohide = true
 
     /// The action group's prefix: items name "gkmenu.a3".
     static let prefix = "gkmenu"
@@ -53,6 +64,14 @@ public final class GTKContextMenuPresenter: ContextMenuPresenter {
     public var popover: UnsafeMutableRawPointer? { shown?.popover }
 
     public func present(_ menu: PresentedContextMenu) {
+        pending = menu
+        scheduleIdle()
+    }
+
+    /// A menu presented, to show at the next idle turn.
+    private var pending: PresentedContextMenu?
+
+    private func show(_ menu: PresentedContextMenu) {
         if let old = shown { close(old.popover) }
         var paths: [MenuPath] = []
         let group = gk_action_group_new()!
@@ -83,13 +102,16 @@ public final class GTKContextMenuPresenter: ContextMenuPresenter {
         }
         let model = build(menu.menu, [])
         let at = menu.screenLocation
-        let popover = gk_popover_menu_show(model, group, Self.prefix, parent, Int32(at.x.rounded()), Int32(at.y.rounded()),
-                                           unsafeBitCast(gtkMenuPopoverClosed, to: GCallback.self), me)!
+        let popover = gk_popover_menu_new(model, group, Self.prefix, parent, Int32(at.x.rounded()), Int32(at.y.rounded()),
+                                          autohide ? 1 : 0, unsafeBitCast(gtkMenuPopoverClosed, to: GCallback.self), me)!
+        willShowPopover?(popover)
+        gk_popover_popup(popover)
         shown = Shown(menu: menu, popover: popover, paths: paths)
         onPopover?(popover)
     }
 
     public func dismiss(_ menu: PresentedContextMenu) {
+        if let pending, pending.interaction === menu.interaction, pending.time == menu.time { self.pending = nil }
         guard let current = shown, current.menu.interaction === menu.interaction, current.menu.time == menu.time else { return }
         shown = nil
         close(current.popover)
@@ -128,7 +150,13 @@ public final class GTKContextMenuPresenter: ContextMenuPresenter {
             current.menu.interaction.dismissMenu(because: .custom("the popover closed"))
         }
         for popover in closed { gk_widget_unparent(popover) }
-        onPopover?(shown?.popover)
+        if let menu = pending {
+            pending = nil
+            // Still the engine's menu (not dismissed meanwhile): shown now.
+            if menu.interaction.presentedMenu?.time == menu.time { show(menu) }
+        } else if !closed.isEmpty {
+            onPopover?(nil)
+        }
     }
 }
 

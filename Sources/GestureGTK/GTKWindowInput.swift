@@ -132,6 +132,9 @@ public final class GTKWindowInput {
         var lift: OpaquePointer?
     }
     private var contacts: [UnsafeMutableRawPointer?: Contact] = [:]
+    /// The touches (nil: the mouse's press) that closed a context menu's popover by
+    /// landing outside it: their events stop at the window.
+    private var outsideMenu: Set<UnsafeMutableRawPointer?> = []
     /// The view a touch-down being handled lands on (the engine's hit test asks for it).
     private var pickedAtTouchDown: GTKWidgetView??
     /// The gestures of the widgets under the touches, watched for claims.
@@ -161,6 +164,11 @@ public final class GTKWindowInput {
         views[window] = windowView
         engine.addRoot(windowView)
         contextMenus = GTKContextMenuPresenter(parent: window, engine: engine)
+        // A context menu's popover is read as the window is: GTK sends it the touches while
+        // it is open (its grab), and the touch that opened it, which a recognizer claimed,
+        // must stop there too (GtkPopover pops down at a release outside it).
+        contextMenus.willShowPopover = { [unowned self] popover in watchNative(popover) }
+        contextMenus.autohide = false
         let me = Unmanaged.passUnretained(self).toOpaque()
         gk_object_set_data(window, Self.key, me)
 
@@ -421,6 +429,20 @@ public final class GTKWindowInput {
         let end = type == GDK_TOUCH_END || (type == GDK_BUTTON_RELEASE && gdk_button_event_get_button(event) == 1)
         let lift = end || type == GDK_TOUCH_CANCEL
         let moved = type == GDK_TOUCH_UPDATE || (type == GDK_MOTION_NOTIFY && contacts[nil] != nil)
+        // A press (a touch, any button) outside an open context menu's popover closes it and
+        // goes no further, as a tap outside UIKit's menu does and GTK's own autohide would;
+        // the rest of its touch or click stops at the window too.
+        if type == GDK_TOUCH_BEGIN || type == GDK_BUTTON_PRESS, let popover = contextMenus.popover,
+           gk_event_on_widget_surface(popover, event) == 0 {
+            outsideMenu.insert(key)
+            engine.presentedContextMenu?.interaction.dismissMenu(because: .custom("a press outside the popover"))
+            afterInput?()
+            return true
+        }
+        if outsideMenu.contains(key) {
+            if type == GDK_TOUCH_END || type == GDK_TOUCH_CANCEL || type == GDK_BUTTON_RELEASE { outsideMenu.remove(key) }
+            return true
+        }
         if press {
             syncFrames()
             let target = gk_pick_for_event(event)

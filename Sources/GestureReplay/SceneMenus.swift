@@ -9,7 +9,7 @@ extension Scene {
 
     /// `[{"title": "Copy", "id": "copy", "image": "edit-copy", "attributes": ["disabled"], "state": "on"},
     /// {"title": "Share", "children": [...], "inline": false}]`: at least one entry, at most 16
-    /// levels deep.
+    /// levels deep; an action needs a title, a submenu or section may leave it out.
     static func parseMenu(_ value: JSONValue, path: String, depth: Int = 0) throws -> [MenuItemSpec] {
         guard case let .array(items) = value, !items.isEmpty else {
             throw SceneError(path: path, message: "expected a non-empty array of menu entries, found \(value.typeDescription)")
@@ -20,7 +20,11 @@ extension Scene {
             guard case let .object(members) = item else {
                 throw SceneError(path: itemPath, message: "expected an object (title, id, image, attributes, state, children, inline), found \(item.typeDescription)")
             }
-            var spec = MenuItemSpec(title: try string(item["title"], path: "\(itemPath).title"))
+            // A submenu or a section may go without a title (an inline section often does).
+            let hasChildren = item["children"] != nil
+            let title = hasChildren && (item["title"] == nil || item["title"] == .string(""))
+                ? "" : try string(item["title"], path: "\(itemPath).title")
+            var spec = MenuItemSpec(title: title)
             for (key, v) in members {
                 let keyPath = "\(itemPath).\(key)"
                 switch key {

@@ -53,6 +53,7 @@ struct GTKWidgetsTests {
     /// second window), so nothing is known of their timing.
     static func run(_ touches: Touches, arguments: String = "", seconds: Double? = nil, judgeDelivery: Bool = true,
                     layout: [(String, Rect)] = homeLayout, nested: Compositor.Nested? = nil,
+                    whileRunning: ((Compositor.Session) throws -> Void)? = nil,
                     name: String = #function) throws -> (events: [Event], log: String, onTime: Bool) {
         let path = NSTemporaryDirectory() + "gesturekit-\(UUID().uuidString)-widgets.evemu"
         try touches.evemu().write(toFile: path, atomically: true, encoding: .utf8)
@@ -64,6 +65,7 @@ struct GTKWidgetsTests {
                 + "--ready-file CLIENT_DIR/ready --duration \(duration) --record CLIENT_DIR/\(Compositor.Session.recordingName) \(arguments)",
             copy: [tool], nested: nested, readiness: nested == .kwin ? .fileThenSettle(Compositor.kwinSettle) : .file)
         defer { session.remove() }
+        try whileRunning?(session)
         session.finish(timeout: duration + 25)
         let log = "stdout: \(session.output.suffix(4000))\nstderr: \(session.errors.suffix(2000))\nsway: \(session.swayLog.suffix(600))"
         #expect(session.clientStatus == 0, "gtk-widgets exits with status 0 at the end of its --duration; \(log)")
@@ -154,6 +156,43 @@ struct GTKWidgetsTests {
         let claims = events.filter { $0.type == "gtk" && $0.event.hasPrefix("claimed") }.compactMap { $0.object["claimed"] as? Int }
         #expect(claims.max() == 3, "the three fingers' sequences are all claimed from the window: \(claims); \(log)")
         #expect(Self.states(events, "threeFingers").suffix(2) == ["began", "ended"], "the three-finger pan is recognized; \(log)")
+        Self.expectNothingStuck(events, log)
+    }
+
+    @Test("UIKit: a long press on a GtkButton with a context menu opens a GtkPopoverMenu (built from the menu's data) and never clicks the button: its touch is claimed; a tap on the popover's Copy runs the Swift action; a tap then clicks once")
+    func buttonContextMenu() throws {
+        var t = Touches()
+        t.hold(at: Point(x: 700, y: 150), from: 0, for: 1.0)       // the long press: the menu opens at 0.5 s
+        t.tap(at: Point(x: 690, y: 185), at: 2.0)                   // "Copy", the popover's first item, below the finger
+        t.tap(at: Point(x: 700, y: 150), at: 3.0)                   // a tap on the button
+        var grimStatus: Int32 = -1
+        let (events, log, onTime) = try Self.run(t, arguments: "--context-menu") { session in
+            // The popover on the screen (the app says so once GTK has shown it): grim's picture.
+            guard session.wait(seconds: Double(Compositor.readyTimeout) + Compositor.readyToRecording + 3,
+                               until: { session.output.contains("popover shown") }) else { return }
+            let shot = session.directory + "/gtk-widgets-context-menu.png"
+            grimStatus = try session.grim([shot])
+            if grimStatus == 0 {
+                try? FileManager.default.createDirectory(atPath: packageRoot.path + "/out", withIntermediateDirectories: true)
+                try? FileManager.default.removeItem(atPath: packageRoot.path + "/out/gtk-widgets-context-menu.png")
+                try? FileManager.default.copyItem(atPath: shot, toPath: packageRoot.path + "/out/gtk-widgets-context-menu.png")
+            }
+        }
+        #expect(Self.count(events, "clicked") <= 1, "the long press never clicks the button; \(log)")
+        guard onTime else { return Self.expectNothingStuck(events, log) }
+        let menu = events.filter { $0.type == "contextMenu" }.map { "\($0.object["from"] ?? "")→\($0.to)" }
+        #expect(menu == ["possible→lifting", "lifting→presented", "presented→possible"],
+                "the preview lifts, the menu opens and stays open when the finger lifts, the chosen action closes it; \(log)")
+        #expect(Self.states(events, "buttonMenu").prefix(2) == ["began", "ended"], "the menu's recognizer takes the long press; \(log)")
+        let began = try #require(events.firstIndex { $0.recognizer == "buttonMenu" && $0.to == "began" })
+        let shown = try #require(events.firstIndex { $0.event == "popover shown" }, "GTK shows the popover; \(log)")
+        #expect(events[began..<shown].contains { $0.event == "claimed GtkButton" } && events[began..<shown].contains { $0.event == "button gesture cancelled" },
+                "the touch is claimed from the window and the button's own gesture cancelled before the popover shows; \(log)")
+        #expect(events.filter { $0.event == "menu action" }.map { $0.object["item"] as? String } == ["copy"],
+                "the tap on the popover's Copy activates its GAction, which runs the Swift handler; \(log)")
+        #expect(events.last { $0.type == "contextMenu" }?.object["action"] as? String == "copy", "the menu closes choosing copy; \(log)")
+        #expect(Self.count(events, "clicked") == 1, "the button clicks once, for the tap alone; \(log)")
+        #expect(grimStatus == 0, "grim takes a picture of the open popover; \(log)")
         Self.expectNothingStuck(events, log)
     }
 
