@@ -146,4 +146,17 @@ struct ContextMenuTests {
         #expect(delegate.ran == ["copy", "copy", "copy"], "each chosen copy ran: \(delegate.ran)")
         #expect(!h.lines("tap").contains { $0.hasSuffix("possible→ended") }, "no gesture was a tap: \(h.lines("tap"))")
     }
+
+    @Test("the article's sample: a photo held for its menu, Favourite turns on, then Delete runs (Context menus and drag and drop)")
+    func articleSample() throws {
+        let photo = View(id: "photo", frame: Rect(x: 600, y: 600, width: 200, height: 200))
+        h.root.addSubview(photo)
+        let menu = PhotoMenu(on: photo)
+        let presented = try #require(try h.tester.openContextMenu(on: photo))
+        #expect(presented.menu.actions.map(\.action.identifier) == ["Copy", "Favourite", "Delete"])
+        #expect(try h.tester.chooseContextMenuAction("Favourite") && menu.isFavourite)
+        let again = try #require(try h.tester.openContextMenu(on: photo, by: .secondaryClick))
+        #expect(again.menu.actions[1].action.state == .on, "the menu is made when it opens: Favourite is on now")
+        #expect(try h.tester.chooseContextMenuAction("Delete") && menu.deleted)
+    }
 }
