@@ -13,8 +13,8 @@ import Glibc
 /// tap to zoom a photo, pinch to resize the tiles, pan and fling to scroll, long press to pick
 /// a photo up and move it. Here GestureGTK feeds it (GDK's touches, mouse, wheel and touchpad
 /// gestures, on GDK's event times and GLib's main loop), the display list is drawn with cairo
-/// in a `GtkDrawingArea`, and a right click (a secondary-button tap, as UIKit's
-/// `buttonMaskRequired = .secondary`) opens a menu on the photo under it.
+/// in a `GtkDrawingArea`, and a right click opens the photo's context menu (the wall's
+/// `ContextMenuInteraction`), which GTK draws as a `GtkPopoverMenu`.
 @main
 struct PhotoWallGTK: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -109,23 +109,25 @@ struct PhotoWallGTK: ParsableCommand {
 /// drawn with cairo.
 final class GTKWall: LiveInputClient {
     let wall: PhotoWall
-    let menuTap = TapGestureRecognizer(name: "menu")
     private weak var window: GTKGestureWindow?
     private var frames = 0
 
     init(wall: PhotoWall) {
         self.wall = wall
-        menuTap.buttonMaskRequired = .secondary
-        menuTap.allowedTouchTypes = [.indirectPointer]
-        wall.collectionView.addGestureRecognizer(menuTap)
     }
 
+    /// The wall's context menu (a right click on a photo) is GTK's to draw here: a
+    /// `GtkPopoverMenu` from the window's presenter, whose items run the wall's actions.
     func attach(to window: GTKGestureWindow) {
         self.window = window
         window.draw = { [unowned self] context in draw(in: context) }
-        menuTap.addTarget { [unowned self] tap in
-            guard tap.state == .ended else { return }
-            openMenu(at: tap.location(in: nil))
+        if window.contextMenus != nil {
+            wall.drawsContextMenu = false
+            window.contextMenus?.onPopover = { [unowned self] popover in
+                printEvents()
+                print("\(Self.stamp(wall.engine.now)) s  menu: popover \(popover == nil ? "closed" : "shown")")
+                fflush(nil)
+            }
         }
     }
 
@@ -160,19 +162,6 @@ final class GTKWall: LiveInputClient {
             onEvent?(event)
         }
         fflush(nil)
-    }
-
-    /// The photo under a right click gets a menu; what is chosen happens to it, as the
-    /// gesture for it would do it.
-    private func openMenu(at point: Point) {
-        guard let window, wall.zoomedPhoto == nil, let item = wall.indexPath(atScreen: point) else { return }
-        let name = wall.library.name(of: item)
-        print("\(Self.stamp(wall.engine.now)) s  menu: opened on \(name)")
-        fflush(nil)
-        window.showMenu(at: point, items: ["Zoom", "Select"]) { [unowned self] index in
-            if index == 0 { wall.zoom(photoAt: item, gesture: "menu") } else { wall.select(photoAt: item, gesture: "menu") }
-            printEvents()
-        }
     }
 
     /// Seconds with three decimals, as PhotoWall's events print their time.

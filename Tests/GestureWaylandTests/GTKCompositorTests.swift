@@ -359,7 +359,7 @@ struct PhotoWallGTKTests {
         }
     }
 
-    @Test("a right click on a photo opens its menu (a secondary-button tap in the wall, a GTK popover on screen)")
+    @Test("a right click on a photo opens its context menu (the wall's ContextMenuInteraction, a GtkPopoverMenu on screen)")
     func rightClickMenu() throws {
         // The recording (9.7 s): clicks, the wheel, and a right click 3.6 s in, held 0.5 s.
         let trace = Compositor.fixture("mouse-logitech-ultrathin-wheel.evemu")
@@ -371,7 +371,7 @@ struct PhotoWallGTKTests {
                                            swayConfig: "seat seat0 cursor set 990 300", readiness: .file)
         defer { session.remove() }
         // The menu is open from the second right click (5.2 s in) to the next left click (5.6 s).
-        let opened = session.wait(seconds: Double(Compositor.readyTimeout) + 8) { session.output.contains("menu: opened on ") }
+        let opened = session.wait(seconds: Double(Compositor.readyTimeout) + 8) { session.output.contains("menu: popover shown") }
         let shot = session.directory + "/photowall-gtk-menu.png"
         let grimStatus = opened ? try session.grim([shot]) : -1
         session.finish(timeout: seconds + 20)
@@ -381,6 +381,7 @@ struct PhotoWallGTKTests {
         }
         #expect(session.clientStatus == 0, "photowall-gtk exits with status 0: \(session.errors)")
         #expect(session.output.contains("menu: opened on "), "the right click opens the photo's menu: \(session.output) \(session.errors)")
+        #expect(session.output.contains("menu: popover shown"), "GTK shows it as a popover menu: \(session.output) \(session.errors)")
     }
 }
 

@@ -1,8 +1,10 @@
+import Foundation
 import GestureKit
 import GestureLayout
 import PhotoWallApp
 import PhotoWallRender
 import Testing
+import GestureTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -103,6 +105,42 @@ struct PhotoWallPixelTests {
         frame.expect(Point(x: footer.width * 0.9, y: footer.midY), is: PhotoWallStyle.footerBar, "the footer bar")
         // The header's swatch shows the section's first colour.
         frame.expect(Point(x: header.minX + 2, y: header.midY), is: photoA.color, "the header's swatch")
+    }
+
+    @Test("UIKit: a right click on a photo opens its context menu at the pointer, drawn by the wall (no toolkit draws it on SDL); a click on the disabled Share does nothing, one outside closes it, and Zoom zooms")
+    func contextMenu() throws {
+        let wall = PhotoWall()
+        let tile = try #require(wall.screenFrame(of: LayoutIndexPath(item: 2, section: 0)))
+        let at = tile.center
+        func click(_ p: Point, _ t: Double, button: Int = 0x110) {
+            wall.send(.pointer(.motion(to: p, at: Instant(seconds: t))))
+            wall.send(.pointer(.button(true, at: p, time: Instant(seconds: t + 0.01), button: button)))
+            wall.send(.pointer(.button(false, at: p, time: Instant(seconds: t + 0.08), button: button)))
+        }
+        click(at, 0, button: 0x111)
+        let panel = try #require(wall.menuPanel, "the right click opens the menu")
+        #expect(panel.frame.origin == at, "the menu opens at the pointer: \(panel.frame)")
+        #expect(panel.rows.map(\.title) == ["Zoom", "Select", "Share"] && panel.rows.map(\.isEnabled) == [true, true, false])
+        let frame = try RenderedFrame(wall)
+        frame.expect(Point(x: panel.frame.maxX - 8, y: panel.rows[0].frame.midY), is: PhotoWallStyle.menuBackground, "the menu's panel")
+        frame.expect(Point(x: panel.frame.maxX - 8, y: panel.separators[0].midY), is: PhotoWallStyle.menuSeparator, "the line before Share's section")
+        try? FileManager.default.createDirectory(atPath: packageRoot.path + "/out", withIntermediateDirectories: true)
+        let canvas = try Canvas(width: Int(wall.screen.width), height: Int(wall.screen.height))
+        canvas.draw(wall.render())
+        try canvas.savePNG(to: packageRoot.path + "/out/photowall-context-menu.png")
+
+        click(panel.rows[2].frame.center, 1)
+        #expect(wall.menuPanel != nil && wall.zoomedPhoto == nil, "Share is disabled: the menu stays, nothing happens")
+        click(Point(x: 40, y: 700), 2)
+        #expect(wall.menuPanel == nil && wall.collectionView.indexPathsForSelectedItems.isEmpty,
+                "a click outside closes the menu, and is no tap on the wall")
+        click(at, 3, button: 0x111)
+        let again = try #require(wall.menuPanel)
+        click(again.rows[0].frame.center, 4)
+        #expect(wall.menuPanel == nil && wall.zoomedPhoto == wall.library.photo(at: LayoutIndexPath(item: 2, section: 0))?.id,
+                "Zoom zooms the photo the menu was for")
+        #expect(wall.events.map(\.kind).filter { [.menuOpened, .menuClosed, .zoomed].contains($0) } == [.menuOpened, .menuClosed, .menuOpened, .menuClosed, .zoomed],
+                "\(wall.events)")
     }
 
     @Test("double tap: the tile drawn large over the dimmed wall")

@@ -70,6 +70,10 @@ public struct PhotoWallEvent: Hashable, Sendable, CustomStringConvertible {
         case cameToRest
         /// A touch came down on moving content and stopped it (it selects nothing).
         case stopped
+        /// A right click (or the menu key) opened a photo's context menu.
+        case menuOpened
+        /// The context menu closed: an action was chosen, or it was dismissed.
+        case menuClosed
     }
 
     public var time: Instant
@@ -127,6 +131,18 @@ public final class PhotoWall {
     public let pinch: PinchGestureRecognizer
     public let reorder: LongPressGestureRecognizer
     public let scroll: PanGestureRecognizer
+    /// The photos' context menu: a right click or the menu key (touch keeps its long press for
+    /// reordering); the wall draws it (`render()`) and takes the press that picks an item.
+    public internal(set) var contextMenu: ContextMenuInteraction!
+    /// The photo the context menu is for.
+    var menuItem: LayoutIndexPath?
+    /// A press that landed on the drawn menu (or outside it, closing it): its source ids,
+    /// and whether the pointer's button is held, whose events the engine never sees.
+    var menuTouches: Set<Int> = []
+    var menuHoldsPointer = false
+    /// Whether the wall draws its context menu and takes the presses on it (true), or a
+    /// toolkit does (photowall-gtk: GTK's popover).
+    public var drawsContextMenu = true
 
     /// The zoomed tile, if any (photo id).
     public private(set) var zoomedPhoto: Int?
@@ -184,6 +200,7 @@ public final class PhotoWall {
         pinch.addTarget(self, action: PhotoWall.pinched)
         reorder.addTarget(self, action: PhotoWall.pressed)
         scroll.addTarget(self, action: PhotoWall.scrolled)
+        setUpContextMenu()
     }
 
     // MARK: Input
@@ -191,11 +208,14 @@ public final class PhotoWall {
     /// One input event (screen points), on the caller's clock: touches go through `send(_:)`
     /// for frames, everything else to the engine as it is.
     public func send(_ event: InputEvent) {
-        if case let .touchFrame(frame) = event { send(frame) } else { engine.send(event) }
+        if case let .touchFrame(frame) = event { send(frame); return }
+        if case let .pointer(pointer) = event, menuTakes(pointer) { return }
+        engine.send(event)
     }
 
     /// One frame of touches (screen points), on the caller's clock.
     public func send(_ frame: TouchFrame) {
+        guard let frame = menuTakes(frame) else { return }
         for change in frame.changes {
             switch change.phase {
             case .began, .moved: if change.location.isFinite { touches[change.sourceID] = change.location }
@@ -289,7 +309,7 @@ public final class PhotoWall {
         emit(kind, gesture: recognizer.name, text)
     }
 
-    private func emit(_ kind: PhotoWallEvent.Kind, gesture: String, _ text: String) {
+    func emit(_ kind: PhotoWallEvent.Kind, gesture: String, _ text: String) {
         let event = PhotoWallEvent(time: engine.now, kind: kind, gesture: gesture, text: text)
         events.append(event)
         unread.append(event)

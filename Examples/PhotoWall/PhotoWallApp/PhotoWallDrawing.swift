@@ -32,6 +32,7 @@ extension PhotoWall {
         for (_, point) in touches.sorted(by: { $0.key < $1.key }) {
             list.disc(center: point, radius: PhotoWallStyle.touchRadius, PhotoWallStyle.touchDisc)
         }
+        drawMenu(into: &list)
         if let text = captionText, let caption = captionFrame {
             list.fill(caption, PhotoWallStyle.captionBackground)
             list.text(text, in: caption, size: 18, alignment: .center, PhotoWallStyle.headerText)

@@ -34,10 +34,16 @@ public final class ContextMenuGestureRecognizer: GestureRecognizer {
     public override var kind: Kind { .continuous }
     public override class var defaultNamePrefix: String { "contextMenu" }
 
+    /// The pointer's buttons that open the menu: the secondary (a right click, at the press)
+    /// and the primary (a click held, as a touch is). Default both; `.secondary` alone leaves
+    /// a held click to the view's other recognizers (a long press that reorders).
+    public var buttonMaskRequired: ButtonMask = [.primary, .secondary]
+
     /// A pointer's touch reaches it when its button is the primary one (a click held) or
-    /// includes the secondary (a right click).
+    /// includes the secondary (a right click), each if `buttonMaskRequired` has it.
     override func buttonsAllowed(_ buttons: ButtonMask) -> Bool {
-        buttons == .primary || buttons.contains(.secondary)
+        (buttons == .primary && buttonMaskRequired.contains(.primary))
+            || (buttons.contains(.secondary) && buttonMaskRequired.contains(.secondary))
     }
 
     public override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
