@@ -131,7 +131,7 @@ public final class PhotoWall {
     public let pinch: PinchGestureRecognizer
     public let reorder: LongPressGestureRecognizer
     public let scroll: PanGestureRecognizer
-    /// The photos' context menu: a right click or the menu key (touch keeps its long press for
+    /// The photos' context menu: a right click (touch keeps its long press for
     /// reordering); the wall draws it (`render()`) and takes the press that picks an item.
     public internal(set) var contextMenu: ContextMenuInteraction!
     /// The photo the context menu is for.

@@ -2,7 +2,8 @@ import GestureKit
 import GestureLayout
 
 /// The photos' context menu, drawn by the wall itself (no toolkit draws it on SDL or a kiosk's
-/// screen): a right click on a photo, or the menu key over one, opens Zoom, Select and Share
+/// screen): a right click on a photo (or `GestureEngine.sendMenuKey` with the pointer over one; the
+/// example apps send no menu key) opens Zoom, Select and Share
 /// (disabled: the wall cannot share). A touch keeps its long press for picking a tile up.
 ///
 /// The wall's rule for the drawn menu, stated once: while it is open, a press (a finger, a
