@@ -54,7 +54,7 @@ struct SceneTests {
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "pan", "view": "root", "allowedScrollTypes": "discrete"}]}"#,
             error: #"recognizers[0] ("a").allowedScrollTypes: expected an array of names (continuous, discrete), found a string"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tapp", "view": "root"}]}"#,
-            error: #"recognizers[0] ("a").kind: unknown kind "tapp" (expected one of tap, longPress, pinch, pan, rotation, swipe, hover, screenEdgePan)"#),
+            error: #"recognizers[0] ("a").kind: unknown kind "tapp" (expected one of tap, longPress, pinch, pan, rotation, swipe, hover, screenEdgePan, contextMenu)"#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tap", "view": "nowhere"}]}"#,
             error: #"recognizers[0] ("a").view: unknown view "nowhere""#),
         Bad(json: #"{"recognizers": [{"id": "a", "kind": "tap", "view": "root", "requireToFail": ["b"]}]}"#,
