@@ -37,7 +37,7 @@ struct GTKWidgets: ParsableCommand {
     @Flag(help: "Show the window full screen.")
     var fullscreen = false
 
-    @Option(help: "The page to show: home (a list, a button, a picture) or controls (GTK's controls under UIKit's taps).")
+    @Option(help: "The page to show: home (a list, a button, a picture), controls (GTK's controls under UIKit's taps) or scrolling (a swipe and a scrolled window's drag under UIKit's rules).")
     var page: Page = .home
 
     @Option(name: .customLong("ready-file"), help: ArgumentHelp("Create this file once the window is drawn at 1000 × 1000 points; --duration counts from then.", valueName: "path"))
@@ -115,7 +115,7 @@ struct GTKWidgets: ParsableCommand {
 
 /// The page the window shows (`--page`).
 enum Page: String, ExpressibleByArgument, CaseIterable {
-    case home, controls
+    case home, controls, scrolling
 }
 
 /// How the button is taken away under a finger (`--button-goes`).
@@ -166,6 +166,8 @@ final class WidgetsApp {
 
     /// The controls page, when it is the one shown (`--page controls`).
     private(set) var controls: ControlsPage?
+    /// The scrolling page, when it is the one shown (`--page scrolling`).
+    private(set) var scrolling: ScrollingPage?
 
     func build(fullscreen: Bool, page: Page = .home) {
         window = Widget(gtk_window_new())!
@@ -220,6 +222,11 @@ final class WidgetsApp {
             gtk_stack_add_named(gtk(stack), gtk(controls.build()), "controls")
             gtk_stack_set_visible_child_name(gtk(stack), "controls")
             self.controls = controls
+        } else if page == .scrolling {
+            let scrolling = ScrollingPage(app: self)
+            gtk_stack_add_named(gtk(stack), gtk(scrolling.build()), "scrolling")
+            gtk_stack_set_visible_child_name(gtk(stack), "scrolling")
+            self.scrolling = scrolling
         }
         gtk_window_set_child(gtk(window), gtk(stack))
         connect(window, "close-request", unsafeBitCast(onCloseRequest, to: GCallback.self))
@@ -240,6 +247,11 @@ final class WidgetsApp {
         input = GTKWindowInput(window: window, engine: engine, client: client)
         if let controls {
             controls.attachRecognizers(to: input)
+            report(input)
+            return
+        }
+        if let scrolling {
+            scrolling.attachRecognizers(to: input)
             report(input)
             return
         }
@@ -469,6 +481,7 @@ final class WidgetsApp {
     /// The bounds of the widgets the tests touch, in the window's points.
     func layout() -> [String: [Double]] {
         if let controls { return controls.layout(in: window) }
+        if let scrolling { return scrolling.layout(in: window) }
         var out: [String: [Double]] = [:]
         func add(_ name: String, _ widget: Widget) {
             var x = 0.0, y = 0.0, w = 0.0, h = 0.0
@@ -531,7 +544,9 @@ final class WidgetsApp {
         let signals = [SIGTERM, SIGINT].map { g_unix_signal_add_full(G_PRIORITY_DEFAULT, $0, onStopSignal, me, nil) }
         while running { g_main_context_iteration(nil, 1) }
         for source in signals { g_source_remove(source) }
-        emit(["type": "end", "scroll": scrollOffset, "rows": rows.count])
+        var end: [String: Any] = ["type": "end", "scroll": scrollOffset, "rows": rows.count]
+        if let scrolling { end["scrolls"] = scrolling.scrolls() }
+        emit(end)
         input.detach()
         if let second {
             second.input.detach()

@@ -225,6 +225,43 @@ struct GTKWidgetsTests {
         Self.expectNothingStuck(events, log)
     }
 
+    // MARK: a scrolled window's drag as a recognizer
+
+    /// The scrolling page's columns (`--page scrolling`): a strip of 50 points under the
+    /// header bar, then four scrolled windows of 250 points, one per rule.
+    static let scrollingLayout = [("require", Rect(x: 0, y: 97, width: 250, height: 903)), ("simultaneous", Rect(x: 250, y: 97, width: 250, height: 903)),
+                                  ("exclusive", Rect(x: 500, y: 97, width: 250, height: 903)), ("fits", Rect(x: 750, y: 97, width: 250, height: 903))]
+
+    @Test("a scrolled window's drag is a recognizer (UIScrollView.panGestureRecognizer): a swipe that requires it to fail fails when it begins and the list scrolls (UIKit: a recognizer fails when one it requires to fail begins); a swipe the delegate lets recognize simultaneously with it recognizes while the list scrolls (UIKit: shouldRecognizeSimultaneouslyWith yes lets both recognize); with no rule the drag, beginning first, prevents the swipe (UIKit: a recognizer that begins fails the others it may prevent); on a list too short to scroll GTK denies its drag at touch-down, so the swipe that requires it to fail recognizes and nothing scrolls (UIKit: a recognizer recognizes once the one it requires to fail has failed)")
+    func scrolledWindowDragInArbitration() throws {
+        var t = Touches()
+        for (column, (_, frame)) in Self.scrollingLayout.enumerated() {
+            // A swipe up: 400 points in 0.3 s, well past GTK's drag threshold (8 px) before it
+            // is past the swipe's 50 points.
+            t.swipe(fingers: [Point(x: frame.midX, y: 800)], by: Point(x: 0, y: -400), from: 1.2 * Double(column), over: 0.3)
+        }
+        let (events, log, onTime) = try Self.run(t, arguments: "--page scrolling", layout: Self.scrollingLayout)
+        Self.expectNothingStuck(events, log)
+        guard onTime else { return }
+        let end = try #require(events.last { $0.type == "end" }, "the app ends; \(log)")
+        let scrolls = (end.object["scrolls"] as? [String: NSNumber])?.mapValues(\.doubleValue) ?? [:]
+        func scroll(_ rule: String) -> String { "\(rule).GtkGestureDrag" }
+        for rule in ["require", "simultaneous", "exclusive"] {
+            #expect(Self.states(events, scroll(rule)) == ["began", "ended"],
+                    "\(rule): the scrolled window's drag claims the touch (began) and ends with it; \(log)")
+            #expect((scrolls[rule] ?? 0) > 150, "\(rule): the list scrolls under the drag: \(scrolls[rule] ?? -1) points; \(log)")
+        }
+        #expect(Self.states(events, "require-swipe") == ["failed"], "require: the swipe fails once the scroll it requires to fail begins; \(log)")
+        #expect(Self.states(events, "simultaneous-swipe") == ["ended"], "simultaneous: the swipe recognizes as the list scrolls; \(log)")
+        #expect(Self.states(events, "exclusive-swipe") == ["failed"], "exclusive: the scroll, begun first, prevents the swipe; \(log)")
+        #expect(Self.states(events, scroll("fits")) == ["failed"], "fits: GTK denies the drag of a list that cannot scroll; \(log)")
+        #expect(Self.states(events, "fits-swipe") == ["ended"], "fits: the swipe recognizes once the scroll it requires to fail has failed; \(log)")
+        #expect(scrolls["fits"] == 0, "fits: nothing scrolls: \(scrolls["fits"] ?? -1); \(log)")
+        let swiped = events.first { $0.event == "swiped" && $0.object["recognizer"] as? String == "simultaneous-swipe" }
+        let whileSwiped = (swiped?.object["scrolls"] as? [String: NSNumber])?["simultaneous"]?.doubleValue ?? 0
+        #expect(whileSwiped > 0, "simultaneous: the list has already scrolled when the swipe recognizes (\(whileSwiped)); \(log)")
+    }
+
     // MARK: the picture
 
     @Test("touches the picture's double tap holds back (delaysTouchesBegan): a double tap reaches the picture not at all; a touch that moves, failing the double tap, reaches it as one press; a pinch then takes its fingers; a tap on a row, which its swipe held back until the lift, still activates the row; a single tap reaches the picture once the double tap gives up")

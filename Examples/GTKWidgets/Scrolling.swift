@@ -1,0 +1,116 @@
+import CGTK4
+import Foundation
+import GestureGTK
+import GestureKit
+
+/// The scrolling page (`gtk-widgets --page scrolling`): a swipe up on a list in a
+/// `GtkScrolledWindow`, four times, each settled with the scrolled window's own touch drag
+/// (`GTKWindowInput.recognizer(forScrollingOf:)`, UIKit's `UIScrollView.panGestureRecognizer`)
+/// by one of UIKit's rules:
+/// - `require`: the swipe requires the scroll to fail (`require(toFail:)`): the list
+///   scrolls, the swipe fails;
+/// - `simultaneous`: the swipe's delegate lets it recognize with the scroll
+///   (`shouldRecognizeSimultaneouslyWith`): the list scrolls and the swipe recognizes;
+/// - `exclusive`: no rule between them: the scroll begins first and prevents the swipe;
+/// - `fits`: the swipe requires the scroll to fail, on a list too short to scroll: GTK denies
+///   its drag at touch-down, so the swipe recognizes and nothing scrolls.
+///
+/// A strip of 50 points under the header bar (a drawing area: the app is ready once it is
+/// drawn), then four columns of 250 points, one per rule, left to right, each a scrolled
+/// window named for its rule holding a list of rows 100 points tall (30 rows; 3 in `fits`).
+/// With --json the app says each recognizer's transitions (the scroll's is
+/// `<rule>.GtkGestureDrag`) and, at the end, how far each list scrolled ("scrolls").
+final class ScrollingPage: GestureRecognizerDelegate {
+    unowned let app: WidgetsApp
+    static let rules = ["require", "simultaneous", "exclusive", "fits"]
+
+    private(set) var scrolled: [String: Widget] = [:]
+    private var lists: [String: Widget] = [:]
+    /// The scroll recognizer each swipe may recognize with (`simultaneous`).
+    private var simultaneousScroll: GTKGestureRecognizer?
+
+    init(app: WidgetsApp) { self.app = app }
+
+    func build() -> Widget {
+        let page = Widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))!
+        let strip = Widget(gtk_drawing_area_new())!
+        gtk_widget_set_size_request(gtk(strip), -1, 50)
+        gk_drawing_area_set_draw(strip, onDrawStrip, Unmanaged.passUnretained(app).toOpaque())
+        gk_box_append(page, strip)
+        let columns = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))!
+        gtk_box_set_homogeneous(gtk(columns), 1)
+        gtk_widget_set_vexpand(gtk(columns), 1)
+        for rule in Self.rules {
+            let window = Widget(gtk_scrolled_window_new())!
+            gtk_scrolled_window_set_policy(gtk(window), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+            gtk_widget_set_name(gtk(window), rule)
+            let list = Widget(gtk_list_box_new())!
+            gtk_widget_set_name(gtk(list), "\(rule)-list")
+            for n in 1...(rule == "fits" ? 3 : 30) {
+                let row = Widget(gtk_list_box_row_new())!
+                gtk_widget_set_size_request(gtk(row), -1, 100)
+                gtk_list_box_row_set_child(gtk(row), gtk(Widget(gtk_label_new("\(rule) \(n)"))!))
+                gtk_list_box_append(gtk(list), gtk(row))
+            }
+            gtk_scrolled_window_set_child(gtk(window), gtk(list))
+            gk_box_append(columns, window)
+            scrolled[rule] = window
+            lists[rule] = list
+        }
+        gk_box_append(page, columns)
+        return page
+    }
+
+    func attachRecognizers(to input: GTKWindowInput) {
+        for rule in Self.rules {
+            guard let window = scrolled[rule], let list = lists[rule],
+                  let scroll = input.recognizer(forScrollingOf: window) else {
+                app.emit(["type": "error", "message": "\(rule): the scrolled window has no touch drag"])
+                continue
+            }
+            let swipe = SwipeGestureRecognizer(target: self, action: ScrollingPage.swiped)
+            swipe.direction = .up
+            swipe.name = "\(rule)-swipe"
+            switch rule {
+            case "require", "fits": swipe.require(toFail: scroll)
+            case "simultaneous":
+                simultaneousScroll = scroll
+                swipe.delegate = self
+            default: break
+            }
+            input.view(for: list).addGestureRecognizer(swipe)
+        }
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        other === simultaneousScroll
+    }
+
+    func swiped(_ swipe: SwipeGestureRecognizer) {
+        guard swipe.state == .ended else { return }
+        app.emit(["type": "gtk", "event": "swiped", "recognizer": swipe.name, "scrolls": scrolls()])
+    }
+
+    /// How far each list has scrolled, in points.
+    func scrolls() -> [String: Double] {
+        scrolled.mapValues { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(gtk($0))) }
+    }
+
+    /// The bounds of each scrolled window, in the window's points.
+    func layout(in window: Widget) -> [String: [Double]] {
+        var out: [String: [Double]] = [:]
+        for (name, widget) in scrolled {
+            var x = 0.0, y = 0.0, w = 0.0, h = 0.0
+            if gk_widget_bounds_in_window(widget, window, &x, &y, &w, &h) != 0 { out[name] = [x, y, w, h] }
+        }
+        return out
+    }
+}
+
+private let onDrawStrip: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, cairo, width, height, data in
+    guard let cairo, let data else { return }
+    cairo_set_source_rgb(cairo, 0.55, 0.75, 0.95)
+    cairo_rectangle(cairo, 0, 0, Double(width), Double(height))
+    cairo_fill(cairo)
+    Unmanaged<WidgetsApp>.fromOpaque(data).takeUnretainedValue().checkReady()
+}
