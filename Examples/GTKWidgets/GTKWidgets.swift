@@ -307,7 +307,7 @@ final class WidgetsApp {
             guard case .transition(let t) = event, let view = t.recognizer.view else { return }
             var line: [String: Any] = ["type": "state", "recognizer": t.recognizer.name, "from": t.from.rawValue,
                                        "to": t.to.rawValue, "view": view.id ?? "", "location": [t.location.x, t.location.y],
-                                       "time": t.time.seconds]
+                                       "time": t.time.seconds, "reason": "\(t.reason)"]
             if let widgetView = view as? GTKWidgetView,
                let gtkPoint = gtkPoint(of: view.convert(t.location, to: input.windowView), in: widgetView.widget, of: input.window) {
                 line["gtkLocation"] = [gtkPoint.x, gtkPoint.y]

@@ -13,16 +13,20 @@ import GestureKit
 ///   (`shouldRecognizeSimultaneouslyWith`): the list scrolls and the swipe recognizes;
 /// - `exclusive`: no rule between them: the scroll begins first and prevents the swipe;
 /// - `fits`: the swipe requires the scroll to fail, on a list too short to scroll: GTK denies
-///   its drag at touch-down, so the swipe recognizes and nothing scrolls.
+///   its drag at touch-down, so the swipe recognizes and nothing scrolls;
+/// - `hold`: a long press of 0.2 s (not cancelling touches in view, so that no claim from the
+///   window cancels GTK's drag for it) begins before the finger moves and prevents the
+///   scroll: the engine fails the drag's recognizer, GestureGTK denies GTK's drag the touch,
+///   and the list does not scroll under the drag that follows.
 ///
 /// A strip of 50 points under the header bar (a drawing area: the app is ready once it is
-/// drawn), then four columns of 250 points, one per rule, left to right, each a scrolled
+/// drawn), then five columns of 200 points, one per rule, left to right, each a scrolled
 /// window named for its rule holding a list of rows 100 points tall (30 rows; 3 in `fits`).
 /// With --json the app says each recognizer's transitions (the scroll's is
 /// `<rule>.GtkGestureDrag`) and, at the end, how far each list scrolled ("scrolls").
 final class ScrollingPage: GestureRecognizerDelegate {
     unowned let app: WidgetsApp
-    static let rules = ["require", "simultaneous", "exclusive", "fits"]
+    static let rules = ["require", "simultaneous", "exclusive", "fits", "hold"]
 
     private(set) var scrolled: [String: Widget] = [:]
     private var lists: [String: Widget] = [:]
@@ -68,6 +72,15 @@ final class ScrollingPage: GestureRecognizerDelegate {
                 app.emit(["type": "error", "message": "\(rule): the scrolled window has no touch drag"])
                 continue
             }
+            if rule == "hold" {
+                let hold = LongPressGestureRecognizer(target: self, action: ScrollingPage.held)
+                hold.minimumPressDuration = .milliseconds(200)
+                hold.allowableMovement = .infinity
+                hold.cancelsTouchesInView = false
+                hold.name = "hold-longPress"
+                input.view(for: list).addGestureRecognizer(hold)
+                continue
+            }
             let swipe = SwipeGestureRecognizer(target: self, action: ScrollingPage.swiped)
             swipe.direction = .up
             swipe.name = "\(rule)-swipe"
@@ -89,6 +102,11 @@ final class ScrollingPage: GestureRecognizerDelegate {
     func swiped(_ swipe: SwipeGestureRecognizer) {
         guard swipe.state == .ended else { return }
         app.emit(["type": "gtk", "event": "swiped", "recognizer": swipe.name, "scrolls": scrolls()])
+    }
+
+    func held(_ hold: LongPressGestureRecognizer) {
+        guard hold.state == .began else { return }
+        app.emit(["type": "gtk", "event": "held", "scrolls": scrolls()])
     }
 
     /// How far each list has scrolled, in points.

@@ -228,17 +228,21 @@ struct GTKWidgetsTests {
     // MARK: a scrolled window's drag as a recognizer
 
     /// The scrolling page's columns (`--page scrolling`): a strip of 50 points under the
-    /// header bar, then four scrolled windows of 250 points, one per rule.
-    static let scrollingLayout = [("require", Rect(x: 0, y: 97, width: 250, height: 903)), ("simultaneous", Rect(x: 250, y: 97, width: 250, height: 903)),
-                                  ("exclusive", Rect(x: 500, y: 97, width: 250, height: 903)), ("fits", Rect(x: 750, y: 97, width: 250, height: 903))]
+    /// header bar, then five scrolled windows of 200 points, one per rule.
+    static let scrollingLayout = ["require", "simultaneous", "exclusive", "fits", "hold"].enumerated().map { column, rule in
+        (rule, Rect(x: 200 * Double(column), y: 97, width: 200, height: 903))
+    }
 
-    @Test("a scrolled window's drag is a recognizer (UIScrollView.panGestureRecognizer): a swipe that requires it to fail fails when it begins and the list scrolls (UIKit: a recognizer fails when one it requires to fail begins); a swipe the delegate lets recognize simultaneously with it recognizes while the list scrolls (UIKit: shouldRecognizeSimultaneouslyWith yes lets both recognize); with no rule the drag, beginning first, prevents the swipe (UIKit: a recognizer that begins fails the others it may prevent); on a list too short to scroll GTK denies its drag at touch-down, so the swipe that requires it to fail recognizes and nothing scrolls (UIKit: a recognizer recognizes once the one it requires to fail has failed)")
+    @Test("a scrolled window's drag is a recognizer (UIScrollView.panGestureRecognizer): a swipe that requires it to fail fails when it begins and the list scrolls (UIKit: a recognizer fails when one it requires to fail begins); a swipe the delegate lets recognize simultaneously with it recognizes while the list scrolls (UIKit: shouldRecognizeSimultaneouslyWith yes lets both recognize); with no rule the drag, beginning first, prevents the swipe (UIKit: a recognizer that begins fails the others it may prevent); on a list too short to scroll GTK denies its drag at touch-down, so the swipe that requires it to fail recognizes and nothing scrolls (UIKit: a recognizer recognizes once the one it requires to fail has failed); a long press that begins before the finger moves prevents the drag, which GTK is then denied, and the list does not scroll (UIKit: a long press that begins fails the scroll view's pan)")
     func scrolledWindowDragInArbitration() throws {
         var t = Touches()
-        for (column, (_, frame)) in Self.scrollingLayout.enumerated() {
+        for (column, (rule, frame)) in Self.scrollingLayout.enumerated() {
             // A swipe up: 400 points in 0.3 s, well past GTK's drag threshold (8 px) before it
-            // is past the swipe's 50 points.
-            t.swipe(fingers: [Point(x: frame.midX, y: 800)], by: Point(x: 0, y: -400), from: 1.2 * Double(column), over: 0.3)
+            // is past the swipe's 50 points; on `hold`, after the finger rests 0.3 s (the long
+            // press begins at 0.2 s; GTK's own long press, which would deny its drag itself,
+            // needs GTK's 0.5 s, and the finger has moved by then).
+            t.swipe(fingers: [Point(x: frame.midX, y: 800)], by: Point(x: 0, y: -400), from: 1.2 * Double(column), over: 0.3,
+                    restBefore: rule == "hold" ? 0.3 : 0)
         }
         let (events, log, onTime) = try Self.run(t, arguments: "--page scrolling", layout: Self.scrollingLayout)
         Self.expectNothingStuck(events, log)
@@ -260,6 +264,14 @@ struct GTKWidgetsTests {
         let swiped = events.first { $0.event == "swiped" && $0.object["recognizer"] as? String == "simultaneous-swipe" }
         let whileSwiped = (swiped?.object["scrolls"] as? [String: NSNumber])?["simultaneous"]?.doubleValue ?? 0
         #expect(whileSwiped > 0, "simultaneous: the list has already scrolled when the swipe recognizes (\(whileSwiped)); \(log)")
+        #expect(Self.states(events, "hold-longPress") == ["began", "ended"], "hold: the long press is recognized before the finger moves; \(log)")
+        #expect(Self.states(events, scroll("hold")) == ["failed"],
+                "hold: the long press, begun first, prevents the scroll (its recognizer fails and GTK's drag is denied the touch); \(log)")
+        let holdFailed = events.first { $0.type == "state" && $0.recognizer == scroll("hold") && $0.to == "failed" }
+        let holdReason = holdFailed?.object["reason"] as? String ?? ""
+        #expect(holdReason.contains("hold-longPress"),
+                "hold: the engine failed the scroll for the long press, not GTK (whose own long press would deny its drag after 0.5 s): \(holdReason); \(log)")
+        #expect(scrolls["hold"] == 0, "hold: the list does not scroll under the drag after the long press: \(scrolls["hold"] ?? -1); \(log)")
     }
 
     // MARK: the picture
@@ -508,10 +520,11 @@ struct Touches {
     }
 
     /// Fingers landing together and moving by `delta` (and apart by `spread` points each,
-    /// for a pinch) over `seconds`, evenly, then resting `holdAfter` before lifting.
+    /// for a pinch) over `seconds`, evenly, after resting `restBefore` where they landed, then
+    /// resting `holdAfter` before lifting.
     mutating func swipe(fingers: [Point], by delta: Point, spread: Double = 0, from start: Double, over seconds: Double,
-                        holdAfter: Double = 0.05) {
-        let end = start + seconds + holdAfter
+                        holdAfter: Double = 0.05, restBefore: Double = 0) {
+        let end = start + restBefore + seconds + holdAfter
         let slots = fingers.map { _ in slot(from: start, to: end) }
         let centre = Point(x: fingers.map(\.x).reduce(0, +) / Double(fingers.count), y: fingers.map(\.y).reduce(0, +) / Double(fingers.count))
         for (i, p) in fingers.enumerated() { add(start, slots[i], .down(p)) }
@@ -521,7 +534,7 @@ struct Touches {
             for (i, p) in fingers.enumerated() {
                 let away = Point(x: p.x - centre.x, y: p.y - centre.y)
                 let length = max(1, (away.x * away.x + away.y * away.y).squareRoot())
-                add(start + f * seconds, slots[i], .move(Point(x: p.x + delta.x * f + away.x / length * spread * f,
+                add(start + restBefore + f * seconds, slots[i], .move(Point(x: p.x + delta.x * f + away.x / length * spread * f,
                                                               y: p.y + delta.y * f + away.y / length * spread * f)))
             }
         }
