@@ -52,6 +52,17 @@ struct GTKWidgets: ParsableCommand {
     @Option(help: ArgumentHelp("Also write what the window's input received, as it received it, to this GestureKit input recording (docs/RECORDING.md).", valueName: "path"))
     var record: String?
 
+    /// The scrolling page with GTK's own gestures in place of GestureKit's recognizers (a
+    /// `GtkGestureSwipe` on each list, a `GtkGestureLongPress` on `hold`'s) and no
+    /// GTKWindowInput: the other side of the cost comparison (Benchmarks/README.md).
+    @Flag(name: .customLong("gtk-gestures"), help: .hidden)
+    var gtkGestures = false
+
+    /// With --json, say the apps' actions only, not every recognizer's transition (the
+    /// tracing's JSON would otherwise dominate the cost comparison).
+    @Flag(name: .customLong("actions-only"), help: .hidden)
+    var actionsOnly = false
+
     /// Says on standard error each event GTK delivered and when it arrived (`EventArrivalReport`).
     @Flag(name: .customLong("report-events"), help: .hidden)
     var reportEvents = false
@@ -86,7 +97,7 @@ struct GTKWidgets: ParsableCommand {
         do {
             let app = try WidgetsApp(json: json, record: record, reportEvents: reportEvents)
             try run(app)
-            (weakApp, weakInput, weakEngine, weakView) = (app, app.input, app.input.engine, app.input.windowView)
+            (weakApp, weakInput, weakEngine, weakView) = (app, app.input, app.input?.engine, app.input?.windowView)
             app.onReady = nil
         }
         guard checkLifetime else { return }
@@ -97,6 +108,8 @@ struct GTKWidgets: ParsableCommand {
     }
 
     private func run(_ app: WidgetsApp) throws {
+        app.gtkGesturesOnly = gtkGestures
+        app.actionsOnly = actionsOnly
         app.build(fullscreen: fullscreen, page: page)
         app.readyFile = readyFile
         if let buttonGoes { app.takeButton(buttonGoes, afterPress: buttonGoesAfter) }
@@ -140,6 +153,10 @@ final class WidgetsApp {
 
     private(set) var window: Widget!
     private(set) var input: GTKWindowInput!
+    /// GTK's own gestures only, no GTKWindowInput (`--gtk-gestures`, the scrolling page).
+    var gtkGesturesOnly = false
+    /// No transitions said (`--actions-only`).
+    var actionsOnly = false
     private var stack: Widget!
     private var back: Widget!
     private var list: Widget!
@@ -244,6 +261,10 @@ final class WidgetsApp {
     // MARK: recognizers
 
     private func attachRecognizers() {
+        if gtkGesturesOnly, let scrolling {
+            scrolling.attachGTKGestures()
+            return
+        }
         input = GTKWindowInput(window: window, engine: engine, client: client)
         if let controls {
             controls.attachRecognizers(to: input)
@@ -303,6 +324,7 @@ final class WidgetsApp {
 
     /// Prints `input`'s transitions (with GTK's own reading of each location) and claims.
     private func report(_ input: GTKWindowInput) {
+        guard !actionsOnly else { return }
         input.engine.traceHandler = { [unowned self, unowned input] event in
             guard case .transition(let t) = event, let view = t.recognizer.view else { return }
             var line: [String: Any] = ["type": "state", "recognizer": t.recognizer.name, "from": t.from.rawValue,
@@ -547,7 +569,7 @@ final class WidgetsApp {
         var end: [String: Any] = ["type": "end", "scroll": scrollOffset, "rows": rows.count]
         if let scrolling { end["scrolls"] = scrolling.scrolls() }
         emit(end)
-        input.detach()
+        input?.detach()
         if let second {
             second.input.detach()
             gtk_window_destroy(gtk(second.window))

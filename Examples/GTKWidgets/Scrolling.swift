@@ -95,6 +95,28 @@ final class ScrollingPage: GestureRecognizerDelegate {
         }
     }
 
+    /// GTK's own gestures for the same jobs, and no GestureKit (`--gtk-gestures`): a
+    /// `GtkGestureSwipe` on each list, a `GtkGestureLongPress` of 0.2 s on `hold`'s. What a
+    /// GTK app would write; the cost comparison's other side.
+    func attachGTKGestures() {
+        for rule in Self.rules {
+            guard let list = lists[rule] else { continue }
+            let me = Unmanaged.passUnretained(self).toOpaque()
+            if rule == "hold" {
+                let press = Widget(gtk_gesture_long_press_new())!
+                gtk_gesture_long_press_set_delay_factor(gtk(press), 0.4)   // GTK's 0.5 s × 0.4
+                _ = gk_signal_connect(press, "pressed", unsafeBitCast(onGTKLongPress, to: GCallback.self), me)
+                gk_widget_add_controller(list, press)
+            } else {
+                let swipe = Widget(gtk_gesture_swipe_new())!
+                _ = gk_signal_connect(swipe, "swipe", unsafeBitCast(onGTKSwipe, to: GCallback.self), me)
+                gk_widget_add_controller(list, swipe)
+            }
+        }
+    }
+
+    fileprivate func gtkSaid(_ what: String) { app.emit(["type": "gtk", "event": what, "scrolls": scrolls()]) }
+
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         other === simultaneousScroll
     }
@@ -132,3 +154,7 @@ private let onDrawStrip: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer
     cairo_fill(cairo)
     Unmanaged<WidgetsApp>.fromOpaque(data).takeUnretainedValue().checkReady()
 }
+
+private func page(_ data: gpointer?) -> ScrollingPage { Unmanaged<ScrollingPage>.fromOpaque(data!).takeUnretainedValue() }
+private let onGTKSwipe: @convention(c) (Widget?, Double, Double, gpointer?) -> Void = { _, _, _, data in page(data).gtkSaid("GtkGestureSwipe swipe") }
+private let onGTKLongPress: @convention(c) (Widget?, Double, Double, gpointer?) -> Void = { _, _, _, data in page(data).gtkSaid("GtkGestureLongPress pressed") }

@@ -488,6 +488,8 @@ struct Touches {
     private var slotsInUse: [Int: Double] = [:]
 
     var length: Double { (frames.keys.max() ?? 0) + 0.1 }
+    /// How many evdev frames the recording holds (one a moment any slot changed).
+    var frameCount: Int { frames.count }
 
     private mutating func slot(from start: Double, to end: Double) -> Int {
         for slot in 0..<5 where (slotsInUse[slot] ?? -1) < start {
