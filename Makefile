@@ -7,7 +7,7 @@ DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
 PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test test-debian13 check-fresh-demo check-fresh-test stress docs install uninstall photowall bench fuzz test-release-asan soak clean
+.PHONY: deps build demo test test-debian13 check-fresh-demo check-fresh-test stress docs install uninstall photowall bench bench-gtk-cost fuzz test-release-asan soak clean
 
 deps:
 	@scripts/install-deps.sh
@@ -131,6 +131,17 @@ uninstall:
 bench:
 	@scripts/install-bench-deps.sh
 	SWIFT=$(SWIFT) scripts/bench.sh
+
+# GestureGTK's cost beside GTK's own gestures: one recording replayed under headless sway into
+# gtk-widgets' scrolling page (a release build) with GestureGTK's recognizers, then with GTK's
+# own gestures, each under callgrind (GTKGestureCostTests, about two minutes); the figures go
+# to out/gtk-gesture-cost.txt and Benchmarks/README.md. Not part of `make test`.
+bench-gtk-cost:
+	@scripts/install-deps.sh
+	@scripts/install-deps.sh valgrind
+	$(SWIFT) build -c release --product gtk-widgets
+	$(SWIFT) build --build-tests
+	GESTUREKIT_GTK_COST=1 $(SWIFT) test --skip-build --filter GTKGestureCostTests
 
 # libFuzzer targets (Fuzz/): each runs SECONDS seconds, two at a time; a crash fails the
 # run and is kept in .build/fuzz/artifacts/<target>/. FUZZ_TARGETS picks some of them.

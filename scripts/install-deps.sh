@@ -33,6 +33,8 @@
 #   dbus-daemon: dbus-run-session, the session bus gesturekit drive gives the app it runs
 #   eog: a GTK 3 app nobody here wrote (Debian's image viewer), driven by the tests of
 #     gesturekit drive (GestureDriveTests: a pinch zooms its picture)
+#   valgrind (asked for by make bench-gtk-cost alone: scripts/install-deps.sh valgrind): callgrind,
+#     which counts GestureGTK's and GTK's instructions per input frame
 #   libsdl3-dev (optional: only where the package lists have it, Debian 13 but not 12; never a
 #     reason to update them): GestureSDL3 (Packages/GestureSDL3)
 set -euo pipefail

@@ -37,7 +37,7 @@ struct GTKWidgets: ParsableCommand {
     @Flag(help: "Show the window full screen.")
     var fullscreen = false
 
-    @Option(help: "The page to show: home (a list, a button, a picture) or controls (GTK's controls under UIKit's taps).")
+    @Option(help: "The page to show: home (a list, a button, a picture), controls (GTK's controls under UIKit's taps) or scrolling (a swipe and a scrolled window's drag under UIKit's rules).")
     var page: Page = .home
 
     @Option(name: .customLong("ready-file"), help: ArgumentHelp("Create this file once the window is drawn at 1000 × 1000 points; --duration counts from then.", valueName: "path"))
@@ -51,6 +51,17 @@ struct GTKWidgets: ParsableCommand {
 
     @Option(help: ArgumentHelp("Also write what the window's input received, as it received it, to this GestureKit input recording (docs/RECORDING.md).", valueName: "path"))
     var record: String?
+
+    /// The scrolling page with GTK's own gestures in place of GestureKit's recognizers (a
+    /// `GtkGestureSwipe` on each list, a `GtkGestureLongPress` on `hold`'s) and no
+    /// GTKWindowInput: the other side of the cost comparison (Benchmarks/README.md).
+    @Flag(name: .customLong("gtk-gestures"), help: .hidden)
+    var gtkGestures = false
+
+    /// With --json, say the apps' actions only, not every recognizer's transition (the
+    /// tracing's JSON would otherwise dominate the cost comparison).
+    @Flag(name: .customLong("actions-only"), help: .hidden)
+    var actionsOnly = false
 
     /// Says on standard error each event GTK delivered and when it arrived (`EventArrivalReport`).
     @Flag(name: .customLong("report-events"), help: .hidden)
@@ -89,7 +100,7 @@ struct GTKWidgets: ParsableCommand {
         do {
             let app = try WidgetsApp(json: json, record: record, reportEvents: reportEvents, contextMenu: contextMenu)
             try run(app)
-            (weakApp, weakInput, weakEngine, weakView) = (app, app.input, app.input.engine, app.input.windowView)
+            (weakApp, weakInput, weakEngine, weakView) = (app, app.input, app.input?.engine, app.input?.windowView)
             app.onReady = nil
         }
         guard checkLifetime else { return }
@@ -100,6 +111,8 @@ struct GTKWidgets: ParsableCommand {
     }
 
     private func run(_ app: WidgetsApp) throws {
+        app.gtkGesturesOnly = gtkGestures
+        app.actionsOnly = actionsOnly
         app.build(fullscreen: fullscreen, page: page)
         app.readyFile = readyFile
         if let buttonGoes { app.takeButton(buttonGoes, afterPress: buttonGoesAfter) }
@@ -118,7 +131,7 @@ struct GTKWidgets: ParsableCommand {
 
 /// The page the window shows (`--page`).
 enum Page: String, ExpressibleByArgument, CaseIterable {
-    case home, controls
+    case home, controls, scrolling
 }
 
 /// How the button is taken away under a finger (`--button-goes`).
@@ -143,6 +156,10 @@ final class WidgetsApp {
 
     private(set) var window: Widget!
     private(set) var input: GTKWindowInput!
+    /// GTK's own gestures only, no GTKWindowInput (`--gtk-gestures`, the scrolling page).
+    var gtkGesturesOnly = false
+    /// No transitions said (`--actions-only`).
+    var actionsOnly = false
     private var stack: Widget!
     private var back: Widget!
     private var list: Widget!
@@ -175,6 +192,8 @@ final class WidgetsApp {
 
     /// The controls page, when it is the one shown (`--page controls`).
     private(set) var controls: ControlsPage?
+    /// The scrolling page, when it is the one shown (`--page scrolling`).
+    private(set) var scrolling: ScrollingPage?
 
     func build(fullscreen: Bool, page: Page = .home) {
         window = Widget(gtk_window_new())!
@@ -229,6 +248,11 @@ final class WidgetsApp {
             gtk_stack_add_named(gtk(stack), gtk(controls.build()), "controls")
             gtk_stack_set_visible_child_name(gtk(stack), "controls")
             self.controls = controls
+        } else if page == .scrolling {
+            let scrolling = ScrollingPage(app: self)
+            gtk_stack_add_named(gtk(stack), gtk(scrolling.build()), "scrolling")
+            gtk_stack_set_visible_child_name(gtk(stack), "scrolling")
+            self.scrolling = scrolling
         }
         gtk_window_set_child(gtk(window), gtk(stack))
         connect(window, "close-request", unsafeBitCast(onCloseRequest, to: GCallback.self))
@@ -246,9 +270,18 @@ final class WidgetsApp {
     // MARK: recognizers
 
     private func attachRecognizers() {
+        if gtkGesturesOnly, let scrolling {
+            scrolling.attachGTKGestures()
+            return
+        }
         input = GTKWindowInput(window: window, engine: engine, client: client)
         if let controls {
             controls.attachRecognizers(to: input)
+            report(input)
+            return
+        }
+        if let scrolling {
+            scrolling.attachRecognizers(to: input)
             report(input)
             return
         }
@@ -311,6 +344,7 @@ final class WidgetsApp {
 
     /// Prints `input`'s transitions (with GTK's own reading of each location) and claims.
     private func report(_ input: GTKWindowInput) {
+        guard !actionsOnly else { return }
         input.engine.traceHandler = { [unowned self, unowned input] event in
             if case let .contextMenu(m) = event {
                 var line: [String: Any] = ["type": "contextMenu", "interaction": m.interaction.name, "from": m.from.rawValue,
@@ -323,7 +357,7 @@ final class WidgetsApp {
             guard case .transition(let t) = event, let view = t.recognizer.view else { return }
             var line: [String: Any] = ["type": "state", "recognizer": t.recognizer.name, "from": t.from.rawValue,
                                        "to": t.to.rawValue, "view": view.id ?? "", "location": [t.location.x, t.location.y],
-                                       "time": t.time.seconds]
+                                       "time": t.time.seconds, "reason": "\(t.reason)"]
             if let widgetView = view as? GTKWidgetView,
                let gtkPoint = gtkPoint(of: view.convert(t.location, to: input.windowView), in: widgetView.widget, of: input.window) {
                 line["gtkLocation"] = [gtkPoint.x, gtkPoint.y]
@@ -502,6 +536,7 @@ final class WidgetsApp {
     /// The bounds of the widgets the tests touch, in the window's points.
     func layout() -> [String: [Double]] {
         if let controls { return controls.layout(in: window) }
+        if let scrolling { return scrolling.layout(in: window) }
         var out: [String: [Double]] = [:]
         func add(_ name: String, _ widget: Widget) {
             var x = 0.0, y = 0.0, w = 0.0, h = 0.0
@@ -564,8 +599,10 @@ final class WidgetsApp {
         let signals = [SIGTERM, SIGINT].map { g_unix_signal_add_full(G_PRIORITY_DEFAULT, $0, onStopSignal, me, nil) }
         while running { g_main_context_iteration(nil, 1) }
         for source in signals { g_source_remove(source) }
-        emit(["type": "end", "scroll": scrollOffset, "rows": rows.count])
-        input.detach()
+        var end: [String: Any] = ["type": "end", "scroll": scrollOffset, "rows": rows.count]
+        if let scrolling { end["scrolls"] = scrolling.scrolls() }
+        emit(end)
+        input?.detach()
         if let second {
             second.input.detach()
             gtk_window_destroy(gtk(second.window))

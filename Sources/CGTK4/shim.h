@@ -406,4 +406,73 @@ static inline void gk_widget_unparent(void *widget) { gtk_widget_unparent(GTK_WI
 static inline gboolean gk_popover_visible(void *popover) { return gtk_widget_get_visible(GTK_WIDGET(popover)); }
 static inline void *gk_root_focus(void *window) { return gtk_root_get_focus(GTK_ROOT(window)); }
 
+/* ---- GTK's own gestures as recognizers (GTKGestureRecognizer) ---- */
+
+/* The state `gesture` gives `sequence` (NONE for one it does not track). */
+static inline GtkEventSequenceState
+gk_gesture_sequence_state(void *gesture, GdkEventSequence *sequence)
+{
+    return gtk_gesture_get_sequence_state(GTK_GESTURE(gesture), sequence);
+}
+
+static inline gboolean gk_gesture_handles_sequence(void *gesture, GdkEventSequence *sequence)
+{
+    return gtk_gesture_handles_sequence(GTK_GESTURE(gesture), sequence);
+}
+
+/* Denies `sequence` in `gesture` (and so in every gesture of its group): TRUE when it changed.
+ * gtk_gesture_set_sequence_state is deprecated since 4.10 for gtk_gesture_set_state, which
+ * sets every sequence of the gesture; GestureGTK denies one touch's and keeps the others'
+ * (it works through 4.18). */
+static inline gboolean
+gk_gesture_deny(void *gesture, GdkEventSequence *sequence)
+{
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    return gtk_gesture_set_sequence_state(GTK_GESTURE(gesture), sequence, GTK_EVENT_SEQUENCE_DENIED);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+static inline gboolean gk_gesture_is_grouped_with(void *gesture, void *other)
+{
+    return gesture == other || gtk_gesture_is_grouped_with(GTK_GESTURE(gesture), GTK_GESTURE(other));
+}
+
+static inline gboolean gk_is_gesture(void *object) { return object != NULL && GTK_IS_GESTURE(object); }
+static inline gboolean gk_is_scrolled_window(void *object) { return object != NULL && GTK_IS_SCROLLED_WINDOW(object); }
+
+/* A GtkScrolledWindow's touch drag: the GtkGestureDrag (exactly that type: its pan is a
+ * GtkGesturePan, a subclass) that is touch-only and grouped with its pan, swipe and long
+ * press (gtk_scrolled_window_init, 4.8 to 4.18). NULL if it has none. */
+static inline void *
+gk_scrolled_window_drag(void *scrolled)
+{
+    GListModel *list = gtk_widget_observe_controllers(GTK_WIDGET(scrolled));
+    void *found = NULL;
+    guint count = g_list_model_get_n_items(list);
+    for (guint i = 0; i < count && found == NULL; i++) {
+        GObject *item = g_list_model_get_item(list, i);
+        if (G_OBJECT_TYPE(item) == GTK_TYPE_GESTURE_DRAG &&
+            gtk_gesture_single_get_touch_only(GTK_GESTURE_SINGLE(item))) {
+            GList *group = gtk_gesture_get_group(GTK_GESTURE(item));
+            if (g_list_length(group) > 1)
+                found = item;
+            g_list_free(group);
+        }
+        g_object_unref(item);
+    }
+    g_object_unref(list);
+    return found;
+}
+
+/* Whether `gesture` sees events at all (its propagation phase is not NONE: a scrolled window
+ * with kinetic scrolling off sets its drag's to NONE). */
+static inline gboolean
+gk_controller_is_active(void *controller)
+{
+    return gtk_event_controller_get_propagation_phase(GTK_EVENT_CONTROLLER(controller)) != GTK_PHASE_NONE;
+}
+
+/* GtkGesture's "begin", "update", "end" and "cancel" handlers. */
+typedef void (*gk_gesture_sequence_func)(void *gesture, GdkEventSequence *sequence, void *data);
+
 #endif

@@ -177,6 +177,7 @@ public final class GTKWindowInput {
         connect(window, "realize", unsafeBitCast(gtkWindowRealize, to: GCallback.self))
         watchFrames()
         driver.afterDeadline = { [unowned self] in
+            denyWhatTheEngineTook()
             dropUndeliverable()
             afterInput?()
         }
@@ -461,10 +462,13 @@ public final class GTKWindowInput {
         let ofContact = press || moved || lift
         if ofContact, contacts[key]?.holding == true { contacts[key]?.held.append(gk_event_ref(event)) }
         pressBeingRead = press ? .some(key) : nil
+        readingEvent = true
         let delivered = driver.read(event, widget: window)
+        readingEvent = false
         pickedAtTouchDown = nil
         pressBeingRead = nil
         if press { identify(key, sequence: sequence) }
+        denyWhatTheEngineTook()
         var passage = Passage.on
         if ofContact, var contact = contacts[key] {
             if press, contact.view != nil, !contact.reachedWidgets, delivered, contact.taken == nil, !contact.holding {
@@ -569,6 +573,8 @@ public final class GTKWindowInput {
     private var stopAfterClaims: Set<UnsafeMutableRawPointer> = []
     /// The key of the contact whose press is being read.
     private var pressBeingRead: UnsafeMutableRawPointer??
+    /// An event is being read into the engine.
+    private var readingEvent = false
 
     private func put(_ event: OpaquePointer, of key: UnsafeMutableRawPointer?, stoppingAfterClaims: Bool = false) {
         let pointer = UnsafeMutableRawPointer(event)
@@ -776,6 +782,84 @@ public final class GTKWindowInput {
     /// How many touches down the window (and its popovers) have claimed now.
     public var claimedSequences: Int { contacts.values.filter { $0.taken == .claimed }.count }
 
+    // MARK: GTK's own gestures as recognizers
+
+    /// The recognizers standing for GTK's gestures (`recognizer(forScrollingOf:)`,
+    /// `recognizer(for:)`), held weakly: their views hold them.
+    private var gtkRecognizers: [WeakGTKRecognizer] = []
+    private struct WeakGTKRecognizer { weak var recognizer: GTKGestureRecognizer? }
+
+    /// The recognizer standing for `scrolledWindow`'s touch drag (a `GtkScrolledWindow *` in
+    /// this window): UIKit's `UIScrollView.panGestureRecognizer`. It is on the scrolled
+    /// window's view, made the first time it is asked for; nil if the widget is no scrolled
+    /// window or has no touch drag. Its state is the drag's: began when the drag claims the
+    /// touch (past GTK's drag threshold, then the list scrolls), failed when it is denied
+    /// (the window cannot scroll, or the finger rested for GTK's long press) or the touch
+    /// lifts first. Its group (pan, swipe, long press: the kinetic scrolling) shares it.
+    public func recognizer(forScrollingOf scrolledWindow: UnsafeMutableRawPointer) -> GTKGestureRecognizer? {
+        guard gk_is_scrolled_window(scrolledWindow) != 0, let drag = gk_scrolled_window_drag(scrolledWindow) else { return nil }
+        return recognizer(forGesture: drag, on: scrolledWindow, decidesBeforeLift: true)
+    }
+
+    /// The recognizer standing for `gesture` (a `GtkGesture *` on a widget of this window: a
+    /// `GtkGestureClick`, `GtkGestureSwipe`, `GtkGestureLongPress`, a text field's press), on
+    /// its widget's view, made the first time it is asked for. Its state follows the
+    /// gesture's claim of the touch (`GTKGestureRecognizer`).
+    public func recognizer(for gesture: UnsafeMutableRawPointer) -> GTKGestureRecognizer? {
+        guard gk_is_gesture(gesture) != 0, let widget = gk_controller_widget(gesture) else { return nil }
+        return recognizer(forGesture: gesture, on: widget, decidesBeforeLift: false)
+    }
+
+    private func recognizer(forGesture gesture: UnsafeMutableRawPointer, on widget: UnsafeMutableRawPointer,
+                            decidesBeforeLift: Bool) -> GTKGestureRecognizer {
+        gtkRecognizers.removeAll { $0.recognizer == nil }
+        if let known = gtkRecognizers.lazy.compactMap(\.recognizer).first(where: { $0.gesture == gesture }) { return known }
+        let recognizer = GTKGestureRecognizer(gesture: gesture, widget: widget, decidesBeforeLift: decidesBeforeLift, input: self)
+        recognizer.name = String(cString: gk_widget_id(widget)) + "." + recognizer.gtkTypeName
+        view(for: widget).addGestureRecognizer(recognizer)
+        gtkRecognizers.append(WeakGTKRecognizer(recognizer: recognizer))
+        return recognizer
+    }
+
+    /// GTK's sequence of `touch` (nil inside: the mouse's), while the input follows it.
+    func sequenceKey(of touch: Touch) -> UnsafeMutableRawPointer?? {
+        switch locate(touch) {
+        case .down(let key): return .some(key)
+        case .heldLift(let index): return .some(heldLifts[index].key)
+        case .lifted(let index): return .some(lifted[index].key)
+        case nil: return nil
+        }
+    }
+
+    /// A GTK gesture that has a recognizer claimed `key`'s touch: GTK took it from the
+    /// widgets under that gesture's widget, and no recognizer claims it back from the window
+    /// (which would cancel GTK's gesture).
+    func gtkGestureTook(_ key: UnsafeMutableRawPointer?) {
+        guard var contact = contacts[key], !contact.takenByGTK, contact.taken == nil else { return }
+        contact.takenByGTK = true
+        contacts[key] = contact
+        report(.takenByGTK, contact.view)
+    }
+
+    /// A GTK gesture's recognizer changed its state outside the reading of an event: the
+    /// engine's deadlines and the app's drawing follow.
+    func gtkGestureDecided() {
+        guard !isDetached, !readingEvent else { return }
+        denyWhatTheEngineTook()
+        driver.schedule()
+        afterInput?()
+    }
+
+    /// GTK's gestures whose recognizers the engine failed are denied their touches.
+    private func denyWhatTheEngineTook() {
+        for entry in gtkRecognizers { entry.recognizer?.denyWhatTheEngineTook() }
+    }
+
+    /// Whether `gesture` has a recognizer (it, or a gesture of its group).
+    private func hasRecognizer(_ gesture: UnsafeMutableRawPointer) -> Bool {
+        gtkRecognizers.contains { $0.recognizer?.covers(gesture) == true }
+    }
+
     // MARK: GTK's own claims
 
     /// Watches the gestures of `target` and its ancestors for a claim of the touches down.
@@ -804,8 +888,10 @@ public final class GTKWindowInput {
 
     /// A widget's gesture changed a sequence's state: if it claimed a touch down, GTK gave
     /// it that touch, and the engine hears it cancelled.
-    fileprivate func sequenceStateChanged(_ sequence: OpaquePointer?, claimed: Bool) {
+    fileprivate func sequenceStateChanged(_ gesture: UnsafeMutableRawPointer?, _ sequence: OpaquePointer?, claimed: Bool) {
         let key = sequence.map(UnsafeMutableRawPointer.init)
+        // A gesture with a recognizer of its own: the engine weighs its claim with the others.
+        if let gesture, hasRecognizer(gesture) { return }
         guard !isDetached, claimed, var contact = contacts[key], !contact.takenByGTK, contact.taken == nil,
               !contact.holding else { return }
         contact.takenByGTK = true
@@ -890,10 +976,10 @@ private let gtkNativeDestroyed: @convention(c) (UnsafeMutableRawPointer?, gpoint
     Unmanaged<GTKWindowInput>.fromOpaque(data).takeUnretainedValue().nativeDestroyed(native)
 }
 
-private let gtkSequenceStateChanged: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, GtkEventSequenceState, gpointer?) -> Void = { _, sequence, state, data in
+private let gtkSequenceStateChanged: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, GtkEventSequenceState, gpointer?) -> Void = { gesture, sequence, state, data in
     guard let data else { return }
     Unmanaged<GTKWindowInput>.fromOpaque(data).takeUnretainedValue()
-        .sequenceStateChanged(sequence, claimed: state == GTK_EVENT_SEQUENCE_CLAIMED)
+        .sequenceStateChanged(gesture, sequence, claimed: state == GTK_EVENT_SEQUENCE_CLAIMED)
 }
 
 private let gtkWidgetUnmapped: @convention(c) (UnsafeMutableRawPointer?, gpointer?) -> Void = { widget, data in

@@ -264,6 +264,55 @@ struct GTKWidgetsTests {
         Self.expectNothingStuck(events, log)
     }
 
+    // MARK: a scrolled window's drag as a recognizer
+
+    /// The scrolling page's columns (`--page scrolling`): a strip of 50 points under the
+    /// header bar, then five scrolled windows of 200 points, one per rule.
+    static let scrollingLayout = ["require", "simultaneous", "exclusive", "fits", "hold"].enumerated().map { column, rule in
+        (rule, Rect(x: 200 * Double(column), y: 97, width: 200, height: 903))
+    }
+
+    @Test("a scrolled window's drag is a recognizer (UIScrollView.panGestureRecognizer): a swipe that requires it to fail fails when it begins and the list scrolls (UIKit: a recognizer fails when one it requires to fail begins); a swipe the delegate lets recognize simultaneously with it recognizes while the list scrolls (UIKit: shouldRecognizeSimultaneouslyWith yes lets both recognize); with no rule the drag, beginning first, prevents the swipe (UIKit: a recognizer that begins fails the others it may prevent); on a list too short to scroll GTK denies its drag at touch-down, so the swipe that requires it to fail recognizes and nothing scrolls (UIKit: a recognizer recognizes once the one it requires to fail has failed); a long press that begins before the finger moves prevents the drag, which GTK is then denied, and the list does not scroll (UIKit: a long press that begins fails the scroll view's pan)")
+    func scrolledWindowDragInArbitration() throws {
+        var t = Touches()
+        for (column, (rule, frame)) in Self.scrollingLayout.enumerated() {
+            // A swipe up: 400 points in 0.3 s, well past GTK's drag threshold (8 px) before it
+            // is past the swipe's 50 points; on `hold`, after the finger rests 0.3 s (the long
+            // press begins at 0.2 s; GTK's own long press, which would deny its drag itself,
+            // needs GTK's 0.5 s, and the finger has moved by then).
+            t.swipe(fingers: [Point(x: frame.midX, y: 800)], by: Point(x: 0, y: -400), from: 1.2 * Double(column), over: 0.3,
+                    restBefore: rule == "hold" ? 0.3 : 0)
+        }
+        let (events, log, onTime) = try Self.run(t, arguments: "--page scrolling", layout: Self.scrollingLayout)
+        Self.expectNothingStuck(events, log)
+        guard onTime else { return }
+        let end = try #require(events.last { $0.type == "end" }, "the app ends; \(log)")
+        let scrolls = (end.object["scrolls"] as? [String: NSNumber])?.mapValues(\.doubleValue) ?? [:]
+        func scroll(_ rule: String) -> String { "\(rule).GtkGestureDrag" }
+        for rule in ["require", "simultaneous", "exclusive"] {
+            #expect(Self.states(events, scroll(rule)) == ["began", "ended"],
+                    "\(rule): the scrolled window's drag claims the touch (began) and ends with it; \(log)")
+            #expect((scrolls[rule] ?? 0) > 150, "\(rule): the list scrolls under the drag: \(scrolls[rule] ?? -1) points; \(log)")
+        }
+        #expect(Self.states(events, "require-swipe") == ["failed"], "require: the swipe fails once the scroll it requires to fail begins; \(log)")
+        #expect(Self.states(events, "simultaneous-swipe") == ["ended"], "simultaneous: the swipe recognizes as the list scrolls; \(log)")
+        #expect(Self.states(events, "exclusive-swipe") == ["failed"], "exclusive: the scroll, begun first, prevents the swipe; \(log)")
+        #expect(Self.states(events, scroll("fits")) == ["failed"], "fits: GTK denies the drag of a list that cannot scroll; \(log)")
+        #expect(Self.states(events, "fits-swipe") == ["ended"], "fits: the swipe recognizes once the scroll it requires to fail has failed; \(log)")
+        #expect(scrolls["fits"] == 0, "fits: nothing scrolls: \(scrolls["fits"] ?? -1); \(log)")
+        let swiped = events.first { $0.event == "swiped" && $0.object["recognizer"] as? String == "simultaneous-swipe" }
+        let whileSwiped = (swiped?.object["scrolls"] as? [String: NSNumber])?["simultaneous"]?.doubleValue ?? 0
+        #expect(whileSwiped > 0, "simultaneous: the list has already scrolled when the swipe recognizes (\(whileSwiped)); \(log)")
+        #expect(Self.states(events, "hold-longPress") == ["began", "ended"], "hold: the long press is recognized before the finger moves; \(log)")
+        #expect(Self.states(events, scroll("hold")) == ["failed"],
+                "hold: the long press, begun first, prevents the scroll (its recognizer fails and GTK's drag is denied the touch); \(log)")
+        let holdFailed = events.first { $0.type == "state" && $0.recognizer == scroll("hold") && $0.to == "failed" }
+        let holdReason = holdFailed?.object["reason"] as? String ?? ""
+        #expect(holdReason.contains("hold-longPress"),
+                "hold: the engine failed the scroll for the long press, not GTK (whose own long press would deny its drag after 0.5 s): \(holdReason); \(log)")
+        #expect(scrolls["hold"] == 0, "hold: the list does not scroll under the drag after the long press: \(scrolls["hold"] ?? -1); \(log)")
+    }
+
     // MARK: the picture
 
     @Test("touches the picture's double tap holds back (delaysTouchesBegan): a double tap reaches the picture not at all; a touch that moves, failing the double tap, reaches it as one press; a pinch then takes its fingers; a tap on a row, which its swipe held back until the lift, still activates the row; a single tap reaches the picture once the double tap gives up")
@@ -478,6 +527,8 @@ struct Touches {
     private var slotsInUse: [Int: Double] = [:]
 
     var length: Double { (frames.keys.max() ?? 0) + 0.1 }
+    /// How many evdev frames the recording holds (one a moment any slot changed).
+    var frameCount: Int { frames.count }
 
     private mutating func slot(from start: Double, to end: Double) -> Int {
         for slot in 0..<5 where (slotsInUse[slot] ?? -1) < start {
@@ -510,10 +561,11 @@ struct Touches {
     }
 
     /// Fingers landing together and moving by `delta` (and apart by `spread` points each,
-    /// for a pinch) over `seconds`, evenly, then resting `holdAfter` before lifting.
+    /// for a pinch) over `seconds`, evenly, after resting `restBefore` where they landed, then
+    /// resting `holdAfter` before lifting.
     mutating func swipe(fingers: [Point], by delta: Point, spread: Double = 0, from start: Double, over seconds: Double,
-                        holdAfter: Double = 0.05) {
-        let end = start + seconds + holdAfter
+                        holdAfter: Double = 0.05, restBefore: Double = 0) {
+        let end = start + restBefore + seconds + holdAfter
         let slots = fingers.map { _ in slot(from: start, to: end) }
         let centre = Point(x: fingers.map(\.x).reduce(0, +) / Double(fingers.count), y: fingers.map(\.y).reduce(0, +) / Double(fingers.count))
         for (i, p) in fingers.enumerated() { add(start, slots[i], .down(p)) }
@@ -523,7 +575,7 @@ struct Touches {
             for (i, p) in fingers.enumerated() {
                 let away = Point(x: p.x - centre.x, y: p.y - centre.y)
                 let length = max(1, (away.x * away.x + away.y * away.y).squareRoot())
-                add(start + f * seconds, slots[i], .move(Point(x: p.x + delta.x * f + away.x / length * spread * f,
+                add(start + restBefore + f * seconds, slots[i], .move(Point(x: p.x + delta.x * f + away.x / length * spread * f,
                                                               y: p.y + delta.y * f + away.y / length * spread * f)))
             }
         }
