@@ -15,6 +15,9 @@ public enum GestureTraceEvent {
     case programmingError(time: Instant, message: String)
     /// A pen frame the engine took, before what it caused (REPLAY.md's `pen` lines).
     case pen(PenEvent)
+    /// A step of a drag session (REPLAY.md's `drag` lines): lifted, moved over a target,
+    /// dropped, ended.
+    case drag(DragTraceEvent)
 
     public struct Transition {
         public let time: Instant
@@ -44,6 +47,7 @@ public enum GestureTraceEvent {
         case let .inputIgnored(time, _): time
         case let .programmingError(time, _): time
         case let .pen(event): event.time
+        case let .drag(event): event.time
         }
     }
 }
@@ -73,6 +77,8 @@ extension GestureTraceEvent: CustomStringConvertible {
             return "\(formatTime(time))  programming error: \(message)"
         case let .pen(p):
             return "\(formatTime(p.time))  pen \(p.phase.rawValue) of \(p.device) at (\(fmt(p.location.x)), \(fmt(p.location.y))) force \(fmt(p.sample.force))"
+        case let .drag(d):
+            return "\(formatTime(d.time))  drag \(d.session) \(d.phase.rawValue)\(d.view.map { " " + $0.debugName } ?? "") at (\(fmt(d.location.x)), \(fmt(d.location.y))) items \(d.items) \(d.operation.rawValue) (\(d.reason))"
         }
     }
 }

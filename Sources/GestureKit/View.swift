@@ -79,6 +79,8 @@ open class View {
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// UIKit's `interactions`: the interactions added with `addInteraction(_:)`, in order.
+    public internal(set) var interactions: [any Interaction] = []
 
     /// Called for every delivery of touches to this view, after the overridable methods.
     public var onTouches: ((View, TouchPhase, [Touch]) -> Void)?

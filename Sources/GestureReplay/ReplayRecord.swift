@@ -30,6 +30,39 @@ public enum ReplayRecord: Hashable, Sendable {
     /// What a touchpad's driver decided, before any recognizer sees it (`replay
     /// --touchpad-gestures`): a hold, pinch or swipe event, or a step of a scroll from fingers.
     case gesture(Gesture)
+    /// A step of a drag session (an addition to the contract: REPLAY.md's `drag` line).
+    case drag(Drag)
+
+    /// REPLAY.md's `drag` line (an addition to the contract).
+    public struct Drag: Hashable, Sendable {
+        public var time: Instant
+        /// The session's number (1, 2, … in the replay).
+        public var session: Int
+        /// `began`, `added`, `moved`, `entered`, `exited`, `dropped` or `ended`.
+        public var phase: String
+        /// The view concerned: the source's (`began`, `ended`), the one tapped (`added`),
+        /// the target's (`moved`, `entered`, `exited`, `dropped`); nil over no target.
+        public var view: String?
+        /// Where the drag (its preview) is, in screen points.
+        public var location: Point
+        public var items: Int
+        /// `cancel`, `forbidden`, `copy` or `move`: the target's proposal, or at `ended`
+        /// what the session ended with.
+        public var operation: String
+        public var reason: String
+
+        public init(time: Instant, session: Int, phase: String, view: String?, location: Point, items: Int,
+                    operation: String, reason: String) {
+            self.time = time
+            self.session = session
+            self.phase = phase
+            self.view = view
+            self.location = location
+            self.items = items
+            self.operation = operation
+            self.reason = reason
+        }
+    }
 
     /// REPLAY.md's `gesture` line.
     public struct Gesture: Hashable, Sendable {
@@ -82,6 +115,7 @@ public enum ReplayRecord: Hashable, Sendable {
              let .select(time, _, _, _), let .move(time, _, _, _): time
         case let .pen(p): p.time
         case let .gesture(g): g.time
+        case let .drag(d): d.time
         }
     }
 
@@ -172,6 +206,15 @@ public enum ReplayRecord: Hashable, Sendable {
             if let scale = g.scale { o.number("scale", scale) }
             if let rotation = g.rotation { o.number("rotation", rotation) }
             if let d = g.delta { o.pair("delta", d.x, d.y) }
+        case let .drag(d):
+            o.string("type", "drag")
+            o.integer("session", d.session)
+            o.string("phase", d.phase)
+            if let view = d.view { o.string("view", view) }
+            o.pair("location", d.location.x, d.location.y)
+            o.integer("items", d.items)
+            o.string("operation", d.operation)
+            o.string("reason", d.reason)
         }
     }
 
@@ -220,6 +263,9 @@ public enum ReplayRecord: Hashable, Sendable {
             if let rotation = g.rotation { line += "  rotation \(fmtValue(rotation))°" }
             if let d = g.delta { line += "  delta (\(fmtValue(d.x)), \(fmtValue(d.y)))" }
             return line
+        case let .drag(d):
+            let who = d.view.map { "drag \(d.session) " + $0 } ?? "drag \(d.session)"
+            return "\(t)  \(pad(who, 12)) \(pad("\(d.phase) \(d.operation)", 22)) \(d.reason)  @ (\(fmtValue(d.location.x)), \(fmtValue(d.location.y)))  items \(d.items)"
         }
     }
 }

@@ -44,6 +44,9 @@ public final class ReplaySession {
             output(.ignored(time: time, reason: reason))
         case let .pen(p):
             output(.pen(p))
+        case let .drag(d):
+            output(.drag(.init(time: d.time, session: d.session, phase: d.phase.rawValue, view: d.view?.debugName,
+                               location: d.location, items: d.items, operation: d.operation.rawValue, reason: d.reason)))
         case .programmingError:
             // A scene's requireToFail cycle is refused when the scene is read; nothing else
             // in a replay wires recognizers.
