@@ -192,11 +192,9 @@ struct DragAndDropTests {
     @Test("UIKit: a target whose delegate cannot handle the session is passed over for its superview's drop interaction")
     func canHandleFallsThrough() {
         let s = Scene()
-        let plain = RecordingDropTarget(proposal: .copy, accepts: .plainText)
         let inner = View(id: "inner", frame: Rect(x: 50, y: 50, width: 100, height: 100))
         s.b.addSubview(inner)
         inner.addInteraction(DropInteraction(delegate: RecordingDropTarget(proposal: .copy, accepts: ContentType("image/png"))))
-        _ = plain
         s.touchDrag(toX: 700, y: 100)
         #expect(s.target.calls.first == "enter", "b's drop interaction takes it: inner's cannot handle a uri list")
         #expect(s.source.outcomes == [.copy])
