@@ -215,3 +215,26 @@ struct DragAndDropTests {
         #expect(failure?.description == "no representation of image/png; offered: text/uri-list, text/plain;charset=utf-8")
     }
 }
+
+@Suite("Drag and drop: the article's sample")
+struct PhotoDragSampleTests {
+    @Test("UIKit: the photo dragged to the album is copied once; a second drag is forbidden and cancels")
+    func sample() throws {
+        let script = Harness()
+        let sample = PhotoDragSample(in: script.root)
+        script.down(0, 140, 115, at: 0)
+        script.advance(to: 0.5)
+        script.move(0, 650, 240, at: 0.6)
+        #expect(sample.preview == Point(x: 650, y: 240), "the preview follows the touch")
+        script.up(0, 650, 240, at: 0.7)
+        #expect(sample.albumFiles == ["file:///home/ana/Pictures/harbour.jpg"])
+        #expect(sample.preview == nil)
+        script.down(1, 140, 115, at: 1)
+        script.advance(to: 1.5)
+        script.move(1, 650, 240, at: 1.6)
+        script.up(1, 650, 240, at: 1.7)
+        script.finish()
+        #expect(sample.albumFiles.count == 1, "the second drop was forbidden")
+        #expect(script.drags.filter { $0.phase == .ended }.map(\.operation) == [.copy, .cancel])
+    }
+}
