@@ -27,6 +27,8 @@ let package = Package(
         .executable(name: "gesturekit", targets: ["gesturekit"]),
         .library(name: "GestureLibinput", targets: ["GestureLibinput"]),
         .library(name: "GestureMockDevice", targets: ["GestureMockDevice"]),
+        // An app under a headless sway, touched through virtual devices (docs/DRIVE.md).
+        .library(name: "GestureDrive", targets: ["GestureDrive"]),
         // Live input from libinput into a scene (LiveSession); your own engine takes it from LiveInput (GestureLibinput).
         .library(name: "GestureLive", targets: ["GestureLive"]),
         .library(name: "GestureWayland", targets: ["GestureWayland"]),

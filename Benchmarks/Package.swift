@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "GestureTraces", package: "GestureKit"),
                 .product(name: "GestureReplay", package: "GestureKit"),
                 .product(name: "GestureLayout", package: "GestureKit"),
+                .product(name: "GestureRecording", package: "GestureKit"),
             ]
         ),
         // Times one replay in a process of its own (peak RSS per file size; the ratio to
@@ -30,6 +31,8 @@ let package = Package(
         .executableTarget(name: "profile-dispatch", dependencies: ["BenchSupport"]),
         // Runs frames of the scrolling benchmark's collection view, for a profiler.
         .executableTarget(name: "profile-scroll", dependencies: ["BenchSupport"]),
+        // Records frames of the recording benchmark's two-finger pan, for a profiler.
+        .executableTarget(name: "profile-recording", dependencies: ["BenchSupport"]),
         .executableTarget(
             name: "GestureBenchmarks",
             dependencies: [

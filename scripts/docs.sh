@@ -12,7 +12,7 @@ $SWIFT build --product gesturekit
 mkdir -p out/docs
 rm -rf out/docs/site
 targets=""
-for t in GestureKit GestureLayout GestureTraces GestureReplay GestureTesting GestureTestingTraces GestureRecording GesturePicture GestureInput GestureLibinput GestureLive GestureMockDevice GestureWayland GestureGTK GestureSDL; do
+for t in GestureKit GestureLayout GestureTraces GestureReplay GestureTesting GestureTestingTraces GestureRecording GesturePicture GestureInput GestureLibinput GestureLive GestureMockDevice GestureDrive GestureWayland GestureGTK GestureSDL; do
     targets="$targets --target $t"
 done
 # shellcheck disable=SC2086

@@ -7,20 +7,20 @@ import GestureTraces
 /// value `minimum + p × (maximum − minimum + 1) / extent`, to the nearest unit, kept in the
 /// range: libinput puts it back within half a unit of `p`.
 /// A touchscreen, a pen display and the absolute mouse each cover the whole output.
-public struct AxisMapping: Hashable, Sendable {
-    public var x: AbsInfo
-    public var y: AbsInfo
+package struct AxisMapping: Hashable, Sendable {
+    package var x: AbsInfo
+    package var y: AbsInfo
     /// The output, in logical points (the compositor's layout).
-    public var output: Size
+    package var output: Size
 
-    public init(x: AbsInfo, y: AbsInfo, output: Size) {
+    package init(x: AbsInfo, y: AbsInfo, output: Size) {
         self.x = x
         self.y = y
         self.output = output
     }
 
     /// The mapping of `device`'s position axes (multitouch where it has them) onto `output`.
-    public init?(device: VirtualDevice, output: Size, multitouch: Bool = false) {
+    package init?(device: VirtualDevice, output: Size, multitouch: Bool = false) {
         let d = device.description
         let ax = multitouch ? (d.absInfo[.absMTPositionX] ?? d.absInfo[.absX]) : (d.absInfo[.absX] ?? d.absInfo[.absMTPositionX])
         let ay = multitouch ? (d.absInfo[.absMTPositionY] ?? d.absInfo[.absY]) : (d.absInfo[.absY] ?? d.absInfo[.absMTPositionY])
@@ -36,12 +36,12 @@ public struct AxisMapping: Hashable, Sendable {
     }
 
     /// The device position of output point `p`.
-    public func units(_ p: Point) -> (x: Int32, y: Int32) {
+    package func units(_ p: Point) -> (x: Int32, y: Int32) {
         (Self.value(p.x, extent: output.width, x), Self.value(p.y, extent: output.height, y))
     }
 
     /// Where libinput puts the device position back on the output (for checks).
-    public func point(x vx: Int32, y vy: Int32) -> Point {
+    package func point(x vx: Int32, y vy: Int32) -> Point {
         func back(_ v: Int32, _ extent: Double, _ a: AbsInfo) -> Double {
             (Double(v) - Double(a.minimum)) * extent / (Double(a.maximum) - Double(a.minimum) + 1)
         }

@@ -14,11 +14,11 @@ import GestureTraces
 /// (a tap's hold at most half a tap recognizer's limit) takes GestureTesting's measured figure.
 /// The encoders keep their state between calls (tracking ids, the pen's proximity, the
 /// pointer's position), as the device would.
-public final class DeviceInputWriter {
-    public enum Failure: Error, CustomStringConvertible, Equatable {
+package final class DeviceInputWriter {
+    package enum Failure: Error, CustomStringConvertible, Equatable {
         case wrongDevice(gesture: String, device: VirtualDevice.Kind, needs: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case let .wrongDevice(gesture, device, needs):
                 return "a \(gesture) cannot be made on the \(device.rawValue): it needs \(needs)"
@@ -26,15 +26,15 @@ public final class DeviceInputWriter {
         }
     }
 
-    public let device: VirtualDevice
+    package let device: VirtualDevice
     /// The output the device covers, in logical points.
-    public let output: Size
+    package let output: Size
     private var touchscreen: TouchscreenEncoder?
     private var pen: PenEncoder?
     private var mouse: MouseEncoder?
     private var touchpad: TouchpadEncoder?
 
-    public init(device: VirtualDevice, output: Size) {
+    package init(device: VirtualDevice, output: Size) {
         self.device = device
         self.output = output
         switch device.kind {
@@ -47,17 +47,17 @@ public final class DeviceInputWriter {
 
     /// Points of the output a millimetre of the device is (a direct device's size over the
     /// output's), or nil where the device does not say its size.
-    public var pointsPerMillimetre: Double? {
+    package var pointsPerMillimetre: Double? {
         guard device.kind == .touchscreen || device.kind == .pen, let size = device.sizeMillimetres, size.width > 0 else { return nil }
         return output.width / size.width
     }
 
     /// Where the pointer is, for the mouse (once it has moved).
-    public var pointerPosition: Point? { mouse?.position }
+    package var pointerPosition: Point? { mouse?.position }
 
     /// The evdev events of the gestures `body` makes on a tester whose screen is `window` (in
     /// output points), times from the first gesture's start.
-    public func gestures(in window: Rect, variation: GestureTester.Variation = .typical,
+    package func gestures(in window: Rect, variation: GestureTester.Variation = .typical,
                          _ body: (GestureTester) throws -> Void) throws -> [EvdevEvent] {
         let root = View(frame: Rect(x: 0, y: 0, width: window.width, height: window.height))
         let tester = GestureTester(root: root)
@@ -112,7 +112,7 @@ public final class DeviceInputWriter {
     }
 
     /// The evdev events of touchpad reports (`TouchpadGestures`).
-    public func touchpadEvents(_ frames: [PadFrame]) throws -> [EvdevEvent] {
+    package func touchpadEvents(_ frames: [PadFrame]) throws -> [EvdevEvent] {
         guard touchpad != nil else {
             throw Failure.wrongDevice(gesture: "touchpad gesture", device: device.kind, needs: "a touchpad")
         }

@@ -11,18 +11,18 @@ import GestureTraces
 ///   where the device has them;
 /// - the pointer leaving a window, and continuous scrolling (a touchpad's, which
 ///   `TouchpadGestures` makes from fingers), are nothing a mouse sends.
-public struct MouseEncoder: Sendable {
-    public let device: VirtualDevice
-    public let mapping: AxisMapping?
+package struct MouseEncoder: Sendable {
+    package let device: VirtualDevice
+    package let mapping: AxisMapping?
     /// Where the pointer is, once it has been put somewhere.
-    public private(set) var position: Point?
+    package private(set) var position: Point?
 
-    public init(device: VirtualDevice, output: Size) {
+    package init(device: VirtualDevice, output: Size) {
         self.device = device
         self.mapping = AxisMapping(device: device, output: output)
     }
 
-    public mutating func encode(_ event: PointerEvent) -> [EvdevEvent] {
+    package mutating func encode(_ event: PointerEvent) -> [EvdevEvent] {
         let d = device.description
         var out: [EvdevEvent] = []
         func emit(_ type: EventType, _ code: EventCode, _ value: Int32) {

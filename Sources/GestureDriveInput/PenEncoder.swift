@@ -14,13 +14,13 @@ import RealModule
 /// - tilt from altitude and azimuth: the pen leans 1/tan(altitude) along its azimuth, whose x
 ///   and y parts are the tangents of the two tilt angles, in the axes' units per radian
 ///   (`PenSample.angles(tiltX:tiltY:)` read backwards).
-public struct PenEncoder: Sendable {
-    public let device: VirtualDevice
-    public let mapping: AxisMapping
+package struct PenEncoder: Sendable {
+    package let device: VirtualDevice
+    package let mapping: AxisMapping
     private var tool: PenTool?
     private var touching = false
 
-    public init?(device: VirtualDevice, output: Size) {
+    package init?(device: VirtualDevice, output: Size) {
         guard let mapping = AxisMapping(device: device, output: output) else { return nil }
         self.device = device
         self.mapping = mapping
@@ -53,7 +53,7 @@ public struct PenEncoder: Sendable {
         return Int32(Swift.min(Double(axis.maximum), Swift.max(Double(axis.minimum), v.rounded())))
     }
 
-    public mutating func encode(_ event: PenEvent) -> [EvdevEvent] {
+    package mutating func encode(_ event: PenEvent) -> [EvdevEvent] {
         let d = device.description
         var out: [EvdevEvent] = []
         func emit(_ type: EventType, _ code: EventCode, _ value: Int32) {

@@ -22,15 +22,15 @@ public struct PadFrame: Hashable, Sendable {
 /// palm from 130 of 255); `BTN_TOUCH` while a finger is down; `BTN_TOOL_FINGER` …
 /// `QUINTTAP` by the count; `ABS_X`/`ABS_Y` following the lowest slot; `BTN_LEFT` for the
 /// button under the pad.
-public struct TouchpadEncoder: Sendable {
-    public let device: VirtualDevice
+package struct TouchpadEncoder: Sendable {
+    package let device: VirtualDevice
     private var slots: [Int: Int32] = [:]
     private var positions: [Int: (Int32, Int32)] = [:]
     private var current: Int32 = -1
     private var nextTrackingID: Int32 = 1
     private var button = false
 
-    public init(device: VirtualDevice) {
+    package init(device: VirtualDevice) {
         self.device = device
     }
 
@@ -40,7 +40,7 @@ public struct TouchpadEncoder: Sendable {
         return Int32(Swift.min(Double(axis.maximum), Swift.max(Double(axis.minimum), v)))
     }
 
-    public mutating func encode(_ frame: PadFrame) -> [EvdevEvent] {
+    package mutating func encode(_ frame: PadFrame) -> [EvdevEvent] {
         let d = device.description
         var out: [EvdevEvent] = []
         func emit(_ type: EventType, _ code: EventCode, _ value: Int32) {

@@ -12,16 +12,16 @@ import GestureTraces
 ///   emulation);
 /// - one SYN_REPORT a frame, at the frame's time. A frame with more fingers than the device
 ///   has slots drops the extra fingers (the panel would not see them), and says so.
-public struct TouchscreenEncoder: Sendable {
-    public let device: VirtualDevice
-    public let mapping: AxisMapping
+package struct TouchscreenEncoder: Sendable {
+    package let device: VirtualDevice
+    package let mapping: AxisMapping
     private var slots: [Int: Int32] = [:]       // touch → slot
     private var current: Int32 = -1
     private var nextTrackingID: Int32 = 1
     /// Touches dropped because every slot was taken.
-    public private(set) var droppedTouches = 0
+    package private(set) var droppedTouches = 0
 
-    public init?(device: VirtualDevice, output: Size) {
+    package init?(device: VirtualDevice, output: Size) {
         guard let mapping = AxisMapping(device: device, output: output, multitouch: true) else { return nil }
         self.device = device
         self.mapping = mapping
@@ -32,7 +32,7 @@ public struct TouchscreenEncoder: Sendable {
         axis.minimum + (axis.maximum - axis.minimum) / 3
     }
 
-    public mutating func encode(_ frame: TouchFrame) -> [EvdevEvent] {
+    package mutating func encode(_ frame: TouchFrame) -> [EvdevEvent] {
         let d = device.description
         var out: [EvdevEvent] = []
         func emit(_ type: EventType, _ code: EventCode, _ value: Int32) {
@@ -100,5 +100,5 @@ public struct TouchscreenEncoder: Sendable {
     }
 
     /// Whether fingers are still down (a step that ends with them down holds them).
-    public var fingersDown: Int { slots.count }
+    package var fingersDown: Int { slots.count }
 }

@@ -89,21 +89,80 @@ package enum DecimalText {
         appendFixedPoint(units, digits: digits, trimmingZeros: true, to: &out)
     }
 
+    /// Appends Swift's shortest round-trip text of `value` (`value.description`: "0.1",
+    /// "312.5625", "1e-07", "nan") to `out` without making a string (`writeShortest`). NaN
+    /// and the infinities are written from `description` (the stream form spells a NaN's
+    /// payload).
+    package static func appendShortest(_ value: Double, to out: inout [UInt8]) {
+        guard value.isFinite else {
+            out.append(contentsOf: value.description.utf8)
+            return
+        }
+        out.append(addingCapacity: maximumShortestBytes) { room in
+            room.withUnsafeMutableBufferPointer { free, initialized in
+                initialized += writeShortest(value, into: free.baseAddress! + initialized)
+            }
+        }
+    }
+
+    /// The most bytes a finite `Double`'s shortest text takes ("-2.2250738585072014e-308").
+    package static let maximumShortestBytes = 24
+
+    /// Writes the shortest round-trip text of a finite `value` at `start`, which has room for
+    /// `maximumShortestBytes`; returns how many bytes it wrote. `Double.write(to:)` formats
+    /// into a buffer on the stack and hands the digits to the stream's `_writeASCII`, which
+    /// `ShortestTextSink` copies to `start`: no string is made.
+    package static func writeShortest(_ value: Double, into start: UnsafeMutablePointer<UInt8>) -> Int {
+        precondition(value.isFinite, "writeShortest is for finite numbers: \(value)")
+        var sink = ShortestTextSink(start: start)
+        value.write(to: &sink)
+        return sink.count
+    }
+
     /// Appends `n`'s decimal digits to `out`, with leading zeros up to `minimumDigits`.
     package static func appendDecimal(_ n: UInt64, minimumDigits: Int = 1, to out: inout [UInt8]) {
-        // At most 20 digits (and the zeros asked for): written backwards into a buffer on the
-        // stack, then copied in one piece.
-        let capacity = max(20, minimumDigits)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { digits in
-            var start = capacity
-            var rest = n
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0 || capacity - start < minimumDigits
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        if n < 10, minimumDigits <= 1 {
+            // One digit (a device, a touch's id): no room to make first.
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n))
+            return
         }
+        out.append(addingCapacity: max(maximumIntegerBytes, minimumDigits)) { room in
+            room.withUnsafeMutableBufferPointer { free, initialized in
+                initialized += writeDecimal(n, minimumDigits: minimumDigits, into: free.baseAddress! + initialized)
+            }
+        }
+    }
+
+    /// The most bytes an integer's text takes: 20 digits, or 19 and a minus sign.
+    package static let maximumIntegerBytes = 20
+
+    /// Writes `n`'s decimal digits, with leading zeros up to `minimumDigits`, at `start`, which
+    /// has room for `max(maximumIntegerBytes, minimumDigits)` bytes; returns how many it wrote.
+    package static func writeDecimal(_ n: UInt64, minimumDigits: Int = 1, into start: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 1
+        var rest = n / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        length = max(length, minimumDigits)
+        // Written backwards from the last digit, zeros filling what is left.
+        rest = n
+        var at = length
+        while at > 0 {
+            at -= 1
+            start[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        return length
+    }
+
+    /// Writes `n`'s decimal text (a minus sign first if it is negative) at `start`, which has
+    /// room for `maximumIntegerBytes`; returns how many bytes it wrote.
+    package static func writeInteger(_ n: Int64, into start: UnsafeMutablePointer<UInt8>) -> Int {
+        guard n < 0 else { return writeDecimal(n.magnitude, into: start) }
+        start.pointee = UInt8(ascii: "-")
+        return 1 + writeDecimal(n.magnitude, into: start + 1)
     }
 
     /// Appends `n`'s decimal text (a minus sign first if it is negative) to `out`.
@@ -125,5 +184,33 @@ package enum DecimalText {
 
     private static func microseconds(_ nanoseconds: Int64) -> Int64 {
         (nanoseconds + (nanoseconds >= 0 ? 500 : -500)) / 1000
+    }
+}
+
+/// The stream `DecimalText.writeShortest` formats into: the standard library hands a finite
+/// number's ASCII digits to `_writeASCII` (a requirement of `TextOutputStream` whose default
+/// makes a `String`); taking them as bytes keeps the formatting free of allocation. The
+/// digits of one number (`DecimalText.maximumShortestBytes` at most) are written at `start`.
+private struct ShortestTextSink: TextOutputStream {
+    let start: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    mutating func write(_ string: String) {
+        for byte in string.utf8 { put(byte) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        precondition(count + buffer.count <= DecimalText.maximumShortestBytes,
+                     "a number's text is longer than \(DecimalText.maximumShortestBytes) bytes")
+        guard let bytes = buffer.baseAddress else { return }
+        (start + count).initialize(from: bytes, count: buffer.count)
+        count += buffer.count
+    }
+
+    private mutating func put(_ byte: UInt8) {
+        precondition(count < DecimalText.maximumShortestBytes,
+                     "a number's text is longer than \(DecimalText.maximumShortestBytes) bytes")
+        start[count] = byte
+        count += 1
     }
 }

@@ -80,8 +80,7 @@ package struct JSONObjectText: Sendable {
     package static func appendString(_ s: String, to out: inout [UInt8]) {
         var s = s
         s.withUTF8 { utf8 in
-            // 0x7F is DEL; 0xC2 leads U+0080 to U+00BF, the C1 controls among them.
-            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0x7F || b == 0xC2 {
+            guard isPlain(utf8) else {
                 out.append(contentsOf: jsonString(String(decoding: utf8, as: UTF8.self)).utf8)
                 return
             }
@@ -89,6 +88,15 @@ package struct JSONObjectText: Sendable {
             out.append(contentsOf: utf8)
             out.append(UInt8(ascii: "\""))
         }
+    }
+
+    /// Whether `utf8` is written between quotes as it is: no byte `jsonString` escapes.
+    package static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        // 0x7F is DEL; 0xC2 leads U+0080 to U+00BF, the C1 controls among them.
+        for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0x7F || b == 0xC2 {
+            return false
+        }
+        return true
     }
 
     /// Appends `jsonNumber(x)`'s text to `out`.

@@ -62,6 +62,30 @@ struct RecordingFormatTests {
         }
     }
 
+    @Test("A line longer than the room a recorder first makes for it (a long note, a frame of many fingers) is written whole and reads back")
+    func longLinesRoundTrip() throws {
+        let device = InputDeviceID(3)
+        let note = String(repeating: "a \"long\" note\t\u{1}é ", count: 100)  // about 2,300 bytes written: under the reader's 4,096 a string
+        let fingers = (0..<40).map {
+            TouchChange(sourceID: $0, phase: .moved, location: Point(x: 1 / Double($0 + 3), y: -123.456_789_012 * Double($0)))
+        }
+        let events: [InputEvent] = [
+            .note(time: Instant(nanoseconds: 1), device: device, note),
+            .touchFrame(TouchFrame(time: Instant(nanoseconds: 2), device: device, changes: fingers)),
+        ]
+        var buffer = Array("before\n".utf8)
+        for event in events { InputRecording.appendLine(event, to: &buffer) }
+        let lines = buffer.split(separator: 0x0A, omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines[0].elementsEqual("before".utf8) && lines[3].isEmpty,
+                "each line follows what the buffer held, ending with a line end")
+        for (index, event) in events.enumerated() {
+            let line = Array(lines[index + 1])
+            #expect(line.count > InputRecording.Line.firstRoom, "the line is longer than its first room")
+            let entry = try InputRecording.entry(line, number: index + 2)
+            #expect(entry == .event(event), "a long line reads back as the event it was written from")
+        }
+    }
+
     @Test("A recording file is a trace: TraceReader detects it and streams its events and clock times unchanged")
     func fileThroughTraceReader() throws {
         let path = scratchRecording("all")
@@ -126,5 +150,18 @@ struct RecordingFormatTests {
         var read = 0
         try TraceReader(path: path).run { _ in read += 1 }
         #expect(read == sent && sent > 10 && sent < 200)
+    }
+}
+
+/// The static names a recorder writes on every frame are the raw values the reader parses.
+@Suite struct InputRecordingNamesTests {
+    @Test(arguments: InputDeviceKind.allCases)
+    func deviceKindNameIsItsRawValue(kind: InputDeviceKind) {
+        #expect("\(kind.formatName)" == kind.rawValue, "a touch frame of a \(kind) device is written as \"\(kind.rawValue)\"")
+    }
+
+    @Test(arguments: TouchPhase.allCases)
+    func phaseNameIsItsRawValue(phase: TouchPhase) {
+        #expect("\(phase.formatName)" == phase.rawValue, "a change that \(phase) is written as \"\(phase.rawValue)\"")
     }
 }

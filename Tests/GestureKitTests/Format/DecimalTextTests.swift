@@ -72,6 +72,26 @@ import Testing
         #expect(mismatches.isEmpty, "every number written as bytes reads as its text: \(mismatches.prefix(5))")
     }
 
+    @Test func shortestTextWrittenAsBytesReadsAsDescription() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 0.1, 1e-7, -1e-300, 5e-324, .greatestFiniteMagnitude, 312.5625,
+                                .nan, .infinity, -.infinity, 0.1 + 0.2, 1e15, 123456789.123456789]
+        for magnitude in [1e-6, 1, 1e3, 1e9] {
+            for _ in 0..<2_000 {
+                values.append(Double.random(in: -magnitude...magnitude, using: &generator))
+            }
+        }
+        for _ in 0..<2_000 { values.append(Double(bitPattern: generator.next())) }  // NaN payloads included
+        var mismatches: [String] = []
+        for value in values {
+            var bytes: [UInt8] = Array("x".utf8)
+            DecimalText.appendShortest(value, to: &bytes)
+            let written = String(decoding: bytes, as: UTF8.self)
+            if written != "x" + value.description { mismatches.append("\(value.description): \(written)") }
+        }
+        #expect(mismatches.isEmpty, "a number written as bytes reads as its shortest text, after what was there: \(mismatches.prefix(5))")
+    }
+
     @Test func integersAndSecondsWrittenAsBytesReadAsTheirText() {
         for n: Int64 in [0, 7, -7, 10, 1_000_000, .max, .min + 1, .min] {
             var bytes: [UInt8] = []
