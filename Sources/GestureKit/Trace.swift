@@ -18,6 +18,9 @@ public enum GestureTraceEvent {
     /// A context menu interaction changed state: the preview lifted or dropped, the menu
     /// opened or closed (ContextMenuInteraction.swift).
     case contextMenu(ContextMenuTransition)
+    /// A step of a drag session (REPLAY.md's `drag` lines): lifted, moved over a target,
+    /// dropped, ended.
+    case drag(DragTraceEvent)
 
     public struct Transition {
         public let time: Instant
@@ -48,6 +51,7 @@ public enum GestureTraceEvent {
         case let .programmingError(time, _): time
         case let .pen(event): event.time
         case let .contextMenu(t): t.time
+        case let .drag(event): event.time
         }
     }
 }
@@ -82,6 +86,8 @@ extension GestureTraceEvent: CustomStringConvertible {
             return line
         case let .pen(p):
             return "\(formatTime(p.time))  pen \(p.phase.rawValue) of \(p.device) at (\(fmt(p.location.x)), \(fmt(p.location.y))) force \(fmt(p.sample.force))"
+        case let .drag(d):
+            return "\(formatTime(d.time))  drag \(d.session) \(d.phase.rawValue)\(d.view.map { " " + $0.debugName } ?? "") at (\(fmt(d.location.x)), \(fmt(d.location.y))) items \(d.items) \(d.operation.rawValue) (\(d.reason))"
         }
     }
 }

@@ -79,8 +79,8 @@ open class View {
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
-    /// UIKit's `interactions`: what `addInteraction(_:)` added (a `ContextMenuInteraction`),
-    /// in order.
+    /// UIKit's `interactions`: the interactions added with `addInteraction(_:)` (a context menu,
+    /// a drag, a drop), in order.
     public internal(set) var interactions: [any Interaction] = []
 
     /// Called for every delivery of touches to this view, after the overridable methods.

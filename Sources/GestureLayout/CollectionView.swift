@@ -341,6 +341,8 @@ open class CollectionView: ScrollView {
     /// An interactive movement under way (read by the layout during a pass: not in
     /// `passState`).
     var movement: Movement?
+    /// The drag and drop interactions' delegate that reorders (`installDragReordering`).
+    var dragReordering: AnyObject?
 
     /// Selected items (model index paths).
     var selected: Set<LayoutIndexPath> = []

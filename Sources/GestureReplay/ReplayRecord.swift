@@ -67,6 +67,40 @@ public enum ReplayRecord: Hashable, Sendable {
         }
     }
 
+    /// A step of a drag session (an addition to the contract: REPLAY.md's `drag` line).
+    case drag(Drag)
+
+    /// REPLAY.md's `drag` line (an addition to the contract).
+    public struct Drag: Hashable, Sendable {
+        public var time: Instant
+        /// The session's number (1, 2, … in the replay).
+        public var session: Int
+        /// `began`, `added`, `moved`, `entered`, `exited`, `dropped` or `ended`.
+        public var phase: String
+        /// The view concerned: the source's (`began`, `ended`), the one tapped (`added`),
+        /// the target's (`moved`, `entered`, `exited`, `dropped`); nil over no target.
+        public var view: String?
+        /// Where the drag (its preview) is, in screen points.
+        public var location: Point
+        public var items: Int
+        /// `cancel`, `forbidden`, `copy` or `move`: the target's proposal, or at `ended`
+        /// what the session ended with.
+        public var operation: String
+        public var reason: String
+
+        public init(time: Instant, session: Int, phase: String, view: String?, location: Point, items: Int,
+                    operation: String, reason: String) {
+            self.time = time
+            self.session = session
+            self.phase = phase
+            self.view = view
+            self.location = location
+            self.items = items
+            self.operation = operation
+            self.reason = reason
+        }
+    }
+
     /// REPLAY.md's `gesture` line.
     public struct Gesture: Hashable, Sendable {
         /// `hold`, `pinch`, `swipe` or `scroll`.
@@ -119,6 +153,7 @@ public enum ReplayRecord: Hashable, Sendable {
         case let .pen(p): p.time
         case let .gesture(g): g.time
         case let .contextMenu(m): m.time
+        case let .drag(d): d.time
         }
     }
 
@@ -220,6 +255,15 @@ public enum ReplayRecord: Hashable, Sendable {
             if let disabled = m.disabled, !disabled.isEmpty { o.strings("disabled", disabled) }
             if let action = m.action { o.string("action", action) }
             o.string("reason", m.reason)
+        case let .drag(d):
+            o.string("type", "drag")
+            o.integer("session", d.session)
+            o.string("phase", d.phase)
+            if let view = d.view { o.string("view", view) }
+            o.pair("location", d.location.x, d.location.y)
+            o.integer("items", d.items)
+            o.string("operation", d.operation)
+            o.string("reason", d.reason)
         }
     }
 
@@ -274,6 +318,9 @@ public enum ReplayRecord: Hashable, Sendable {
             if let actions = m.actions { line += "  actions \(actions.joined(separator: ", "))" }
             if let disabled = m.disabled, !disabled.isEmpty { line += "  disabled \(disabled.joined(separator: ", "))" }
             return line
+        case let .drag(d):
+            let who = d.view.map { "drag \(d.session) " + $0 } ?? "drag \(d.session)"
+            return "\(t)  \(pad(who, 12)) \(pad("\(d.phase) \(d.operation)", 22)) \(d.reason)  @ (\(fmtValue(d.location.x)), \(fmtValue(d.location.y)))  items \(d.items)"
         }
     }
 }

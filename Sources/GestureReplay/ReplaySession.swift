@@ -51,6 +51,9 @@ public final class ReplaySession {
                                       location: t.location, actions: visible?.map(\.action.identifier),
                                       disabled: visible?.filter { $0.action.attributes.contains(.disabled) }.map(\.action.identifier),
                                       action: t.action, reason: t.reason.description)))
+        case let .drag(d):
+            output(.drag(.init(time: d.time, session: d.session, phase: d.phase.rawValue, view: d.view?.debugName,
+                               location: d.location, items: d.items, operation: d.operation.rawValue, reason: d.reason)))
         case .programmingError:
             // A scene's requireToFail cycle is refused when the scene is read; nothing else
             // in a replay wires recognizers.

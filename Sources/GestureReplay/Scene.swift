@@ -110,6 +110,8 @@ public struct Scene: Hashable, Sendable {
     public var recognizers: [RecognizerSpec] = []
     public var simultaneous: [[String]] = []
     public var layout: LayoutSpec?
+    /// Drag and drop interactions on the views (the `interactions` key, an addition).
+    public var interactions: [InteractionSpec] = []
 
     public init() {}
 
@@ -162,7 +164,7 @@ extension Scene {
         guard case let .object(top) = json else {
             throw SceneError(path: "", message: "expected a JSON object at the top of the scene, found \(json.typeDescription)")
         }
-        let known: Set<String> = ["screen", "input", "views", "recognizers", "simultaneous", "layout", "comment", "description"]
+        let known: Set<String> = ["screen", "input", "views", "recognizers", "interactions", "simultaneous", "layout", "comment", "description"]
         for (key, _) in top where !known.contains(key) {
             throw SceneError(path: key, message: "unknown key (expected one of \(known.sorted().joined(separator: ", ")))")
         }
@@ -236,6 +238,9 @@ extension Scene {
         }
         if let layout = json["layout"] {
             scene.layout = try parseLayout(layout, recognizers: scene.recognizers)
+        }
+        if let interactions = json["interactions"] {
+            scene.interactions = try parseInteractions(interactions, views: scene.views)
         }
         return scene
     }

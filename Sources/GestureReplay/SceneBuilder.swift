@@ -117,7 +117,32 @@ public final class LiveScene {
         self.menus = menus
 
         if let spec = scene.layout, let collectionView { setUpLayout(spec, in: collectionView, byID: byID) }
+        for spec in scene.interactions {
+            guard let view = views.first(where: { $0.id == spec.view })?.view else { continue }
+            switch spec.kind {
+            case .drag:
+                let source = SceneDragSource(spec)
+                let drag = DragInteraction(delegate: source)
+                drag.liftDelay = .nanoseconds(Int64((spec.liftDelay * 1e9).rounded()))
+                drag.isEnabled = spec.enabled
+                view.addInteraction(drag)
+                interactionDelegates.append(source)
+                addItemsRecognizers.insert(ObjectIdentifier(drag.addItemsRecognizer))
+            case .drop:
+                let target = SceneDropTarget(spec)
+                let drop = DropInteraction(delegate: target)
+                drop.isEnabled = spec.enabled
+                view.addInteraction(drop)
+                interactionDelegates.append(target)
+            }
+        }
     }
+
+    /// The delegates of the scene's interactions (which hold them weakly).
+    private var interactionDelegates: [AnyObject] = []
+    /// The drag interactions' add-items taps, whose transitions the replay does not print
+    /// (a `drag` line with `added` says what one did).
+    private var addItemsRecognizers: Set<ObjectIdentifier> = []
 
     /// The scene's layout on its collection view: items and cells, scrolling (or none),
     /// and the recognizers the layout names driving the collection view's own patterns.
@@ -178,6 +203,7 @@ public final class LiveScene {
     /// replay does not print its transitions.
     public func isInternal(_ recognizer: GestureRecognizer) -> Bool {
         recognizer is ScrollViewContentTouchRecognizer || (scrollView != nil && recognizer === scrollView?.pinchGestureRecognizer)
+            || addItemsRecognizers.contains(ObjectIdentifier(recognizer))
     }
 
     /// The recognizer a spec describes (its kind's `Scene.Kind.Format.make`).

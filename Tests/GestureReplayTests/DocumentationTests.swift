@@ -67,6 +67,8 @@ struct DocumentationTests {
              "Tests/GestureKitTests/ThreadsSample.swift"),
             ("Sources/GestureKit/GestureKit.docc/ContextMenusAndDragAndDrop.md", "context-menu",
              "Tests/GestureKitTests/ContextMenuSample.swift"),
+            ("Sources/GestureKit/GestureKit.docc/ContextMenusAndDragAndDrop.md", "drag-and-drop",
+             "Tests/GestureKitTests/PhotoDragSample.swift"),
             // Testing your gestures: the tests of Examples/Downstream, which check-downstream.sh
             // builds and runs (`swift test`) in a package of its own.
             ("Sources/GestureTesting/GestureTesting.docc/TestingYourGestures.md", "testing-first-test",

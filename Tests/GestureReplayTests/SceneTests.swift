@@ -76,7 +76,7 @@ struct SceneTests {
         Bad(json: #"{"layout": {"kind": "flow", "sections": [3], "itemSize": [80, 120], "pinch": "zoom"}}"#,
             error: #"layout.pinch: unknown recognizer "zoom""#),
         Bad(json: #"{"screens": [1, 1]}"#,
-            error: "screens: unknown key (expected one of comment, description, input, layout, recognizers, screen, simultaneous, views)"),
+            error: "screens: unknown key (expected one of comment, description, input, interactions, layout, recognizers, screen, simultaneous, views)"),
         Bad(json: "[1, 2]", error: "expected a JSON object at the top of the scene, found an array"),
     ]
 

@@ -24,6 +24,8 @@ package final class Harness {
     package var transitions: [GestureTraceEvent.Transition] = []
     /// The reasons of every input the engine ignored, and its programming errors.
     package private(set) var ignored: [String] = []
+    /// The drag sessions' steps, as traced.
+    package private(set) var drags: [DragTraceEvent] = []
 
     /// An engine with one root view "root" the size of `screen`.
     package convenience init(screen: Size = Size(width: 1000, height: 1000)) {
@@ -54,6 +56,9 @@ package final class Harness {
             reasons["menu " + t.interaction.name, default: []].append(t.reason.description)
         case .waiting, .pen:
             break
+        case let .drag(d):
+            log.append("\(ms(d.time)) drag\(d.session): \(d.phase.rawValue) \(d.view?.debugName ?? "-") \(d.operation.rawValue)")
+            drags.append(d)
         case let .programmingError(_, message):
             ignored.append("programming error: \(message)")
         }

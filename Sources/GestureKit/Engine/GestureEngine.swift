@@ -51,6 +51,8 @@ public final class GestureEngine {
     @exclusivity(unchecked) var storage = EngineStorage()
     #endif
     public internal(set) var roots: [View] = []
+    /// The drag session under way, and the rules that run it (DragAndDropCoordinator.swift).
+    package let dragAndDrop = DragAndDropCoordinator()
     public var logger: Logger {
         didSet { updateTracing() }
     }

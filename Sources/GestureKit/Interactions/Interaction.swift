@@ -1,5 +1,6 @@
 /// UIKit's `UIInteraction`: a behaviour added to a view (`View.addInteraction(_:)`) that
-/// brings its own recognizers and state, as `ContextMenuInteraction` does.
+/// brings its own recognizers and state, as `ContextMenuInteraction`, `DragInteraction` and
+/// `DropInteraction` do.
 ///
 /// The view holds its interactions strongly (UIKit's `interactions`); an interaction holds its
 /// view weakly.
@@ -24,7 +25,8 @@ extension View {
     }
 
     /// UIKit's `removeInteraction(_:)`: its recognizers leave the view (one under way is
-    /// cancelled, or fails), and a menu it presented is dismissed.
+    /// cancelled, or fails), a menu it presented is dismissed and a drag it started is
+    /// cancelled.
     public func removeInteraction(_ interaction: any Interaction) {
         guard let index = interactions.firstIndex(where: { $0 === interaction }) else { return }
         interaction.willMove(to: nil)
