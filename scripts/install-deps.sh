@@ -29,7 +29,8 @@
 #   weston, kwin-wayland: second and third compositors, nested in the headless sway, for the
 #     tests of their protocol behaviour (weston's touch frames, KWin's wheel)
 #   libgtk-4-dev: GestureGTK (GestureKit inside a GTK 4 widget) and its tool gesturekit-gtk
-#   xvfb xdotool: GTK's X11 path in the tests (a window on Xvfb, clicks through XTest)
+#   xvfb xauth xdotool: GTK's X11 path in the tests (a window on Xvfb, clicks through XTest;
+#     xvfb-run needs xauth, which a minimal Debian lacks)
 #   dbus-daemon: dbus-run-session, the session bus gesturekit drive gives the app it runs
 #   eog: a GTK 3 app nobody here wrote (Debian's image viewer), driven by the tests of
 #     gesturekit drive (GestureDriveTests: a pinch zooms its picture)
@@ -42,7 +43,7 @@ tool=(pkg-config libinput-dev libevdev-dev libudev-dev libseat-dev libwayland-de
 sdl2=(libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libgl1-mesa-dri)
 packages=("${tool[@]}" umockdev librsvg2-bin graphviz "${sdl2[@]}"
           sway grim wev wayland-protocols seatd g++ weston kwin-wayland
-          libgtk-4-dev xvfb xdotool dbus-daemon eog)
+          libgtk-4-dev xvfb xauth xdotool dbus-daemon eog)
 optional=(libsdl3-dev)
 case "${1:-}" in
     "") ;;
