@@ -82,15 +82,6 @@ enum LibinputReplayFixture {
 @Suite(.serialized, .enabled(if: ProbeHarness.umockdevAvailable && FileManager.default.isExecutableFile(atPath: "/usr/sbin/seatd"),
                             "umockdev-run or seatd is missing: install the Debian packages 'umockdev' and 'seatd'"))
 struct SeatdTests {
-    /// Whether this process may make a private mount namespace with a /run of its own: root,
-    /// unshare, a root filesystem that is a mount (not so in a chroot), and tmpfs.
-    static let privateMountNamespace: Bool = {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
-        let run = try? runProcess("/usr/bin/unshare", ["-m", "--propagation", "private", "/bin/sh", "-c", "mount -t tmpfs tmpfs /run"],
-                                  output: .discard, errors: .discard)
-        return run?.status == 0
-    }()
-
     @Test("a device opened through seatd (started by the test) delivers its touches")
     func throughSeatd() throws {
         guard !FileManager.default.fileExists(atPath: "/run/seatd.sock") else {
@@ -133,7 +124,7 @@ struct SeatdTests {
     }
 
     @Test("a seatd outside the testbed is never asked for its mock nodes: the reader opens them itself and its tap arrives (when one test's seatd served another's reader, the reader's open failed with EPIPE or libinput refused the node)",
-          .enabled(if: SeatdTests.privateMountNamespace,
+          .enabled(if: privateMountNamespace,
                    "needs root and a private mount namespace (unshare -m --propagation private), for a /run with a seatd of its own: not here (a chroot, such as make test-debian13's, has no mount at its root to make private)"))
     func seatdOutsideTheTestbed() throws {
         let sceneFile = try LibinputRecognitionTests.sceneFile(SeatTests.scene)

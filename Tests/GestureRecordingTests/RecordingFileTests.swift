@@ -179,14 +179,14 @@ struct RecordingFileTests {
     }
 
     @Test("A full disk (a 32 KiB tmpfs) leaves the file cut back to its last whole line and ending in a stopped line: it replays",
-          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
-                   "needs root and unshare to mount a tmpfs of its own"))
+          .enabled(if: privateMountNamespace,
+                   "needs root and a mount namespace of its own (unshare -m --propagation private) to mount a tmpfs: not here (a chroot has no mount at its root to make private)"))
     func fullDiskReplays() throws {
         let dir = try Self.directory()
         defer { Self.remove(dir) }
         try FileManager.default.createDirectory(atPath: dir + "/small", withIntermediateDirectories: false)
         // In a mount namespace of its own: the tmpfs goes when the shell ends.
-        let run = try runProcess("/usr/bin/unshare", ["-m", "/bin/sh", "-c",
+        let run = try runProcess("/usr/bin/unshare", ["-m", "--propagation", "private", "/bin/sh", "-c",
             #"mount -t tmpfs -o size=32k tmpfs "$0/small" && "$1" replay "$2" --record "$0/small/r.jsonl"; status=$?; cp "$0/small/r.jsonl" "$0/r.jsonl"; exit $status"#,
             dir, builtProduct("gesturekit"), Self.trace])
         #expect(run.status == 2 && run.errors.contains("No space left on device"), "\(run.errors)")

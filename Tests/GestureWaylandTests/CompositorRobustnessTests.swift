@@ -120,13 +120,12 @@ struct CompositorRobustnessTests {
     /// and, with `whenSwayHas`, once sway has an input device of that type (`touch`,
     /// `pointer`, as `swaymsg -t get_inputs` says it): both required conditions.
     static func connect(_ session: Compositor.Session, whenSwayHas inputType: String? = nil) throws -> WaylandConnection {
-        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
-        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
+        let connection = try session.connect()
         if let inputType {
             let seen = session.wait(seconds: 20) { session.swayHasInput(ofType: inputType) }
             try #require(seen, "sway reads the mock \(inputType) device: \(session.swayLog.suffix(1000))")
         }
-        return try WaylandConnection(display: session.waylandDisplay)
+        return connection
     }
 
     static func added(_ events: [InputEvent]) -> [InputDeviceInfo] {
@@ -171,7 +170,7 @@ struct CompositorRobustnessTests {
         // KWin has the touchscreen once sway has it.
         let seen = session.wait(seconds: 20) { session.swayHasInput(ofType: "touch") }
         try #require(seen, "sway reads the mock touchscreen: \(session.swayLog.suffix(1000))")
-        let connection = try WaylandConnection(display: socket)
+        let connection = try session.connect(socket: socket)
         defer { connection.disconnect() }
         let added = Self.added(try Self.collect(connection, seconds: 1))
         let said = session.read("kwin.log").split(separator: "\n").filter { $0.contains("-> wl_seat@") }.joined(separator: "\n")

@@ -224,9 +224,7 @@ struct SourceContractTests {
                                            readiness: .file)
         defer { session.remove() }
         defer { session.stopCompositor() }
-        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
-        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
-        let connection = try WaylandConnection(display: session.waylandDisplay)
+        let connection = try session.connect()
         defer { connection.disconnect() }
         let window = try WaylandWindow(connection: connection, title: "contract", appID: "gesturekit",
                                        size: Size(width: 1000, height: 1000))

@@ -66,14 +66,12 @@ struct WaylandClientTests {
                                            hold: true, client: "sleep 20", readiness: .file)
         defer { session.remove() }
         defer { session.stopCompositor() }
-        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
-        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
         weak var weakConnection: WaylandConnection?
         weak var weakWindow: WaylandWindow?
         weak var weakInput: WaylandInput?
         weak var weakEngine: GestureEngine?
         try {
-            let connection = try WaylandConnection(display: session.waylandDisplay)
+            let connection = try session.connect()
             defer { connection.disconnect() }
             let window = try WaylandWindow(connection: connection, title: "test", appID: "gesturekit",
                                            size: Size(width: 1000, height: 1000))
@@ -229,16 +227,7 @@ struct HiDPITests {
                                            swayConfig: outputConfig)
         defer { session.remove() }
         defer { session.stopCompositor() }
-        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
-        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
-        // The socket's file exists from its bind; sway accepts once it listens.
-        var opened: WaylandConnection?
-        var refused: (any Error)?
-        _ = session.wait(seconds: 20) {
-            do { opened = try WaylandConnection(display: session.waylandDisplay) } catch { refused = error }
-            return opened != nil
-        }
-        let connection = try #require(opened, "sway accepts a client within 20 s: \(refused.map { "\($0)" } ?? ""); \(session.swayLog.suffix(1000))")
+        let connection = try session.connect()
         defer { connection.disconnect() }
         let window = try WaylandWindow(connection: connection, title: "grid", appID: "gesturekit", size: Size(width: 1000, height: 1000))
         window.gridSpacing = 10
@@ -336,9 +325,7 @@ struct DecorationSurfaceTests {
         let session = try Compositor.start(trace: Compositor.fixture("ts-wacom-isdv4-e6-tap-1f.evemu"), client: "sleep 20", readiness: .file)
         defer { session.remove() }
         defer { session.stopCompositor() }
-        let socketUp = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: session.waylandDisplay) }
-        try #require(socketUp, "sway starts: \(session.swayLog.suffix(1000))")
-        let connection = try WaylandConnection(display: session.waylandDisplay)
+        let connection = try session.connect()
         defer { connection.disconnect() }
         let window = try WaylandWindow(connection: connection, title: "content", appID: "gesturekit", size: Size(width: 1000, height: 1000))
         let decoration = try Decoration(connection: connection, parent: window.surface, frame: Rect(x: 0, y: 300, width: 1000, height: 300))

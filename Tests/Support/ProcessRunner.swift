@@ -169,3 +169,13 @@ private final class ScratchFile {
         return (try? handle.readToEnd()) ?? Data()
     }
 }
+
+/// Whether this process may make a mount namespace of its own and mount a tmpfs in it: root,
+/// unshare (util-linux), a root filesystem that is a mount (not so in a chroot, such as a fresh
+/// Debian root's or `make test-debian13`'s), and tmpfs. Asked once, by trying.
+package let privateMountNamespace: Bool = {
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+    let run = try? runProcess("/usr/bin/unshare", ["-m", "--propagation", "private", "/bin/sh", "-c", "mount -t tmpfs tmpfs /run"],
+                              output: .discard, errors: .discard)
+    return run?.status == 0
+}()
