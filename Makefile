@@ -31,21 +31,20 @@ photowall:
 	@mkdir -p $(OUT)/photowall
 	$(SWIFT) run photowall --replay $(PHOTOWALL_TRACE) --frames $(OUT)/photowall
 
-# GestureWayland type-checked against the libwayland headers of Debian 13 and sid (downloaded,
-# not installed: scripts/check-wayland-headers.sh); the tests (a failed run names its failures
-# again at the end; the whole log is in $(OUT)/test.log), in a debug build, which compiles out
-# every shortcut past Swift's run-time checks (Package.swift, checkedInDebug); every fuzz target for
-# TEST_FUZZ_SECONDS with AddressSanitizer and LeakSanitizer (a leak or a crash fails the run);
-# then what cannot run inside `swift test` (it holds the package's build directory):
-# `make install` into a temporary prefix, and the documentation built with warnings as errors.
+# The tests (scripts/run-tests.sh, docs/TESTING.md: a failed run names its failures again at the
+# end; the whole log is in $(OUT)/test.log), in a debug build, which compiles out every shortcut
+# past Swift's run-time checks (Package.swift, checkedInDebug). Beside the tests, at nice 19: the
+# fuzz targets built (AddressSanitizer, .build/fuzz) during the parallel phase; during the
+# real-compositor phase, GestureWayland type-checked against the libwayland headers of Debian 13
+# and sid (scripts/check-wayland-headers.sh), every fuzz target run for TEST_FUZZ_SECONDS with
+# AddressSanitizer and LeakSanitizer (a leak or a crash fails the run), `make install` into a
+# temporary prefix, and the documentation built with warnings as errors.
 TEST_FUZZ_SECONDS ?= 5
 test: deps
 	$(SWIFT) build --build-tests
-	SWIFT=$(SWIFT) scripts/check-wayland-headers.sh
-	SWIFT=$(SWIFT) OUT=$(OUT) scripts/run-tests.sh
-	SWIFT=$(SWIFT) Fuzz/fuzz.sh $(TEST_FUZZ_SECONDS)
-	SWIFT=$(SWIFT) scripts/check-install.sh
-	SWIFT=$(SWIFT) scripts/docs.sh
+	SWIFT=$(SWIFT) OUT=$(OUT) BESIDE_TESTS='Fuzz/fuzz.sh build' \
+	  BESIDE_SESSIONS='scripts/check-wayland-headers.sh && Fuzz/fuzz.sh $(TEST_FUZZ_SECONDS) && scripts/check-install.sh && scripts/docs.sh' \
+	  scripts/run-tests.sh
 
 # The same test command inside a Debian 13 (trixie) root made with debootstrap and kept in
 # DEBIAN13_ROOT (default /var/cache/gesturekit/debian13; its first creation takes a minute or
