@@ -77,15 +77,7 @@ package struct TouchscreenEncoder: Sendable {
             }
         }
         let down = slots.count
-        if wasDown == 0 && down > 0 { emit(.key, .btnTouch, 1) }
-        if wasDown > 0 && down == 0 { emit(.key, .btnTouch, 0) }
-        if down != wasDown {
-            let tools: [EventCode] = [.btnToolFinger, .btnToolDoubleTap, .btnToolTripleTap, .btnToolQuadTap, .btnToolQuintTap]
-            for (i, code) in tools.enumerated() where d.has(.key, code) {
-                let was = wasDown == i + 1 || (i == 4 && wasDown >= 5), now = down == i + 1 || (i == 4 && down >= 5)
-                if was != now { emit(.key, code, now ? 1 : 0) }
-            }
-        }
+        for key in ContactCountKeys.changes(from: wasDown, to: down, on: d) { emit(.key, key.code, key.value) }
         // The kernel's pointer emulation: the lowest slot down.
         if let lowest = slots.min(by: { $0.value < $1.value }),
            let change = frame.changes.last(where: { $0.sourceID == lowest.key }) ?? frame.changes.first(where: { slots[$0.sourceID] != nil }) {

@@ -128,12 +128,17 @@ extension InputRecording {
                     put(utf8)
                     put(UInt8(ascii: "\""))
                 } else {
-                    var escaped = jsonString(String(decoding: utf8, as: UTF8.self))
-                    escaped.withUTF8 { text in
-                        guard room(text.count) else { return }
-                        put(text)
-                    }
+                    text(jsonString(String(decoding: utf8, as: UTF8.self)))
                 }
+            }
+        }
+
+        /// A text made elsewhere (an escaped string, a number's rare spellings), as it is.
+        private mutating func text(_ v: String) {
+            var v = v
+            v.withUTF8 { utf8 in
+                guard room(utf8.count) else { return }
+                put(utf8)
             }
         }
 
@@ -150,11 +155,7 @@ extension InputRecording {
                 guard room(DecimalText.maximumShortestBytes) else { return }
                 count += DecimalText.writeShortest(x, into: start + count)
             } else {
-                var text = InputRecording.number(x)
-                text.withUTF8 { utf8 in
-                    guard room(utf8.count) else { return }
-                    put(utf8)
-                }
+                text(InputRecording.number(x))
             }
         }
 
