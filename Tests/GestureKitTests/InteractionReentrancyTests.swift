@@ -1,0 +1,125 @@
+import Testing
+import GestureKit
+import GestureTestSupport
+
+/// App code called by an interaction (a context menu's delegate, its presenter) calls the
+/// interaction back: the menu ends once, an action runs once, and `removeInteraction(_:)`
+/// removes what it was asked to however the callbacks change the view's interactions.
+/// (`CallbackMatrixTests` checks every public API from every callback point for overlapping
+/// access; these check what such a call does.)
+@Suite("Interactions called back from their own callbacks")
+struct InteractionReentrancyTests {
+    /// A delegate that runs `onWillEnd` the first time the menu ends, and counts every call.
+    final class CallingBackDelegate: ContextMenuInteractionDelegate, ContextMenuPresenter {
+        var onWillEnd: () -> Void = {}
+        private(set) var ended = 0
+        private(set) var dismissed = 0
+        private(set) var ran: [String] = []
+
+        func contextMenuInteraction(_ interaction: ContextMenuInteraction,
+                                    configurationForMenuAtLocation location: Point) -> ContextMenuConfiguration? {
+            let note: (MenuAction) -> Void = { [weak self] action in self?.ran.append(action.identifier) }
+            return ContextMenuConfiguration(menu: Menu(children: [.action(MenuAction(title: "copy", handler: note)),
+                                                                  .action(MenuAction(title: "paste", handler: note))]))
+        }
+        func contextMenuInteraction(_ interaction: ContextMenuInteraction, willEndFor configuration: ContextMenuConfiguration) {
+            ended += 1
+            // Only the first time: were the menu to end again from here, it would never stop.
+            if ended == 1 { onWillEnd() }
+        }
+        func present(_ menu: PresentedContextMenu) {}
+        func dismiss(_ menu: PresentedContextMenu) { dismissed += 1 }
+    }
+
+    let h = Harness()
+    let cell = View(id: "cell", frame: Rect(x: 100, y: 100, width: 200, height: 200))
+    let delegate = CallingBackDelegate()
+    let menu: ContextMenuInteraction
+
+    init() {
+        h.root.addSubview(cell)
+        menu = ContextMenuInteraction(delegate: delegate, name: "menu")
+        cell.addInteraction(menu)
+        h.engine.contextMenuPresenter = delegate
+        h.engine.sendMenuKey(at: Instant(seconds: 0.1), focusedView: cell)
+    }
+
+    @Test("UIKit: dismissMenu() from willEnd, as an action closes the menu, does nothing more: the menu ends once, is taken off the screen once, and the action runs once")
+    func dismissFromWillEnd() {
+        delegate.onWillEnd = { [menu] in menu.dismissMenu() }
+        #expect(menu.chooseAction("copy"))
+        #expect(delegate.ended == 1, "willEnd once, not again for the dismissal inside it (it was called \(delegate.ended) times)")
+        #expect(delegate.dismissed == 1, "the presenter takes the menu away once (\(delegate.dismissed))")
+        #expect(delegate.ran == ["copy"], "the action chosen runs once: \(delegate.ran)")
+        #expect(h.lines("menu") == ["0.100 menu: menu possible→presented", "0.100 menu: menu presented→possible"],
+                "one opening, one closing: \(h.lines("menu"))")
+        #expect(menu.state == .possible && menu.presentedMenu == nil && h.engine.presentedContextMenu == nil)
+    }
+
+    @Test("UIKit: an action chosen from willEnd, as the menu is dismissed, is not run: the menu is already closing")
+    func chooseFromWillEnd() {
+        var chose: Bool?
+        delegate.onWillEnd = { [menu] in chose = menu.chooseAction("paste") }
+        menu.dismissMenu()
+        #expect(chose == false, "no menu is presented once it is closing")
+        #expect(delegate.ran.isEmpty && delegate.ended == 1 && delegate.dismissed == 1,
+                "nothing ran (\(delegate.ran)); willEnd \(delegate.ended), dismissed \(delegate.dismissed) times")
+        #expect(h.engine.presentedContextMenu == nil)
+    }
+
+    @Test("UIKit: removeInteraction(_:) removes the interaction asked for even when willEnd, as its menu closes, removes another of the view's interactions")
+    func removeAnotherFromWillEnd() {
+        let drop = DropInteraction(delegate: RecordingDropTarget())
+        let drag = DragInteraction(delegate: RecordingDragSource())
+        // The cell's interactions: the drop, the menu, the drag; the menu presented.
+        cell.removeInteraction(menu)
+        cell.addInteraction(drop)
+        cell.addInteraction(menu)
+        cell.addInteraction(drag)
+        h.engine.sendMenuKey(at: Instant(seconds: 0.2), focusedView: cell)
+        #expect(menu.state == .presented)
+        let remover = RemoveOnEnd { [cell] in cell.removeInteraction(drop) }
+        menu.delegate = remover
+        cell.removeInteraction(menu)
+        #expect(remover.ended == 1, "the menu ends once as it is removed (\(remover.ended))")
+        #expect(cell.interactions.map { "\(type(of: $0))" } == ["DragInteraction"],
+                "the menu and the drop are gone, the drag stays: \(cell.interactions.map { "\(type(of: $0))" })")
+        #expect(menu.view == nil && drop.view == nil && drag.view === cell)
+        #expect(cell.gestureRecognizers.count == 2, "the drag's two recognizers stay, the menu's left: \(cell.gestureRecognizers.map(\.name))")
+    }
+
+    /// A menu delegate that runs `action` each time the menu ends.
+    final class RemoveOnEnd: ContextMenuInteractionDelegate {
+        let action: () -> Void
+        private(set) var ended = 0
+        init(_ action: @escaping () -> Void) { self.action = action }
+        func contextMenuInteraction(_ interaction: ContextMenuInteraction,
+                                    configurationForMenuAtLocation location: Point) -> ContextMenuConfiguration? { nil }
+        func contextMenuInteraction(_ interaction: ContextMenuInteraction, willEndFor configuration: ContextMenuConfiguration) {
+            ended += 1
+            action()
+        }
+    }
+
+    /// An interaction of the app's own whose `willMove(to:)` runs `onWillMove` once.
+    final class AppInteraction: Interaction {
+        private(set) weak var view: View?
+        var onWillMove: (View?) -> Void = { _ in }
+        private var called = false
+        func willMove(to view: View?) {
+            guard !called else { return }
+            called = true
+            onWillMove(view)
+        }
+        func didMove(to view: View?) { self.view = view }
+    }
+
+    @Test("UIKit: an interaction of the app's own that adds itself again from willMove(to:) is added once")
+    func addItselfFromWillMove() {
+        let own = AppInteraction()
+        own.onWillMove = { [cell] view in if view != nil { cell.addInteraction(own) } }
+        cell.addInteraction(own)
+        #expect(cell.interactions.filter { $0 === own }.count == 1, "once: \(cell.interactions.map { "\(type(of: $0))" })")
+        #expect(own.view === cell)
+    }
+}
