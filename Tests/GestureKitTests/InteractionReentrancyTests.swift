@@ -123,3 +123,92 @@ struct InteractionReentrancyTests {
         #expect(own.view === cell)
     }
 }
+
+/// Drag and drop called back from its own delegates: a source "a" (a drag interaction) and
+/// a target "b" (a drop interaction proposing copy), each 200 × 200.
+@Suite("Drag interactions called back from their own callbacks")
+struct DragReentrancyTests {
+    /// A drag source that records every call and runs `onMove` at the first move.
+    final class Source: DragInteractionDelegate {
+        var onMove: () -> Void = {}
+        private(set) var calls: [String] = []
+        private var moved = false
+        func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+            [DragItem(itemProvider: ItemProvider(text: "a"))]
+        }
+        func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: DragSession) { calls.append("willBegin") }
+        func dragInteraction(_ interaction: DragInteraction, sessionDidMove session: DragSession) {
+            guard !moved else { return }
+            moved = true
+            onMove()
+        }
+        func dragInteraction(_ interaction: DragInteraction, session: DragSession, willEndWith operation: DropOperation) {
+            calls.append("willEnd \(operation.rawValue)")
+        }
+        func dragInteraction(_ interaction: DragInteraction, session: DragSession, didEndWith operation: DropOperation) {
+            calls.append("didEnd \(operation.rawValue)")
+        }
+    }
+
+    /// A target that proposes copy and runs `onDrop` in `performDrop`.
+    final class Target: DropInteractionDelegate {
+        var onDrop: () -> Void = {}
+        private(set) var calls: [String] = []
+        func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+            DropProposal(operation: .copy)
+        }
+        func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+            calls.append("performDrop")
+            onDrop()
+        }
+        func dropInteraction(_ interaction: DropInteraction, concludeDrop session: DropSession) { calls.append("conclude") }
+        func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) { calls.append("end") }
+    }
+
+    let h = Harness()
+    let a = View(id: "a", frame: Rect(x: 0, y: 0, width: 200, height: 200))
+    let b = View(id: "b", frame: Rect(x: 600, y: 0, width: 200, height: 200))
+    let source = Source()
+    let target = Target()
+    let drag: DragInteraction
+    let drop: DropInteraction
+
+    init() {
+        for v in [a, b] { h.root.addSubview(v) }
+        drag = DragInteraction(delegate: source)
+        drop = DropInteraction(delegate: target)
+        a.addInteraction(drag)
+        b.addInteraction(drop)
+    }
+
+    /// Touch `id` held on "a" for the lift delay, moved to "b" and lifted there, from `t`.
+    func dragToB(_ id: Int = 0, from t: Double) {
+        h.down(id, 100, 100, at: t)
+        h.advance(to: t + 0.5)
+        h.move(id, 400, 100, at: t + 0.6)
+        h.move(id, 700, 100, at: t + 0.7)
+        h.up(id, 700, 100, at: t + 0.8)
+    }
+
+    @Test("UIKit: removing the drag interaction cancels its drag, also from its delegate's sessionDidMove: the source is told cancel, and the next drag lifts")
+    func removeSourceFromItsCallback() {
+        source.onMove = { [a, drag] in a.removeInteraction(drag) }
+        dragToB(from: 0)
+        #expect(source.calls == ["willBegin", "willEnd cancel", "didEnd cancel"],
+                "the drag ends, cancelled, once: \(source.calls)")
+        #expect(h.drags.last?.phase == .ended && h.drags.last?.operation == .cancel, "\(h.log)")
+        source.onMove = {}
+        a.addInteraction(drag)
+        dragToB(1, from: 2)
+        #expect(source.calls.suffix(3) == ["willBegin", "willEnd copy", "didEnd copy"],
+                "a drag after it lifts and drops: \(source.calls)")
+    }
+
+    @Test("UIKit: the source removed from the target's performDrop ends the drag once, with the drop's copy")
+    func removeSourceFromPerformDrop() {
+        target.onDrop = { [a, drag] in a.removeInteraction(drag) }
+        dragToB(from: 0)
+        #expect(source.calls == ["willBegin", "willEnd copy", "didEnd copy"], "told once, copy: \(source.calls)")
+        #expect(target.calls == ["performDrop", "conclude", "end"], "\(target.calls)")
+    }
+}

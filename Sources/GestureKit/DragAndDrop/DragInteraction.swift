@@ -102,8 +102,14 @@ public final class DragInteraction: Interaction {
         addItemsRecognizer.addTarget { [weak self] tap in self?.addItemsTapped(tap) }
     }
 
+    /// Leaving its view ends a drag it started, cancelled, here: the lift's own cancellation
+    /// waits until the engine's arbitration is over when it is removed from a callback, and
+    /// by then the interaction has no view to find its engine by.
     public func willMove(to view: View?) {
         guard let old = self.view else { return }
+        if let engine = old.engine, let session = engine.dragAndDrop.session, session.sourceInteraction === self {
+            engine.dragAndDrop.end(dropping: false, reason: "its drag interaction was removed", engine: engine)
+        }
         old.removeGestureRecognizer(liftRecognizer)
         old.removeGestureRecognizer(addItemsRecognizer)
     }
