@@ -128,13 +128,20 @@ struct InteractionReentrancyTests {
 /// a target "b" (a drop interaction proposing copy), each 200 × 200.
 @Suite("Drag interactions called back from their own callbacks")
 struct DragReentrancyTests {
-    /// A drag source that records every call and runs `onMove` at the first move.
+    /// A drag source that records every call, runs `onItems` when asked for the first items
+    /// and `onMove` at the first move.
     final class Source: DragInteractionDelegate {
+        var onItems: () -> Void = {}
         var onMove: () -> Void = {}
         private(set) var calls: [String] = []
         private var moved = false
+        private var asked = false
         func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
-            [DragItem(itemProvider: ItemProvider(text: "a"))]
+            if !asked {
+                asked = true
+                onItems()
+            }
+            return [DragItem(itemProvider: ItemProvider(text: "a"))]
         }
         func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: DragSession) { calls.append("willBegin") }
         func dragInteraction(_ interaction: DragInteraction, sessionDidMove session: DragSession) {
@@ -210,5 +217,19 @@ struct DragReentrancyTests {
         dragToB(from: 0)
         #expect(source.calls == ["willBegin", "willEnd copy", "didEnd copy"], "told once, copy: \(source.calls)")
         #expect(target.calls == ["performDrop", "conclude", "end"], "\(target.calls)")
+    }
+
+    @Test("UIKit: a drag interaction disabled from its delegate's itemsForBeginning lifts nothing, also when enabled again there: no session is left under way, and the next drag lifts", arguments: [false, true])
+    func disableFromItemsForBeginning(enableAgain: Bool) {
+        source.onItems = { [drag] in
+            drag.isEnabled = false
+            if enableAgain { drag.isEnabled = true }
+        }
+        dragToB(from: 0)
+        h.finish()
+        #expect(h.drags.isEmpty && source.calls.isEmpty, "nothing lifts: \(h.log)")
+        drag.isEnabled = true
+        dragToB(1, from: 2)
+        #expect(source.calls == ["willBegin", "willEnd copy", "didEnd copy"], "the next drag lifts and drops: \(source.calls)")
     }
 }

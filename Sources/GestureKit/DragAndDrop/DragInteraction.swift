@@ -214,6 +214,8 @@ package final class DragLiftGestureRecognizer: GestureRecognizer {
     var itemsForBeginning: [DragItem] = []
     var pendingSession: DragSession?
     private(set) var beganReason = ""
+    /// Counts resets, to see one made while the delegate is asked for items.
+    private var resets = 0
 
     package override var kind: Kind { .continuous }
     package override class var defaultNamePrefix: String { "drag" }
@@ -297,10 +299,16 @@ package final class DragLiftGestureRecognizer: GestureRecognizer {
                     text: "held \(DecimalTextShort(Double(held.components.seconds) + Double(held.components.attoseconds) / 1e18)) s")
     }
 
-    /// Asks the delegate for the items; none fails the lift.
+    /// Asks the delegate for the items; none fails the lift. A reset while it is asked (the
+    /// interaction disabled or removed from there: the engine drops what this returns) leaves
+    /// the reset state as it is.
     private func lift(because reason: TransitionReason, text: String) -> GestureDecision {
-        guard let interaction, let engine = view?.engine,
-              let (items, session) = interaction.itemsForBeginning(at: current, engine: engine) else {
+        let resetsBefore = resets
+        let asked = interaction.flatMap { interaction in
+            view?.engine.flatMap { interaction.itemsForBeginning(at: current, engine: $0) }
+        }
+        guard resets == resetsBefore else { return .none }
+        guard let (items, session) = asked else {
             phase = .idle
             return .fail(.custom("the drag interaction's delegate gave no items"))
         }
@@ -312,6 +320,7 @@ package final class DragLiftGestureRecognizer: GestureRecognizer {
     }
 
     package override func reset() {
+        resets &+= 1
         phase = .idle
         trackedTouch = nil
         itemsForBeginning = []

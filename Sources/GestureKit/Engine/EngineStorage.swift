@@ -92,6 +92,11 @@ struct EngineStorage: ~Copyable {
     /// How deep the engine is in arbitration (asking delegates, carrying out actions);
     /// changes to the recognizers made meanwhile wait until it is over.
     var arbitrationDepth: Int = 0
+    /// How many times a recognizer has been withdrawn (disabled, removed from its view):
+    /// read before each call into a recognizer and compared with the recognizer's record's
+    /// `withdrawnAt` after it, so that a decision returned by a recognizer that app code
+    /// withdrew during the call is dropped (`GestureEngine.apply(_:to:unlessWithdrawnSince:)`).
+    var withdrawals: Int = 0
     var deferredChanges: [() -> Void] = []
     /// Recognizers that took part in this step (fed, decided, reset, woken).
     var stepRecognizers = SlotList(capacity: 64)
