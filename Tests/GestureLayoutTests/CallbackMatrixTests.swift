@@ -427,13 +427,19 @@ final class CallbackScene {
         armed = true
     }
 
-    /// Runs the script's segments for `point`, then the end of input; returns how many times
-    /// the point was reached.
-    static func run(_ point: CallbackPoint, _ api: StateAPI) -> Int {
+    /// Runs the script's segments for `point`, then the end of input; returns the scene.
+    @discardableResult
+    static func run(_ point: CallbackPoint, _ api: StateAPI) -> CallbackScene {
         let scene = CallbackScene(point, api)
         for segment in point.segments { scene.play(segment) }
         scene.h.finish()
-        return scene.reached
+        return scene
+    }
+
+    /// The drag session still under way once input has ended (none, if every drag ended as
+    /// its rule says, however app code called back).
+    var dragLeftUnderWay: DragSession? {
+        engine.dragAndDrop.session.flatMap { $0.outcome == nil ? $0 : nil }
     }
 
     /// App code at `p` was called: if it is the point under test, it calls the API.
@@ -1084,8 +1090,10 @@ struct CallbackMatrixTests {
             _ = (result, misuse)
             #endif
         } else {
-            let reached = CallbackScene.run(point, api)
-            #expect(reached > 0, "the script reaches \(point) (it calls \(api) there)")
+            let scene = CallbackScene.run(point, api)
+            #expect(scene.reached > 0, "the script reaches \(point) (it calls \(api) there)")
+            #expect(scene.dragLeftUnderWay == nil,
+                    "every drag ends by the end of input (\(api) from \(point)); session \(scene.dragLeftUnderWay?.id ?? 0) is still under way")
         }
     }
 }
