@@ -84,16 +84,21 @@ public enum UmockdevFixLibrary {
         throw UmockdevRunError.preloadLibraryMissing(searched: installed + attempts)
     }
 
-    /// Compiles the embedded source into `directory/libGestureKitUmockdevFix.so` (written
-    /// under a temporary name, then renamed, so a concurrent user never sees half a file).
-    /// `searchPath`: where to look for the compiler (default: $PATH).
+    /// Compiles the embedded source into `directory/libGestureKitUmockdevFix.so`. Any number
+    /// of builders may run at once, in processes or threads of one process (the tests of a
+    /// fresh machine all want it first): each writes the source and the library under names of
+    /// its own, and renames its library into place whole, so that no user ever sees, and no
+    /// builder ever writes into, another's half-written file. `searchPath`: where to look for
+    /// the compiler (default: $PATH).
     public static func build(into directory: String, searchPath: String? = nil) throws {
         try makeDirectories(directory)
         guard let compiler = findCompiler(searchPath: searchPath) else {
             throw UmockdevRunError.compilerMissing
         }
-        let sourcePath = "\(directory)/umockdev_fix.c"
-        let temporary = "\(directory)/\(fileName).\(getpid()).tmp"
+        let unique = "\(getpid()).\(UInt64.random(in: 0 ... .max))"
+        let sourcePath = "\(directory)/umockdev_fix.\(unique).c"
+        let temporary = "\(directory)/\(fileName).\(unique).tmp"
+        defer { unlink(sourcePath) }
         try UmockdevRunner.writeFile(source, to: sourcePath)
         let result = try ChildProcess.run(
             [compiler, "-shared", "-fPIC", "-O2", "-D_GNU_SOURCE", "-o", temporary, sourcePath, "-ldl"],
