@@ -144,6 +144,15 @@ struct DriveSessionTests {
                 "a missing app ends drive with status 1, naming it: \(missing)")
         let bad = try runProcess(tool, ["drive", "--step", "pinch center", "--", "eog"])
         #expect(bad.status == 2 && bad.errors.contains("pinch needs a scale"), "a bad step ends drive with status 2, saying why: \(bad)")
+        let touchpad = Fixtures.path("tp-alps-glidepoint-double-tap-1f.evemu")
+        let junit = NSTemporaryDirectory() + "gesturekit-drive-\(UUID().uuidString).xml"
+        defer { try? FileManager.default.removeItem(atPath: junit) }
+        let noTouchscreen = try runProcess(tool, ["drive", "--junit", junit, "--step", "replay \(touchpad)", "--", "eog"])
+        #expect(noTouchscreen.status == 2 && noTouchscreen.errors.contains("\(touchpad): no touchscreen in this recording"),
+                "a recording without a touchscreen ends drive with status 2 before anything starts, naming the file: \(noTouchscreen)")
+        let report = JUnitDocument(try String(contentsOfFile: junit, encoding: .utf8))
+        #expect(report.error == nil && report.cases.first?.outcome?.name == "error",
+                "the JUnit report of bad arguments is written, with an error: \(report.cases.map(\.name))")
     }
 
     @Test("a recorded swipe replayed into eog shows the next picture; compare records, waits for a match, and fails with the screenshot beside; the JUnit report reads back")
@@ -200,6 +209,10 @@ struct DriveSessionTests {
             "--step", "tap center",
             "--", "eog", "--new-instance", red,
         ])
+        // A failed session keeps its files, and says where: they go with the test's.
+        if let kept = run.errors.split(separator: "\n").first(where: { $0.contains("are kept in ") })?.components(separatedBy: "are kept in ").last {
+            try? FileManager.default.removeItem(atPath: kept.trimmingCharacters(in: .whitespaces))
+        }
         #expect(run.status == 1, "the last comparison fails the session: status 1: \(run)")
         #expect(run.output.contains("matches \(out)/grim.png"), "the screen matches grim's own PNG of it: \(run.output)")
         #expect(run.output.contains("replay \(swipe): mapped from \"NVTCapacitiveTouchScreen\""), "the swipe is mapped from the tablet's touchscreen: \(run.output)")
