@@ -9,6 +9,8 @@ import CZlib
 extension Screenshot {
     /// The PNG file signature.
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// The most pixel data (bytes, filter bytes included) a PNG may hold to be read.
+    static let pngMaximumBytes = 256 << 20
 
     /// Reads a PNG picture; throws `DriveError.badPicture` naming what is wrong with it.
     public init(png bytes: [UInt8], path: String = "the picture") throws {
@@ -55,6 +57,11 @@ extension Screenshot {
         let bitsPerPixel = channels * header.depth
         let rowBytes = (header.width * bitsPerPixel + 7) / 8
         let stride = max(1, bitsPerPixel / 8)
+        // A picture this reader keeps whole: at most 256 MiB of pixel data (a 8192 × 8192 RGBA
+        // picture), so that a hostile header cannot ask for gigabytes.
+        guard header.height * (rowBytes + 1) <= Self.pngMaximumBytes else {
+            throw fail("its \(header.width) × \(header.height) pixels at \(bitsPerPixel) bits are more than this reader keeps (256 MiB)")
+        }
         var raw = [UInt8](repeating: 0, count: header.height * (rowBytes + 1))
         var rawLength = uLongf(raw.count)
         let status = raw.withUnsafeMutableBufferPointer { out in

@@ -199,5 +199,21 @@ import Testing
         #expect { try Screenshot(png: damaged, path: "kept.png") } throws: { "\($0)".contains("kept.png") && "\($0)".contains("CRC") }
         #expect { try Screenshot(png: shot.ppm, path: "kept.png") } throws: { "\($0)".contains("not a PNG") }
         #expect { try Screenshot(png: Array(shot.png.dropLast(12)), path: "kept.png") } throws: { "\($0)".contains("no IEND") }
+        // A header asking for 32768 × 32768 RGB (3 GiB), with a good CRC: refused, not allocated.
+        var huge = shot.png
+        for i in 16..<24 { huge[i] = [0, 0, 0x80, 0, 0, 0, 0x80, 0][i - 16] }
+        let crc = Self.crc32(Array(huge[12..<29]))
+        for k in 0..<4 { huge[29 + k] = UInt8(crc >> (24 - 8 * UInt32(k)) & 0xff) }
+        #expect { try Screenshot(png: huge, path: "huge.png") } throws: { "\($0)".contains("more than this reader keeps") }
+    }
+
+    /// PNG's CRC-32 (ISO 3309), bit by bit.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xffff_ffff
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xedb8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return c ^ 0xffff_ffff
     }
 }
