@@ -184,6 +184,28 @@ gk_event_put(GdkEvent *event)
 
 static inline void gk_controller_reset(void *controller) { gtk_event_controller_reset(GTK_EVENT_CONTROLLER(controller)); }
 
+/* Cancels `sequence` in every gesture of `widget` and of the widgets inside it (popovers
+ * included) that tracks it, but `except`: each is reset (gtk_event_controller_reset), so it is
+ * told ::cancel, as a claim of the sequence would have cancelled it. For a claim GTK refused
+ * because a widget's gesture had already claimed the sequence (the window's claiming gesture
+ * was then denied it): GTK 4 has no call that claims a sequence over a claim. */
+static inline void
+gk_cancel_sequence_in_tree(void *widget, void *except, GdkEventSequence *sequence)
+{
+    GtkWidget *w = GTK_WIDGET(widget);
+    GListModel *controllers = gtk_widget_observe_controllers(w);
+    guint n = g_list_model_get_n_items(controllers);
+    for (guint i = 0; i < n; i++) {
+        GtkEventController *c = g_list_model_get_item(controllers, i);
+        if ((void *)c != except && GTK_IS_GESTURE(c) && gtk_gesture_handles_sequence(GTK_GESTURE(c), sequence))
+            gtk_event_controller_reset(c);
+        g_object_unref(c);
+    }
+    g_object_unref(controllers);
+    for (GtkWidget *child = gtk_widget_get_first_child(w); child != NULL; child = gtk_widget_get_next_sibling(child))
+        gk_cancel_sequence_in_tree(child, except, sequence);
+}
+
 /* Events aimed at every native of the window (its popovers too) reach the controller. */
 static inline void
 gk_controller_set_limit_none(void *controller)

@@ -17,8 +17,9 @@ public struct GTKTouchDisposition: CustomStringConvertible {
         /// A recognizer took it as its press was read: it stopped at the window, and no widget
         /// saw any of it.
         case takenAtPress = "taken at its press"
-        /// A recognizer took it, but GTK refused the window's claim (its sequence was no longer
-        /// GTK's to give): its later events stop at the window.
+        /// A recognizer took it, but GTK refused the window's claim (a widget's gesture had
+        /// claimed the sequence first): the widgets' gestures that track it are cancelled one
+        /// by one (`::cancel`), and its later events stop at the window.
         case claimRefused = "claim refused"
         /// Its lift is held back from the widgets while a recognizer may still take the touch
         /// (`delaysTouchesEnded`).

@@ -747,11 +747,20 @@ public final class GTKWindowInput {
                     contact.taken = .claimed
                     contacts[key] = contact
                     report(.claimed, contact.view)
-                } else {
+                } else if pressBeingRead == .some(key) {
                     // Taken as its press is read, before the claiming gesture has it: the press
                     // stops at the window, and no widget sees the touch.
                     contact.taken = .unseen
-                    report(pressBeingRead == .some(key) ? .takenAtPress : .claimRefused, contact.view)
+                    report(.takenAtPress, contact.view)
+                } else {
+                    // GTK refused the claim: a widget's gesture claimed the sequence first (its
+                    // press reached the widgets), and the claiming gesture was denied it. The
+                    // widgets' gestures that track it are cancelled one by one, as the claim
+                    // would have cancelled them (UIKit: touchesCancelled), so that none is left
+                    // holding a touch whose later events stop at the window.
+                    contact.taken = .unseen
+                    gk_cancel_sequence_in_tree(window, contact.claims.gesture, key.map(OpaquePointer.init))
+                    report(.claimRefused, contact.view)
                 }
                 contacts[key] = contact
             case .heldLift(let index):

@@ -138,4 +138,70 @@ struct ReentrancyTests {
         h.finish()
         #expect(pan.state == .possible && h.engine.nextDeadline == nil)
     }
+
+    /// A recognizer of the app's own that begins at its deadline (0.3 s after its touch) or
+    /// at its touch, and first runs `during` (app code that may withdraw it).
+    final class BeginsAfter: GestureRecognizer {
+        var during: (BeginsAfter) -> Void = { _ in }
+        var atTouch = false
+        private var start: Instant?
+        override var kind: Kind { .continuous }
+        override func touchesBegan(_ touches: [Touch], at time: Instant) -> GestureDecision {
+            start = time
+            guard atTouch else { return .none }
+            during(self)
+            return .begin(.custom("at its touch"))
+        }
+        override func touchesEnded(_ touches: [Touch], at time: Instant) -> GestureDecision {
+            state == .possible ? .fail(.touchesEnded) : .end(.touchesEnded)
+        }
+        override var deadline: Instant? { start.map { $0 + .milliseconds(300) } }
+        override func deadlineReached(at time: Instant) -> GestureDecision {
+            start = nil
+            during(self)
+            return .begin(.custom("at its deadline"))
+        }
+        override func reset() { start = nil }
+    }
+
+    @Test("a recognizer disabled by app code it runs (its deadline's, its touch's) does not begin with the decision that call returns: it failed when disabled; enabled again there, it waits for its next touch", arguments: [false, true])
+    func disabledDuringItsOwnCall(atTouch: Bool) {
+        let h = Harness()
+        let r = h.add(BeginsAfter(name: "r"))
+        r.atTouch = atTouch
+        r.during = { r in
+            r.isEnabled = false
+            r.isEnabled = true
+        }
+        h.down(0, 500, 500, at: 0)
+        h.advance(to: 0.4)
+        h.up(0, 500, 500, at: 0.5)
+        h.finish()
+        #expect(!h.lines("r").contains { $0.contains("began") }, "disabled before its decision, it never begins: \(h.lines("r"))")
+        #expect(r.state == .possible && h.engine.nextDeadline == nil)
+        r.during = { _ in }
+        h.down(1, 500, 500, at: 1)
+        h.advance(to: 1.4)
+        h.up(1, 500, 500, at: 1.5)
+        #expect(h.lines("r").suffix(2) == [atTouch ? "1.000 r: possible→began" : "1.300 r: possible→began", "1.500 r: began→ended"],
+                "its next touch begins it as before: \(h.lines("r"))")
+    }
+
+    @Test("a recognizer removed from its view by app code its deadline runs, with another added there (which may take its slot), leaves the decision unapplied: the new one stays possible")
+    func removedDuringItsOwnDeadline() {
+        let h = Harness()
+        let r = h.add(BeginsAfter(name: "r"))
+        let added = PanGestureRecognizer(name: "added")
+        r.during = { r in
+            let view = r.view
+            view?.removeGestureRecognizer(r)
+            view?.addGestureRecognizer(added)
+        }
+        h.down(0, 500, 500, at: 0)
+        h.advance(to: 0.4)
+        h.up(0, 500, 500, at: 0.5)
+        h.finish()
+        #expect(h.lines("r") == ["0.300 r: possible→failed"] || h.lines("r").isEmpty, "\(h.lines("r"))")
+        #expect(h.lines("added").isEmpty && added.state == .possible, "the new recognizer is not begun by the old one's decision: \(h.lines("added"))")
+    }
 }

@@ -8,7 +8,12 @@ import GestureTestSupport
 /// Every point where GestureKit and GestureLayout call code of the app's, in one place: the
 /// delegates, target actions, the overridable methods of views, recognizers, layouts and
 /// cells, data sources, scroll and collection delegates, display links, the trace handler and
-/// the logger. Each names the part of the script (`Segment`) that reaches it.
+/// the logger, the context menu's and drag and drop's delegates, menu actions, the menu's
+/// presenter and item providers' loaders. Each names the part of the script (`Segment`) that
+/// reaches it.
+///
+/// Not here: GestureGTK's `GTKGestureRecognizer`, whose GTK signal handlers run only under a
+/// GTK main loop (its own tests, under sway and Xvfb).
 ///
 /// The rule they are checked against is the engine's (EngineStorage.swift) and the collection
 /// view's (CollectionView.swift): no access to the library's state is held across a call into
@@ -98,6 +103,49 @@ enum CallbackPoint: String, CaseIterable, Codable, Sendable, CustomTestStringCon
     case scrollOnScroll
     /// `installPinchToResize`'s `onLayoutChange`.
     case pinchToResizeLayoutChange
+    // GestureKit: context menus (the `contextMenu` segment)
+    /// `ContextMenuInteractionDelegate.contextMenuInteraction(_:configurationForMenuAtLocation:)`,
+    /// by each of the trigger's paths: from the recognizer's deadline as the preview lifts (a
+    /// touch held), from its `touchesBegan` (a secondary click), from
+    /// `GestureEngine.sendMenuKey(at:focusedView:)` (the menu key).
+    case contextMenuConfiguration
+    /// The configuration's `actionProvider`, as the menu opens.
+    case contextMenuActionProvider
+    /// `contextMenuInteraction(_:willDisplayMenuFor:)`.
+    case contextMenuWillDisplay
+    /// `contextMenuInteraction(_:willEndFor:)`: an action chosen, the menu dismissed.
+    case contextMenuWillEnd
+    /// The engine's `contextMenuPresenter`: `present(_:)` and `dismiss(_:)`.
+    case contextMenuPresenter
+    /// A `MenuAction`'s handler, when the action is chosen.
+    case menuActionHandler
+    // GestureKit: drag and drop (the `dragAndDrop` segment)
+    /// `DragInteractionDelegate.dragInteraction(_:itemsForBeginning:)`, from the lift
+    /// recognizer's deadline.
+    case dragItemsForBeginning
+    /// `dragInteraction(_:sessionAllowsMoveOperation:)` and `sessionWillBegin`, from the lift
+    /// recognizer's action.
+    case dragWillBegin
+    /// `dragInteraction(_:sessionDidMove:)`: where to draw the drag's preview.
+    case dragDidMove
+    /// `dragInteraction(_:itemsForAddingTo:withTouchAt:)` (asked as a tap on another drag
+    /// interaction's view is about to recognize) and `session(_:willAdd:)`.
+    case dragItemsForAdding
+    /// `dragInteraction(_:session:willEndWith:)` and `didEndWith`.
+    case dragEnd
+    /// `DropInteractionDelegate.dropInteraction(_:canHandle:)`, in the search for a target.
+    case dropCanHandle
+    /// `dropInteraction(_:sessionDidEnter:)` and `sessionDidExit`.
+    case dropEnterExit
+    /// `dropInteraction(_:sessionDidUpdate:)`: the proposal.
+    case dropUpdate
+    /// `dropInteraction(_:performDrop:)`.
+    case dropPerform
+    /// `dropInteraction(_:concludeDrop:)` and `sessionDidEnd`.
+    case dropEnd
+    /// An `ItemProvider`'s loader (`registerDataRepresentation(for:loader:)`) and the
+    /// completion `loadData(for:completion:)` calls, as the drop target loads the items.
+    case itemProviderLoader
 
     var testDescription: String { rawValue }
 
@@ -105,9 +153,14 @@ enum CallbackPoint: String, CaseIterable, Codable, Sendable, CustomTestStringCon
     var segments: [Segment] {
         switch self {
         case .targetAction, .delegateShouldBegin, .delegateRequireFailure, .viewShouldBegin,
-             .viewTouches, .viewOnTouches, .recognizerTouches, .traceHandler:
+             .viewTouches, .viewOnTouches, .recognizerTouches:
             [.photoTap, .photoPan]
-        case .delegateShouldReceive, .recognizerReset, .viewHitTest, .viewLayoutSubviews, .logHandler:
+        // The trace of a menu and of a drag is emitted from inside the interactions' code; the
+        // search for a drop target hit-tests the photo.
+        case .traceHandler: [.photoTap, .photoPan, .contextMenu, .dragAndDrop]
+        case .logHandler: [.photoTap, .contextMenu, .dragAndDrop]
+        case .viewHitTest: [.photoTap, .dragAndDrop]
+        case .delegateShouldReceive, .recognizerReset, .viewLayoutSubviews:
             [.photoTap]
         case .delegateSimultaneous, .recognizerOverrides: [.photoPan, .photoPinch]
         case .recognizerDeadline: [.photoPress]
@@ -123,6 +176,12 @@ enum CallbackPoint: String, CaseIterable, Codable, Sendable, CustomTestStringCon
         case .scrollDidScroll, .scrollDragging, .scrollDecelerating, .scrollOnScroll: [.collectionScroll]
         case .scrollZooming: [.zoom]
         case .pinchToResizeLayoutChange: [.collectionPinch]
+        case .contextMenuConfiguration, .contextMenuActionProvider, .contextMenuWillDisplay, .contextMenuWillEnd,
+             .contextMenuPresenter, .menuActionHandler:
+            [.contextMenu]
+        case .dragItemsForBeginning, .dragWillBegin, .dragDidMove, .dragItemsForAdding, .dragEnd, .dropCanHandle,
+             .dropEnterExit, .dropUpdate, .dropPerform, .dropEnd, .itemProviderLoader:
+            [.dragAndDrop]
         }
     }
 
@@ -143,8 +202,9 @@ enum CallbackPoint: String, CaseIterable, Codable, Sendable, CustomTestStringCon
     }
 }
 
-/// Every public API that reads or changes the state of the engine, a recognizer, a view, a
-/// scroll view, a layout or a collection view: what app code may call from a callback.
+/// Every public API that reads or changes the state of the engine, a recognizer, a view, an
+/// interaction, a scroll view, a layout or a collection view: what app code may call from a
+/// callback.
 enum StateAPI: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
     /// Every recognizer's `state`, `numberOfTouches`, `location(in:)`, `location(ofTouch:in:)`,
     /// `view`, `modifierFlags`, `isEnabled`, a pan's translation and velocity, a pinch's scale.
@@ -193,6 +253,27 @@ enum StateAPI: String, CaseIterable, Codable, Sendable, CustomTestStringConverti
     case addDisplayLink
     /// A recognizer of the app's own sets its `state`.
     case setState
+    /// `addInteraction(_:)`: a context menu on the photo and a drag interaction on the tray;
+    /// the second time, the card's context menu added to the photo (which takes it from the
+    /// card).
+    case addInteraction
+    /// `removeInteraction(_:)`: the card's context menu and the tray's drop interaction (a
+    /// menu presented is dismissed, a drag over the tray exits it), then the note's drag
+    /// interaction (its drag is cancelled).
+    case removeInteraction
+    /// Every view's `interactions`; the context menu's `state`, `presentedMenu`,
+    /// `location(in:)` and its recognizer's; the engine's `presentedContextMenu`; the drag's
+    /// and drop's `isEnabled` and `liftDelay`; the drag session's items, `location(in:)`,
+    /// `operation`, `target`, `outcome`, `contentTypes`, and its items' data
+    /// (`loadData(for:completion:)`).
+    case readInteractions
+    /// `isEnabled` off and on again: the drag and drop interactions, the context menu's
+    /// recognizer.
+    case interactionsEnabled
+    /// The presented menu's `chooseAction(_:)`, then `dismissMenu()`.
+    case closeMenu
+    /// `GestureEngine.sendMenuKey(at:focusedView:)` on the card.
+    case sendMenuKey
 
     var testDescription: String { rawValue }
 }
@@ -201,12 +282,20 @@ enum StateAPI: String, CaseIterable, Codable, Sendable, CustomTestStringConverti
 enum Segment {
     case photoTap, photoPan, photoPinch, photoPress, touchpadPinch, displayLink
     case collectionTap, collectionScroll, collectionPinch, collectionReorder, zoom
+    /// A touch held on the card opens its menu and Copy is chosen; a secondary click opens it
+    /// and it is dismissed; the menu key opens it and Paste is chosen.
+    case contextMenu
+    /// A touch held on the note lifts its item, drags it over the tray, out and back, while a
+    /// second touch taps the stamp (adding its item), and drops both on the tray, which loads
+    /// their data.
+    case dragAndDrop
 }
 
 /// A scene with something at every callback point: a photo with a pan, a pinch, a tap, a long
 /// press and a recognizer of the app's own, all with one delegate; a zooming scroll view; a
 /// collection view with a flow layout of its own, a data source and delegate, cells, headers,
-/// pinch-to-resize and reordering. One point calls one API, the first two times it is
+/// pinch-to-resize and reordering; a card with a context menu (and the app's presenter), two
+/// drag sources (the note, the stamp) and a drop target (the tray). One point calls one API, the first two times it is
 /// reached (more would compound: a tap sent from every trace event never ends).
 final class CallbackScene {
     let point: CallbackPoint
@@ -233,6 +322,19 @@ final class CallbackScene {
     let layout: HookFlowLayout
     let collection: CollectionView
     let source: HookSource
+    let card = View(id: "card", frame: Rect(x: 0, y: 410, width: 120, height: 80))
+    let note = View(id: "note", frame: Rect(x: 140, y: 410, width: 120, height: 80))
+    let stamp = View(id: "stamp", frame: Rect(x: 280, y: 410, width: 120, height: 80))
+    let tray = View(id: "tray", frame: Rect(x: 0, y: 910, width: 400, height: 80))
+    let menuDelegate: HookMenuDelegate
+    let cardMenu: ContextMenuInteraction
+    let dragDelegate: HookDragDelegate
+    let noteDrag: DragInteraction
+    let stampDrag: DragInteraction
+    let dropDelegate: HookDropDelegate
+    let trayDrop: DropInteraction
+    /// The drag session the app was last given, as an app keeps it.
+    var session: DragSession?
     /// The scene's own display link (the `displayLink` segment runs it for a few frames).
     private var link: DisplayLink?
     private var linkFrames = 0
@@ -254,8 +356,18 @@ final class CallbackScene {
         layout.headerReferenceSize = Size(width: 400, height: 30)
         collection = CollectionView(id: "collection", frame: Rect(x: 500, y: 0, width: 400, height: 1000), layout: layout)
         source = HookSource()
+        menuDelegate = HookMenuDelegate()
+        cardMenu = ContextMenuInteraction(delegate: menuDelegate, name: "cardMenu")
+        dragDelegate = HookDragDelegate()
+        noteDrag = DragInteraction(delegate: dragDelegate)
+        stampDrag = DragInteraction(delegate: dragDelegate)
+        dropDelegate = HookDropDelegate()
+        trayDrop = DropInteraction(delegate: dropDelegate)
 
         photo.scene = self
+        menuDelegate.scene = self
+        dragDelegate.scene = self
+        dropDelegate.scene = self
         pan.scene = self
         custom.scene = self
         delegate.scene = self
@@ -295,6 +407,13 @@ final class CallbackScene {
         collection.installInteractiveMovementGesture(minimumPressDuration: .milliseconds(500), name: "reorder")
         h.root.addSubview(collection)
 
+        card.addInteraction(cardMenu)
+        engine.contextMenuPresenter = menuDelegate
+        note.addInteraction(noteDrag)
+        stamp.addInteraction(stampDrag)
+        tray.addInteraction(trayDrop)
+        for v in [card, note, stamp, tray] { h.root.addSubview(v) }
+
         h.tester.traceHandler = { [unowned self] _ in hit(.traceHandler) }
         let handler = HookLogHandler(scene: self)
         var logger = Logger(label: "matrix") { _ in handler }
@@ -308,13 +427,19 @@ final class CallbackScene {
         armed = true
     }
 
-    /// Runs the script's segments for `point`, then the end of input; returns how many times
-    /// the point was reached.
-    static func run(_ point: CallbackPoint, _ api: StateAPI) -> Int {
+    /// Runs the script's segments for `point`, then the end of input; returns the scene.
+    @discardableResult
+    static func run(_ point: CallbackPoint, _ api: StateAPI) -> CallbackScene {
         let scene = CallbackScene(point, api)
         for segment in point.segments { scene.play(segment) }
         scene.h.finish()
-        return scene.reached
+        return scene
+    }
+
+    /// The drag session still under way once input has ended (none, if every drag ended as
+    /// its rule says, however app code called back).
+    var dragLeftUnderWay: DragSession? {
+        engine.dragAndDrop.session.flatMap { $0.outcome == nil ? $0 : nil }
     }
 
     /// App code at `p` was called: if it is the point under test, it calls the API.
@@ -393,7 +518,43 @@ final class CallbackScene {
             frame([(1, .ended, 70, 700), (2, .ended, 330, 700)])
             t += 1
             h.advance(to: t)
+        case .contextMenu:
+            // A touch held: the preview lifts at 0.25 s, the menu opens at 0.5 s; Copy is
+            // chosen, as the presenter does when it is tapped.
+            frame([(1, .began, 60, 450)])
+            t += 0.7
+            h.advance(to: t)
+            frame([(1, .ended, 60, 450)])
+            engine.presentedContextMenu?.interaction.chooseAction("Copy")
+            // A secondary click opens it at the press; Escape dismisses it.
+            t += 0.5
+            h.pointer(60, 450, at: t)
+            secondaryButton(true, 60, 450)
+            secondaryButton(false, 60, 450)
+            engine.presentedContextMenu?.interaction.dismissMenu()
+            // The menu key, the pointer over the card; Paste is chosen.
+            t += 0.5
+            engine.sendMenuKey(at: max(Instant(seconds: t), engine.now))
+            engine.presentedContextMenu?.interaction.chooseAction("Paste")
+        case .dragAndDrop:
+            // The note held 0.5 s lifts its item; over the tray, out of it and back.
+            frame([(1, .began, 200, 450)])
+            t += 0.6
+            h.advance(to: t)
+            for i in 1...6 { frame([(1, .moved, 200, 450 + Double(i) * 85)]) }
+            frame([(1, .moved, 450, 950)])
+            // A second touch taps the stamp: its item joins the drag.
+            frame([(1, .moved, 200, 950), (2, .began, 340, 450)])
+            frame([(2, .ended, 340, 450)])
+            // Dropped on the tray.
+            frame([(1, .ended, 200, 950)])
         }
+    }
+
+    private func secondaryButton(_ pressed: Bool, _ x: Double, _ y: Double) {
+        h.send(.pointer(.button(pressed, at: Point(x: x, y: y), time: Instant(seconds: t), device: InputDeviceID(1),
+                                button: 0x111)))
+        t += 0.016
     }
 
     // MARK: The APIs
@@ -483,6 +644,44 @@ final class CallbackScene {
             added.isPaused = false
         case .setState:
             custom.setState(.failed, reason: "the matrix set it")
+        case .addInteraction:
+            if first {
+                photo.addInteraction(ContextMenuInteraction(delegate: menuDelegate, name: "added menu"))
+                tray.addInteraction(DragInteraction(delegate: dragDelegate))
+            } else {
+                photo.addInteraction(cardMenu)
+            }
+        case .removeInteraction:
+            if first {
+                card.removeInteraction(cardMenu)
+                tray.removeInteraction(trayDrop)
+            } else {
+                note.removeInteraction(noteDrag)
+            }
+        case .readInteractions:
+            for view in [photo, card, note, stamp, tray] { _ = view.interactions.count }
+            _ = (cardMenu.state, cardMenu.presentedMenu?.menu.actions.count, cardMenu.location(in: card), cardMenu.view?.id,
+                 cardMenu.gestureRecognizer.state, cardMenu.gestureRecognizer.minimumPressDuration,
+                 engine.presentedContextMenu?.interaction.name)
+            _ = (noteDrag.isEnabled, noteDrag.liftDelay, noteDrag.view?.id, stampDrag.isEnabled, trayDrop.isEnabled,
+                 trayDrop.view?.id)
+            if let session {
+                _ = (session.items.count, session.location(in: tray), session.operation, session.target?.view?.id,
+                     session.outcome, session.contentTypes, session.hasItemsConforming(to: [.plainText]),
+                     session.sourceInteraction?.view?.id, session.allowsMoveOperation)
+                for item in session.items { item.itemProvider.loadData(for: .plainText) { _ in } }
+            }
+        case .interactionsEnabled:
+            for enabled in [false, true] {
+                noteDrag.isEnabled = enabled
+                trayDrop.isEnabled = enabled
+                cardMenu.gestureRecognizer.isEnabled = enabled
+            }
+        case .closeMenu:
+            if first { engine.presentedContextMenu?.interaction.chooseAction("Copy") }
+            else { engine.presentedContextMenu?.interaction.dismissMenu() }
+        case .sendMenuKey:
+            engine.sendMenuKey(at: max(Instant(seconds: t), engine.now), focusedView: card)
         }
     }
 }
@@ -752,6 +951,107 @@ struct HookLogHandler: LogHandler, @unchecked Sendable {
     }
 }
 
+/// The card's menu (Copy, Paste), and the app's drawing of it.
+final class HookMenuDelegate: ContextMenuInteractionDelegate, ContextMenuPresenter {
+    weak var scene: CallbackScene?
+    func contextMenuInteraction(_ interaction: ContextMenuInteraction,
+                                configurationForMenuAtLocation location: Point) -> ContextMenuConfiguration? {
+        scene?.hit(.contextMenuConfiguration)
+        return ContextMenuConfiguration(identifier: "card") { [weak self] _ in
+            self?.scene?.hit(.contextMenuActionProvider)
+            let handler: (MenuAction) -> Void = { [weak self] _ in self?.scene?.hit(.menuActionHandler) }
+            return Menu(title: "Card", children: [.action(MenuAction(title: "Copy", handler: handler)),
+                                                  .action(MenuAction(title: "Paste", handler: handler))])
+        }
+    }
+    func contextMenuInteraction(_ interaction: ContextMenuInteraction, willDisplayMenuFor configuration: ContextMenuConfiguration) {
+        scene?.hit(.contextMenuWillDisplay)
+    }
+    func contextMenuInteraction(_ interaction: ContextMenuInteraction, willEndFor configuration: ContextMenuConfiguration) {
+        scene?.hit(.contextMenuWillEnd)
+    }
+    func present(_ menu: PresentedContextMenu) { scene?.hit(.contextMenuPresenter) }
+    func dismiss(_ menu: PresentedContextMenu) { scene?.hit(.contextMenuPresenter) }
+}
+
+/// The note's and the stamp's drag delegate: each gives one item whose text is made when it
+/// is loaded.
+final class HookDragDelegate: DragInteractionDelegate {
+    weak var scene: CallbackScene?
+    private func item(_ text: String) -> DragItem {
+        let provider = ItemProvider()
+        provider.registerDataRepresentation(for: .plainText) { [weak self] completion in
+            self?.scene?.hit(.itemProviderLoader)
+            completion(.success(Array(text.utf8)))
+        }
+        return DragItem(itemProvider: provider)
+    }
+    func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+        scene?.session = session
+        scene?.hit(.dragItemsForBeginning)
+        return [item("note")]
+    }
+    func dragInteraction(_ interaction: DragInteraction, itemsForAddingTo session: DragSession,
+                         withTouchAt point: Point) -> [DragItem] {
+        scene?.hit(.dragItemsForAdding)
+        return [item("stamp")]
+    }
+    func dragInteraction(_ interaction: DragInteraction, session: DragSession, willAdd items: [DragItem]) {
+        scene?.hit(.dragItemsForAdding)
+    }
+    func dragInteraction(_ interaction: DragInteraction, sessionAllowsMoveOperation session: DragSession) -> Bool {
+        scene?.hit(.dragWillBegin)
+        return true
+    }
+    func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: DragSession) {
+        scene?.hit(.dragWillBegin)
+    }
+    func dragInteraction(_ interaction: DragInteraction, sessionDidMove session: DragSession) {
+        scene?.hit(.dragDidMove)
+    }
+    func dragInteraction(_ interaction: DragInteraction, session: DragSession, willEndWith operation: DropOperation) {
+        scene?.hit(.dragEnd)
+    }
+    func dragInteraction(_ interaction: DragInteraction, session: DragSession, didEndWith operation: DropOperation) {
+        scene?.hit(.dragEnd)
+    }
+}
+
+/// The tray: takes text, copies it, and loads every item's data when it is dropped.
+final class HookDropDelegate: DropInteractionDelegate {
+    weak var scene: CallbackScene?
+    private(set) var dropped: [String] = []
+    func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
+        scene?.hit(.dropCanHandle)
+        return session.hasItemsConforming(to: [.plainText])
+    }
+    func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DropSession) {
+        scene?.hit(.dropEnterExit)
+    }
+    func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+        scene?.hit(.dropUpdate)
+        return DropProposal(operation: .copy)
+    }
+    func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) {
+        scene?.hit(.dropEnterExit)
+    }
+    func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+        scene?.hit(.dropPerform)
+        for item in session.items {
+            item.itemProvider.loadData(for: .plainText) { [weak self] result in
+                self?.scene?.hit(.itemProviderLoader)
+                if case let .success(bytes) = result { self?.dropped.append(String(decoding: bytes, as: UTF8.self)) }
+            }
+        }
+    }
+    func dropInteraction(_ interaction: DropInteraction, concludeDrop session: DropSession) {
+        scene?.hit(.dropEnd)
+    }
+    func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) {
+        scene?.hit(.dropEnd)
+    }
+}
+
 // MARK: - The matrix
 
 @Suite("Callbacks may call the library: every public API from every callback point")
@@ -790,8 +1090,10 @@ struct CallbackMatrixTests {
             _ = (result, misuse)
             #endif
         } else {
-            let reached = CallbackScene.run(point, api)
-            #expect(reached > 0, "the script reaches \(point) (it calls \(api) there)")
+            let scene = CallbackScene.run(point, api)
+            #expect(scene.reached > 0, "the script reaches \(point) (it calls \(api) there)")
+            #expect(scene.dragLeftUnderWay == nil,
+                    "every drag ends by the end of input (\(api) from \(point)); session \(scene.dragLeftUnderWay?.id ?? 0) is still under way")
         }
     }
 }

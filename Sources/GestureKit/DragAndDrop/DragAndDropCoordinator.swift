@@ -18,6 +18,11 @@
 ///    items (`itemsForAddingTo`).
 ///
 /// Every step is traced (`GestureTraceEvent.drag`) with what caused it.
+///
+/// The delegates' callbacks may call any public API, this coordinator's ways in included (a
+/// source removed, a target disabled, a drag interaction's view removed): a session that is
+/// ending (`DragSession.isEnding`) neither moves, takes items, loses its target nor ends
+/// again, so each delegate hears its session end once.
 package final class DragAndDropCoordinator {
     /// The session under way, or the one that just ended (until the next begins).
     package private(set) var session: DragSession?
@@ -65,7 +70,7 @@ package final class DragAndDropCoordinator {
 
     /// Rule 4.
     func add(_ items: [DragItem], from interaction: DragInteraction, at location: Point, engine: GestureEngine) {
-        guard let session, session.outcome == nil, !items.isEmpty else { return }
+        guard let session, session.outcome == nil, !session.isEnding, !items.isEmpty else { return }
         interaction.delegate?.dragInteraction(interaction, session: session, willAdd: items)
         session.add(items)
         trace(.added, session, view: interaction.view, at: location,
@@ -74,7 +79,7 @@ package final class DragAndDropCoordinator {
 
     /// Rule 2: the drag is at `location` (screen points).
     package func move(to location: Point, engine: GestureEngine) {
-        guard let session, session.outcome == nil, location.isFinite else { return }
+        guard let session, session.outcome == nil, !session.isEnding, location.isFinite else { return }
         session.location = location
         let target = dropTarget(at: location, for: session, engine: engine)
         if let old = session.target, old !== target {
@@ -109,7 +114,9 @@ package final class DragAndDropCoordinator {
 
     /// Rule 3: the drag's touch lifted (`dropping`) or was cancelled.
     package func end(dropping: Bool, reason: String, engine: GestureEngine) {
-        guard let session, session.outcome == nil else { return }
+        guard let session, session.outcome == nil, !session.isEnding else { return }
+        session.isEnding = true
+        defer { session.isEnding = false }
         let source = session.sourceInteraction
         let target = session.target
         let operation = dropping && target != nil ? session.operation : .cancel
@@ -145,7 +152,7 @@ package final class DragAndDropCoordinator {
 
     /// A drop interaction left its view: if the drag is over it, it is exited.
     func dropInteractionRemoved(_ interaction: DropInteraction, engine: GestureEngine) {
-        guard let session, session.outcome == nil, session.target === interaction else { return }
+        guard let session, session.outcome == nil, !session.isEnding, session.target === interaction else { return }
         session.target = nil
         session.operation = .cancel
         trace(.exited, session, view: interaction.view, reason: "its drop interaction was removed", engine: engine)

@@ -102,8 +102,14 @@ public final class DragInteraction: Interaction {
         addItemsRecognizer.addTarget { [weak self] tap in self?.addItemsTapped(tap) }
     }
 
+    /// Leaving its view ends a drag it started, cancelled, here: the lift's own cancellation
+    /// waits until the engine's arbitration is over when it is removed from a callback, and
+    /// by then the interaction has no view to find its engine by.
     public func willMove(to view: View?) {
         guard let old = self.view else { return }
+        if let engine = old.engine, let session = engine.dragAndDrop.session, session.sourceInteraction === self {
+            engine.dragAndDrop.end(dropping: false, reason: "its drag interaction was removed", engine: engine)
+        }
         old.removeGestureRecognizer(liftRecognizer)
         old.removeGestureRecognizer(addItemsRecognizer)
     }
@@ -208,6 +214,8 @@ package final class DragLiftGestureRecognizer: GestureRecognizer {
     var itemsForBeginning: [DragItem] = []
     var pendingSession: DragSession?
     private(set) var beganReason = ""
+    /// Counts resets, to see one made while the delegate is asked for items.
+    private var resets = 0
 
     package override var kind: Kind { .continuous }
     package override class var defaultNamePrefix: String { "drag" }
@@ -291,10 +299,16 @@ package final class DragLiftGestureRecognizer: GestureRecognizer {
                     text: "held \(DecimalTextShort(Double(held.components.seconds) + Double(held.components.attoseconds) / 1e18)) s")
     }
 
-    /// Asks the delegate for the items; none fails the lift.
+    /// Asks the delegate for the items; none fails the lift. A reset while it is asked (the
+    /// interaction disabled or removed from there: the engine drops what this returns) leaves
+    /// the reset state as it is.
     private func lift(because reason: TransitionReason, text: String) -> GestureDecision {
-        guard let interaction, let engine = view?.engine,
-              let (items, session) = interaction.itemsForBeginning(at: current, engine: engine) else {
+        let resetsBefore = resets
+        let asked = interaction.flatMap { interaction in
+            view?.engine.flatMap { interaction.itemsForBeginning(at: current, engine: $0) }
+        }
+        guard resets == resetsBefore else { return .none }
+        guard let (items, session) = asked else {
             phase = .idle
             return .fail(.custom("the drag interaction's delegate gave no items"))
         }
@@ -306,6 +320,7 @@ package final class DragLiftGestureRecognizer: GestureRecognizer {
     }
 
     package override func reset() {
+        resets &+= 1
         phase = .idle
         trackedTouch = nil
         itemsForBeginning = []

@@ -62,6 +62,9 @@ public final class DragSession {
     public internal(set) weak var target: DropInteraction?
     /// How the session ended, once it has.
     public internal(set) var outcome: DropOperation?
+    /// Whether it is ending (its delegates are being told): it neither moves nor ends again
+    /// from their callbacks.
+    var isEnding = false
 
     init(id: Int, origin: Origin, items: [DragItem], location: Point, allowsMoveOperation: Bool) {
         self.id = id

@@ -5,7 +5,9 @@
 /// the overridable methods of recognizers and views (`touchesBegan(_:with:)`,
 /// `gestureRecognizerShouldBegin`, `canPrevent`, `deadline`, `reset()`, `layoutSubviews()`,
 /// `hitTest`), `onTouches`, display links' callbacks, the trace handler and the logger's
-/// handler; GestureLayout adds layouts, data sources and scroll and collection delegates.
+/// handler, the interactions' delegates (context menu, drag, drop), menu actions, the menu's
+/// presenter and item providers' loaders; GestureLayout adds layouts, data sources and scroll
+/// and collection delegates.
 /// The list, with the public API each is checked against, is `CallbackMatrixTests` (in
 /// GestureLayoutTests). Any of them may read the engine (`nextDeadline`, a recognizer's
 /// `state`, `location(in:)`), change the recognizers (`isEnabled`, `addGestureRecognizer`,
@@ -25,7 +27,8 @@
 /// - A change waits until it can be made without tearing a step in half: input sent from a
 ///   callback is queued (`inStep`) and handled when the step ends; changes to the recognizers
 ///   made during arbitration or while its actions are carried out wait until it is over
-///   (`arbitrationDepth`).
+///   (`arbitrationDepth`). A recognizer withdrawn (disabled, removed) by app code that a
+///   call into it ran has that call's decision dropped (`withdrawals`).
 ///
 /// Where a call back is not allowed, it stops with a precondition naming the misuse (the
 /// collection view's `reloadData()` during its own layout pass, CollectionView.swift). It
@@ -92,6 +95,11 @@ struct EngineStorage: ~Copyable {
     /// How deep the engine is in arbitration (asking delegates, carrying out actions);
     /// changes to the recognizers made meanwhile wait until it is over.
     var arbitrationDepth: Int = 0
+    /// How many times a recognizer has been withdrawn (disabled, removed from its view):
+    /// read before each call into a recognizer and compared with the recognizer's record's
+    /// `withdrawnAt` after it, so that a decision returned by a recognizer that app code
+    /// withdrew during the call is dropped (`GestureEngine.apply(_:to:unlessWithdrawnSince:)`).
+    var withdrawals: Int = 0
     var deferredChanges: [() -> Void] = []
     /// Recognizers that took part in this step (fed, decided, reset, woken).
     var stepRecognizers = SlotList(capacity: 64)

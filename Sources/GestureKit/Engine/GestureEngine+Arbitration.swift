@@ -11,6 +11,20 @@ extension GestureEngine {
         if storage.hasStateRequests { applyStateRequests() }
     }
 
+    /// The same for the decision a call into `r` returned, unless app code the call ran
+    /// withdrew `r` (disabled it, removed it from its view) after `withdrawals`
+    /// (`EngineStorage.withdrawals`) was read, before the call: it has failed or been
+    /// cancelled since, and no longer hears its touches, so what it decided no longer counts
+    /// (a lift that began from a recognizer just disabled would never end).
+    @inline(__always)
+    func apply(_ decision: GestureDecision, to r: RecognizerSlot, unlessWithdrawnSince withdrawals: Int) {
+        if storage.withdrawals != withdrawals, storage.table.records[r.rawValue].withdrawnAt > withdrawals {
+            apply(.none, to: r)
+        } else {
+            apply(decision, to: r)
+        }
+    }
+
     /// Hands `decision` to arbitration, and carries out what it comes to.
     @inline(__always)
     private func weigh(_ decision: GestureDecision, of r: RecognizerSlot) {

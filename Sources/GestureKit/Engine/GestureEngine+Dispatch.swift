@@ -336,6 +336,7 @@ extension GestureEngine {
                     }
                 }
                 let touches = tracked < byPhase[p].count ? buffer : byPhase[p]
+                let withdrawals = storage.withdrawals
                 let decision = withRecognizer(r) { recognizer -> GestureDecision in
                     switch phase {
                     case .began: recognizer.touchesBegan(touches, at: now)
@@ -344,7 +345,7 @@ extension GestureEngine {
                     case .cancelled: recognizer.touchesCancelled(touches, at: now)
                     }
                 }
-                apply(decision, to: r)
+                apply(decision, to: r, unlessWithdrawnSince: withdrawals)
             }
         }
         // A touch that joined a gesture under way, whose recognizer cancels touches in view,
@@ -382,7 +383,7 @@ extension GestureEngine {
             // Handed to its recognizers one by one: each joins, then hears of it.
             for r in members where storage.table.isEnabled(r) {
                 storage.table.join(touch.id, member: r)
-                apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
+                applyTouchpadGesture(event, to: r)
             }
         case .update:
             guard let existing, storage.records[existing].gestureKind == event.kind else {
@@ -394,7 +395,7 @@ extension GestureEngine {
             storage.records[existing].gesture = event
             let id = storage.records[existing].touch.id
             for r in storage.table.members(of: id) where storage.table.isTracking(r, id) && !storage.table.records[r.rawValue].state.isFinal {
-                apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
+                applyTouchpadGesture(event, to: r)
             }
         case .end, .cancel:
             guard let existing, storage.records[existing].gestureKind == event.kind else {
@@ -403,6 +404,11 @@ extension GestureEngine {
             }
             liftGesture(existing, with: event)
         }
+    }
+
+    private func applyTouchpadGesture(_ event: TouchpadGestureEvent, to r: RecognizerSlot) {
+        let withdrawals = storage.withdrawals
+        apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r, unlessWithdrawnSince: withdrawals)
     }
 
     private func liftGesture(_ index: Int, with event: TouchpadGestureEvent) {
@@ -415,7 +421,7 @@ extension GestureEngine {
                 endSequenceIfOver(r)
                 continue
             }
-            apply(withRecognizer(r) { $0.touchpadGesture(event) }, to: r)
+            applyTouchpadGesture(event, to: r)
         }
     }
 

@@ -70,6 +70,7 @@ extension GestureEngine {
             storage.deferredChanges.append { [unowned self] in unregister(r) }
             return
         }
+        markWithdrawn(r.slot)
         storage.table.remove(r.slot)
         r.slot = .none
         r.engine = nil
@@ -94,6 +95,13 @@ extension GestureEngine {
         if !enabled { outsideChange(s, reason: .disabled) }
     }
 
+    /// Counts a withdrawal of `r` (disabled, removed), for a call into it under way
+    /// (`apply(_:to:unlessWithdrawnSince:)`).
+    private func markWithdrawn(_ r: RecognizerSlot) {
+        storage.withdrawals &+= 1
+        storage.table.noteWithdrawn(r, count: storage.withdrawals)
+    }
+
     /// `r` is about to be detached from its view: mid-gesture it fails, or is cancelled if it
     /// had begun.
     func recognizerWillBeRemoved(_ r: GestureRecognizer) {
@@ -106,6 +114,7 @@ extension GestureEngine {
     }
 
     private func outsideChange(_ r: RecognizerSlot, reason: TransitionReason) {
+        markWithdrawn(r)
         let standalone = !storage.inStep
         if standalone { beginStep(at: now) }
         markDirty(r)

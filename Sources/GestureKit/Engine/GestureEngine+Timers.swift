@@ -101,7 +101,8 @@ extension GestureEngine {
         while let (r, deadline) = storage.table.popDueTimer(before: limit, inclusive: inclusive) {
             beginStep(at: max(deadline, now))
             markDirty(r)
-            apply(withRecognizer(r) { $0.deadlineReached(at: now) }, to: r)
+            let withdrawals = storage.withdrawals
+            apply(withRecognizer(r) { $0.deadlineReached(at: now) }, to: r, unlessWithdrawnSince: withdrawals)
             endStep()
         }
     }

@@ -66,6 +66,10 @@ struct RecognizerRecord {
     /// arbitration, which must not read the arbiter; this copy is what arbitration reads on
     /// every touch.
     var isEnabled = true
+    /// The engine's count of withdrawals (`EngineStorage.withdrawals`) when the recognizer in
+    /// this slot was last withdrawn; kept for the slot's next recognizer, as the timer's
+    /// generation is, so that a decision of one withdrawn is never applied to the next.
+    var withdrawnAt = 0
 
     // MARK: The event sequence (from one reset to the next)
 

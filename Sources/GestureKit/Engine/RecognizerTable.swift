@@ -94,6 +94,7 @@ struct RecognizerTable {
         record.isEnabled = isEnabled
         // The slot's earlier occupant's deadlines stay stale.
         record.timer.generation = records[slot].timer.generation &+ 1
+        record.withdrawnAt = records[slot].withdrawnAt
         records[slot] = record
         timers.dropStale(records)
         return RecognizerSlot(rawValue: slot)
@@ -110,6 +111,12 @@ struct RecognizerTable {
         waitingList.removeAll { $0 == r }
         for i in arenas.indices { arenas[i].members.removeAll { $0 == r } }
         finalityGeneration &+= 1
+    }
+
+    /// The recognizer in slot `r` was withdrawn (disabled, removed); `count` is the engine's
+    /// count of withdrawals.
+    mutating func noteWithdrawn(_ r: RecognizerSlot, count: Int) {
+        records[r.rawValue].withdrawnAt = count
     }
 
     /// Whether slot `r` holds `recognizer`.

@@ -225,19 +225,31 @@ public final class ContextMenuInteraction: Interaction {
         return true
     }
 
+    /// The menu is closed first (the interaction's and the engine's state), then the app is
+    /// told: the presenter takes it off the screen, the trace, the delegate's `willEnd`. App
+    /// code there that dismisses a menu or chooses an action finds none presented, so the menu
+    /// ends once and no action runs twice, and a menu it opens stays open.
     private func close(_ presented: PresentedContextMenu, because reason: ContextMenuReason, action: String?) {
+        let engine = self.engine
         let time = engine?.now ?? presented.time
-        delegate?.contextMenuInteraction(self, willEndFor: presented.configuration)
+        let old = state
         presentedMenu = nil
         if let engine, engine.presentedContextMenu?.interaction === self { engine.presentedContextMenu = nil }
-        transition(to: .possible, because: reason, at: time, location: presented.location, action: action)
+        state = .possible
         engine?.contextMenuPresenter?.dismiss(presented)
+        trace(from: old, to: .possible, because: reason, at: time, location: presented.location, action: action, engine: engine)
+        delegate?.contextMenuInteraction(self, willEndFor: presented.configuration)
     }
 
     private func transition(to new: State, because reason: ContextMenuReason, at time: Instant, location: Point,
                             menu: Menu? = nil, action: String? = nil) {
         let old = state
         state = new
+        trace(from: old, to: new, because: reason, at: time, location: location, menu: menu, action: action, engine: engine)
+    }
+
+    private func trace(from old: State, to new: State, because reason: ContextMenuReason, at time: Instant, location: Point,
+                       menu: Menu? = nil, action: String? = nil, engine: GestureEngine?) {
         guard let engine, engine.storage.isTracing else { return }
         engine.emit(.contextMenu(ContextMenuTransition(time: time, interaction: self, from: old, to: new, reason: reason,
                                                        location: location, menu: menu, action: action)))

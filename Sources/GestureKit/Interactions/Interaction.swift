@@ -4,6 +4,11 @@
 ///
 /// The view holds its interactions strongly (UIKit's `interactions`); an interaction holds its
 /// view weakly.
+///
+/// `willMove(to:)` and `didMove(to:)` may run app code (an interaction of the app's own; a
+/// context menu's delegate told that its menu ends), which may add or remove interactions of
+/// the same view, this one included: `addInteraction(_:)` and `removeInteraction(_:)` look the
+/// interaction up again after every call out, and never act on a position found before one.
 public protocol Interaction: AnyObject {
     /// The view the interaction is added to (nil before it is added, and after it is removed).
     var view: View? { get }
@@ -20,6 +25,8 @@ extension View {
         if let old = interaction.view, old !== self { old.removeInteraction(interaction) }
         guard !interactions.contains(where: { $0 === interaction }) else { return }
         interaction.willMove(to: self)
+        // Code it ran may have added it already.
+        guard !interactions.contains(where: { $0 === interaction }) else { return }
         interactions.append(interaction)
         interaction.didMove(to: self)
     }
@@ -28,8 +35,10 @@ extension View {
     /// cancelled, or fails), a menu it presented is dismissed and a drag it started is
     /// cancelled.
     public func removeInteraction(_ interaction: any Interaction) {
-        guard let index = interactions.firstIndex(where: { $0 === interaction }) else { return }
+        guard interactions.contains(where: { $0 === interaction }) else { return }
         interaction.willMove(to: nil)
+        // Found again: code it ran (a menu's `willEnd`) may have removed others, or this one.
+        guard let index = interactions.firstIndex(where: { $0 === interaction }) else { return }
         interactions.remove(at: index)
         interaction.didMove(to: nil)
     }
