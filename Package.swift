@@ -157,7 +157,9 @@ let package = Package(
         // gesturekit drive: an app under a headless sway, touched through GestureDriveInput's
         // virtual devices (umockdev), observed with screenshots (grim) and sway's IPC tree.
         .target(name: "GestureDrive", dependencies: ["GestureDriveInput", "GestureMockDevice", "GestureTesting", "GestureKit",
-                                                     "GestureTraces", "GestureFormat"]),
+                                                     "GestureTraces", "GestureFormat", "CZlib"]),
+        // zlib, touched only by GestureDrive's PNG reader and writer (kept pictures, screenshots).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Live sessions (libinput into a scene, in real time) and replays through real libinput.
         .target(name: "GestureLive", dependencies: ["GestureKit", "GestureInput", "GestureLibinput", "GestureReplay", "GestureMockDevice", "GestureTraces"]),
         .executableTarget(name: "gesturekit-libinput-probe", dependencies: ["GestureLibinput", "GestureInput", "GestureKit", "GestureFormat", "GestureTraces", "GestureMockDevice"]),

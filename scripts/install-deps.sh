@@ -13,6 +13,7 @@
 #
 # What each package is for:
 #   libinput-dev libevdev-dev libudev-dev pkg-config: the libinput wrapper (system libraries)
+#   zlib1g-dev: zlib, with which gesturekit drive reads and writes PNG pictures (its compare step)
 #   libseat-dev: devices opened through the seat (seatd, logind) instead of the input group
 #   libwayland-dev libxkbcommon-dev: GestureWayland (the compositor's input, its keyboard's
 #     modifiers); the gesturekit tool links it and the libinput wrapper
@@ -39,7 +40,7 @@
 #   libsdl3-dev (optional: only where the package lists have it, Debian 13 but not 12; never a
 #     reason to update them): GestureSDL3 (Packages/GestureSDL3)
 set -euo pipefail
-tool=(pkg-config libinput-dev libevdev-dev libudev-dev libseat-dev libwayland-dev libxkbcommon-dev)
+tool=(pkg-config libinput-dev libevdev-dev libudev-dev libseat-dev libwayland-dev libxkbcommon-dev zlib1g-dev)
 sdl2=(libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libgl1-mesa-dri)
 packages=("${tool[@]}" umockdev librsvg2-bin graphviz "${sdl2[@]}"
           sway grim wev wayland-protocols seatd g++ weston kwin-wayland

@@ -27,6 +27,15 @@ public enum DriveError: Error, CustomStringConvertible, Equatable, Sendable {
     case screenNeverMatched(what: String, seconds: Double, screenshot: String)
     /// Input went wrong on its way to the device.
     case input(String)
+    /// A recording cannot be replayed: malformed (its file and line), or without a touchscreen.
+    case badRecording(String)
+    /// A picture file cannot be read (not a PNG, damaged, a kind not read).
+    case badPicture(path: String, why: String)
+    /// There is no kept picture to compare with, and recording one was not allowed.
+    case noKeptPicture(path: String)
+    /// The screen differs from the kept picture by more than the tolerance (shares of pixels,
+    /// 0…1); the screenshot compared is at `actual`.
+    case screenDiffers(path: String, difference: Double, tolerance: Double, actual: String, sizes: String?)
 
     public var description: String {
         switch self {
@@ -58,8 +67,23 @@ public enum DriveError: Error, CustomStringConvertible, Equatable, Sendable {
             return "the screen never showed \(what) within \(formatted(seconds)) s; the last screenshot is \(screenshot)"
         case let .input(message):
             return message
+        case let .badRecording(message):
+            return message
+        case let .badPicture(path, why):
+            return "\(path): \(why)"
+        case let .noKeptPicture(path):
+            return "there is no kept picture \(path) to compare with (without --no-record, drive records it)"
+        case let .screenDiffers(path, difference, tolerance, actual, sizes):
+            return "the screen differs from \(path): \(sizes ?? "\(percent(difference)) of its pixels differ"), more than the tolerance of \(percent(tolerance)); the screenshot is \(actual)"
         }
     }
+}
+
+/// A share (0…1) as a percentage people read: "0.42 %", "12.5 %".
+func percent(_ share: Double) -> String {
+    let p = share * 100
+    let r = p >= 10 ? (p * 10).rounded() / 10 : (p * 100).rounded() / 100
+    return (r == r.rounded() ? String(Int(r)) : String(r)) + " %"
 }
 
 func formatted(_ seconds: Double) -> String {

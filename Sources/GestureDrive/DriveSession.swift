@@ -88,7 +88,8 @@ public final class DriveSession {
     private var compositor: Subprocess?
     private var feeds: [MockDeviceFeed] = []
     private var writers: [DeviceInputWriter] = []
-    private var failed = false
+    /// Whether something failed (the session's files are then kept).
+    var failed = false
     private var stopped = false
     private var screenshots = 0
 
@@ -372,6 +373,49 @@ public final class DriveSession {
             failed = true
             throw error
         }
+    }
+
+    /// Plays the touchscreen recording at `path` (evemu or `libinput record`) on the session's
+    /// touchscreen at its recorded timing, through the same device feed as the gestures, and
+    /// returns when the compositor has been sent its last frame. On a touchscreen made from the
+    /// same recording (`VirtualDevice.recorded(in:kind:)`) its events are played as recorded;
+    /// on another, its touches are mapped onto the output's points and written by the session's
+    /// touchscreen (`ReplayReport.mode` says which). A malformed recording, or one without a
+    /// touchscreen, is a `DriveError.badRecording` naming the file (and line).
+    @discardableResult
+    public func replay(_ path: String) throws -> ReplayReport {
+        do {
+            guard let i = configuration.devices.firstIndex(where: { $0.kind == .touchscreen }) else {
+                throw DriveError.noDevice(kind: "touchscreen")
+            }
+            let recording = try Self.readRecording(path, output: configuration.output)
+            let (events, report) = try writers[i].replay(recording)
+            try play(events, device: i)
+            return report
+        } catch {
+            failed = true
+            throw error
+        }
+    }
+
+    /// Reads a recording to replay on an output of `output` points: `DriveError.badRecording`
+    /// naming the file and line of what is wrong with it.
+    static func readRecording(_ path: String, output: Size) throws -> RecordedTouches {
+        do {
+            return try RecordedTouches(path: path, output: output)
+        } catch let error as RecordedTouches.Failure {
+            throw DriveError.badRecording("\(error)")
+        } catch let error as DriveError {
+            throw error
+        } catch {
+            throw DriveError.badRecording("\(error)")
+        }
+    }
+
+    /// Checks that the recording at `path` can be replayed (its file reads to the end and has a
+    /// touchscreen that touches), without a session: `DriveError.badRecording` if not.
+    public static func checkRecording(_ path: String) throws {
+        _ = try readRecording(path, output: Size(width: 1000, height: 1000))
     }
 
     private func play(_ events: [EvdevEvent], device i: Int) throws {

@@ -14,6 +14,8 @@ import GestureTesting
 ///     rotate X,Y DEGREES          two fingers turning clockwise
 ///     swipe X,Y left|right|up|down [FINGERS]
 ///     screenshot FILE.png         the output, as grim saves it
+///     replay FILE                 a touchscreen recording (evemu, libinput record) at its timing
+///     compare FILE.png [PERCENT]  the screen against a kept picture (default 1 % of pixels)
 public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
     case tap(DrivePoint)
     case doubleTap(DrivePoint)
@@ -23,6 +25,14 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
     case rotate(DrivePoint, degrees: Double)
     case swipe(DrivePoint, direction: SwipeDirection, fingers: Int)
     case screenshot(path: String)
+    /// A touchscreen recording played at its recorded timing (`DriveSession.replay`).
+    case replay(path: String)
+    /// The screen compared with a kept picture, at most `tolerancePercent` % of its pixels
+    /// differing (`DriveSession.compare`).
+    case compare(path: String, tolerancePercent: Double)
+
+    /// The share of pixels `compare` lets differ when none is given: 1 %.
+    public static let defaultComparePercent = 1.0
 
     /// A point of the window, or its centre.
     public enum DrivePoint: Hashable, Sendable, CustomStringConvertible {
@@ -114,8 +124,17 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
         case "screenshot":
             guard args.count == 1 else { throw fail("screenshot needs one file name (a PNG)") }
             self = .screenshot(path: args[0])
+        case "replay":
+            guard args.count == 1 else { throw fail("replay needs one recording (evemu or libinput record) of a touchscreen") }
+            self = .replay(path: args[0])
+        case "compare":
+            guard !args.isEmpty else { throw fail("compare needs a kept picture (a PNG), and may give a tolerance in percent of pixels") }
+            try count(2)
+            let percent = try number(1, "the tolerance, percent of pixels", default: Self.defaultComparePercent)!
+            guard percent >= 0, percent <= 100 else { throw fail("the tolerance is a percentage of pixels, 0 to 100") }
+            self = .compare(path: args[0], tolerancePercent: percent)
         default:
-            throw fail("'\(verb)' is not a step: tap, double-tap, long-press, drag, pinch, rotate, swipe or screenshot")
+            throw fail("'\(verb)' is not a step: tap, double-tap, long-press, drag, pinch, rotate, swipe, screenshot, replay or compare")
         }
     }
 
@@ -129,10 +148,13 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
         case let .rotate(p, d): "rotate \(p) \(number(d))"
         case let .swipe(p, d, f): "swipe \(p) \(d) \(f)"
         case let .screenshot(path): "screenshot \(path)"
+        case let .replay(path): "replay \(path)"
+        case let .compare(path, p): "compare \(path) \(number(p))"
         }
     }
 
-    /// The gesture on a tester whose screen is a window of `size` (nil for a screenshot).
+    /// The gesture on a tester whose screen is a window of `size` (nil for a screenshot, a
+    /// replay and a comparison).
     public func gesture(in size: Size) -> ((GestureTester) throws -> Void)? {
         func ms(_ s: Double) -> Duration { .nanoseconds(Int64((s * 1e9).rounded())) }
         switch self {
@@ -143,21 +165,34 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
         case let .pinch(p, scale, s): return { try $0.pinch(at: p.resolve(in: size), scale: scale, duration: ms(s)) }
         case let .rotate(p, d): return { try $0.rotate(at: p.resolve(in: size), by: d * .pi / 180) }
         case let .swipe(p, d, f): return { try $0.swipe(from: p.resolve(in: size), d, fingers: f) }
-        case .screenshot: return nil
+        case .screenshot, .replay, .compare: return nil
         }
     }
 }
 
 extension DriveSession {
-    /// Performs `step` on the session's touchscreen (or takes its screenshot).
-    public func perform(_ step: DriveStep) throws {
-        if case let .screenshot(path) = step {
+    /// Performs `step` on the session's touchscreen (or takes its screenshot, replays its
+    /// recording, compares the screen); what it found, for a replay and a comparison
+    /// (`ReplayReport`, `Comparison`: the line `gesturekit drive` prints). A comparison with
+    /// no kept picture records it when `recordMissingPictures`, and waits at most
+    /// `compareTimeout` seconds for the screen to match (see `compare(with:)`).
+    @discardableResult
+    public func perform(_ step: DriveStep, recordMissingPictures: Bool = true,
+                        compareTimeout: Double = DriveSession.compareTimeout) throws -> String? {
+        switch step {
+        case let .screenshot(path):
             try saveScreenshot(to: path)
-            return
+            return nil
+        case let .replay(path):
+            return try replay(path).description
+        case let .compare(path, percent):
+            return try compare(with: path, tolerance: percent / 100, record: recordMissingPictures, timeout: compareTimeout).description
+        default:
+            let window = try self.window ?? waitForWindow()
+            guard let gesture = step.gesture(in: window.frame.size) else { return nil }
+            try perform(with: .touchscreen, gesture)
+            return nil
         }
-        let window = try self.window ?? waitForWindow()
-        guard let gesture = step.gesture(in: window.frame.size) else { return }
-        try perform(with: .touchscreen, gesture)
     }
 }
 

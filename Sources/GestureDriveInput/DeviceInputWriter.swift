@@ -111,6 +111,21 @@ package final class DeviceInputWriter {
         return events
     }
 
+    /// The touchscreen's evdev events for `frame` (output points), through the encoder the
+    /// gestures use (none on another device).
+    package func encodeTouches(_ frame: TouchFrame) -> [EvdevEvent] {
+        touchscreen?.encode(frame) ?? []
+    }
+
+    /// Touches the touchscreen dropped so far because every slot was taken.
+    package var droppedTouches: Int { touchscreen?.droppedTouches ?? 0 }
+
+    /// Events were sent to the touchscreen around its encoder (a recording as recorded): the
+    /// slot it last selected is no longer known, and its next frame selects its own.
+    package func touchscreenSlotUnknown() {
+        touchscreen?.forgetSelectedSlot()
+    }
+
     /// The evdev events of touchpad reports (`TouchpadGestures`).
     package func touchpadEvents(_ frames: [PadFrame]) throws -> [EvdevEvent] {
         guard touchpad != nil else {

@@ -91,6 +91,10 @@ package struct TouchscreenEncoder: Sendable {
         return out
     }
 
+    /// Forgets which slot the device has selected (events were sent around the encoder): the
+    /// next change selects its slot.
+    package mutating func forgetSelectedSlot() { current = -1 }
+
     /// Whether fingers are still down (a step that ends with them down holds them).
     package var fingersDown: Int { slots.count }
 }

@@ -19,7 +19,12 @@ struct Drive: ParsableCommand {
         resolution and report rate, aimed at points of the window, and tears it all down. \
         Steps (points in the window's points, or center): tap X,Y; double-tap X,Y; \
         long-press X,Y [SECONDS]; drag X,Y X2,Y2 [SECONDS]; pinch X,Y SCALE [SECONDS]; \
-        rotate X,Y DEGREES; swipe X,Y left|right|up|down [FINGERS]; screenshot FILE.png. \
+        rotate X,Y DEGREES; swipe X,Y left|right|up|down [FINGERS]; screenshot FILE.png; \
+        replay RECORDING (a touchscreen's evemu or libinput record file, at its timing: as recorded \
+        on a touchscreen made from it by --device-from, mapped onto the output otherwise); \
+        compare FILE.png [PERCENT] (the screen against a kept picture, at most PERCENT % of pixels \
+        differing, default 1; a mismatch writes FILE.actual.png; a missing FILE is recorded unless \
+        --no-record). \
         As root, sway and the app run as --user (sway refuses root). \
         Example: gesturekit drive --step 'pinch center 2' --step 'screenshot /tmp/zoomed.png' -- eog /tmp/picture.png
         """
@@ -55,65 +60,151 @@ struct Drive: ParsableCommand {
     @Flag(help: "Keep the session's files (sway.log, app.log, screenshots) even when it ends well.")
     var keep = false
 
+    @Flag(name: .customLong("no-record"), help: "A compare step whose kept picture is missing fails (by default it records the screen there and passes): for CI.")
+    var noRecord = false
+
+    @Option(name: .customLong("compare-timeout"), help: "Seconds a compare step waits for the screen to match its kept picture.")
+    var compareTimeout = DriveSession.compareTimeout
+
+    @Option(name: .customLong("junit"), help: "Write a JUnit XML report of the run to this file (also when the session fails).")
+    var junit: String?
+
     @Argument(parsing: .postTerminator, help: "The app's command line.")
     var app: [String] = []
 
     func run() throws {
-        let out = LineWriter(fd: 1)
-        let outputSize = try Drive.size(output, "--output")
-        let parsed: [DriveStep]
-        do { parsed = try steps.map(DriveStep.init(parsing:)) } catch { throw fail("--step: \(error)") }
-        var env: [String: String] = [:]
-        for item in environment {
-            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else { throw fail("--env: '\(item)' is not NAME=VALUE") }
-            env[String(item[..<eq])] = String(item[item.index(after: eq)...])
-        }
-        var device: VirtualDevice
-        if let deviceFrom {
-            do { device = try VirtualDevice.recorded(in: deviceFrom, kind: .touchscreen, reportRate: rate) } catch { throw fail("--device-from: \(error)") }
-        } else if let touchscreen {
-            device = .touchscreen(size: try Drive.size(touchscreen, "--touchscreen"), unitsPerMillimetre: unitsPerMillimetre, reportRate: rate)
-        } else {
-            device = DriveSession.touchscreen(covering: outputSize)
-            if unitsPerMillimetre != 20 || rate != VirtualDevice.defaultTouchscreenRate {
-                let size = device.sizeMillimetres ?? outputSize
-                device = .touchscreen(size: size, unitsPerMillimetre: unitsPerMillimetre, reportRate: rate)
+        let run = DriveRun(app: app)
+        var thrown: Error?
+        do { try drive(run) } catch { thrown = error }
+        if let junit {
+            do { try run.report.write(to: junit) } catch {
+                let message = fail("--junit: \(error)", status: 2)
+                if thrown == nil { thrown = message }
             }
         }
-        guard unitsPerMillimetre > 0, rate > 0 else { throw fail("--units-per-mm and --rate are above 0") }
+        if let thrown { throw thrown }
+    }
+
+    /// The session, its steps in order, every line also in `run`'s report.
+    private func drive(_ run: DriveRun) throws {
+        let outputSize: Size
+        let parsed: [DriveStep]
+        var env: [String: String] = [:]
+        var device: VirtualDevice
+        do {
+            outputSize = try Drive.size(output, "--output")
+            do { parsed = try steps.map(DriveStep.init(parsing:)) } catch { throw DriveRun.Bad("--step: \(error)") }
+            for item in environment {
+                guard let eq = item.firstIndex(of: "="), eq != item.startIndex else { throw DriveRun.Bad("--env: '\(item)' is not NAME=VALUE") }
+                env[String(item[..<eq])] = String(item[item.index(after: eq)...])
+            }
+            guard unitsPerMillimetre > 0, rate > 0 else { throw DriveRun.Bad("--units-per-mm and --rate are above 0") }
+            guard compareTimeout >= 0, compareTimeout.isFinite else { throw DriveRun.Bad("--compare-timeout is 0 seconds or more") }
+            if let deviceFrom {
+                do { device = try VirtualDevice.recorded(in: deviceFrom, kind: .touchscreen, reportRate: rate) } catch { throw DriveRun.Bad("--device-from: \(error)") }
+            } else if let touchscreen {
+                device = .touchscreen(size: try Drive.size(touchscreen, "--touchscreen"), unitsPerMillimetre: unitsPerMillimetre, reportRate: rate)
+            } else {
+                device = DriveSession.touchscreen(covering: outputSize)
+                if unitsPerMillimetre != 20 || rate != VirtualDevice.defaultTouchscreenRate {
+                    let size = device.sizeMillimetres ?? outputSize
+                    device = .touchscreen(size: size, unitsPerMillimetre: unitsPerMillimetre, reportRate: rate)
+                }
+            }
+            // Every recording is read before anything starts: a bad one is a bad argument.
+            for case let .replay(path) in parsed {
+                do { try DriveSession.checkRecording(path) } catch { throw DriveRun.Bad("--step 'replay \(path)': \(error)") }
+            }
+        } catch let bad as DriveRun.Bad {
+            throw run.error("arguments", bad.message, status: 2)
+        }
+        run.report.properties.append(("device", device.description.name))
         let configuration = DriveSession.Configuration(app: app, environment: env, output: outputSize, devices: [device],
                                                        user: user, startTimeout: timeout, keepFiles: keep)
+        let names = parsed.enumerated().map { "step \($0.offset + 1): \($0.element)" }
         let session: DriveSession
-        let started = monotonicNow()
-        do { session = try DriveSession.start(configuration) } catch { throw fail("\(error)", status: 1) }
+        let started = run.now()
+        do { session = try DriveSession.start(configuration) } catch {
+            let failure = run.failure("start \(app.first ?? "")", seconds: run.now() - started, "\(error)", status: 1)
+            run.skip(names, why: "not run: the app did not start")
+            throw failure
+        }
         defer { session.stop() }
-        out.write("drive: \(device.description.name): \(device.sizeMillimetres.map { "\(Int($0.width.rounded())) × \(Int($0.height.rounded())) mm" } ?? "its recorded size"), \(device.reportRate) Hz")
-        out.write("drive: window \(session.window.map(\.description) ?? "?") after \(seconds(monotonicNow() - started)) s")
-        out.flush()
-        for step in parsed {
-            let t = monotonicNow()
-            do { try session.perform(step) } catch {
-                out.flush()
-                throw fail("\(step): \(error)", status: 1)
+        run.pass("start \(app.first ?? "")", seconds: run.now() - started)
+        run.line("drive: \(device.description.name): \(device.sizeMillimetres.map { "\(Int($0.width.rounded())) × \(Int($0.height.rounded())) mm" } ?? "its recorded size"), \(device.reportRate) Hz")
+        run.line("drive: window \(session.window.map(\.description) ?? "?") after \(seconds(run.now() - started)) s")
+        for (i, step) in parsed.enumerated() {
+            let t = run.now()
+            let note: String?
+            do { note = try session.perform(step, recordMissingPictures: !noRecord, compareTimeout: compareTimeout) } catch {
+                let failure = run.failure(names[i], seconds: run.now() - t, "\(step): \(error)", status: 1)
+                run.skip(Array(names[(i + 1)...]), why: "not run: step \(i + 1) failed")
+                throw failure
             }
-            out.write("drive: \(step): done in \(seconds(monotonicNow() - t)) s")
-            out.flush()
+            let elapsed = run.now() - t
+            run.pass(names[i], seconds: elapsed)
+            run.line("drive: \(step): \(note.map { "\($0); " } ?? "")done in \(seconds(elapsed)) s")
         }
     }
 
     static func size(_ text: String, _ option: String) throws -> Size {
         let parts = text.split(separator: "x")
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384 else {
-            throw fail("\(option): '\(text)' is not WIDTHxHEIGHT (two numbers above 0)")
+            throw DriveRun.Bad("\(option): '\(text)' is not WIDTHxHEIGHT (two numbers above 0)")
         }
         return Size(width: w, height: h)
     }
 
-    func monotonicNow() -> Double {
+    func seconds(_ s: Double) -> String { String((s * 1000).rounded() / 1000) }
+}
+
+/// One run of `gesturekit drive`: its lines on standard output and its JUnit report.
+final class DriveRun {
+    /// A bad argument (exit status 2).
+    struct Bad: Error { var message: String; init(_ message: String) { self.message = message } }
+
+    var report = JUnitReport()
+    let out = LineWriter(fd: 1)
+
+    init(app: [String]) {
+        report.timestamp = Int(time(nil))
+        var name = [CChar](repeating: 0, count: 256)
+        if gethostname(&name, name.count - 1) == 0 { report.hostname = String(cString: name) }
+        report.properties = [("app", app.joined(separator: " "))]
+    }
+
+    func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    func seconds(_ s: Double) -> String { String((s * 1000).rounded() / 1000) }
+    func line(_ text: String) {
+        out.write(text)
+        out.flush()
+        report.systemOut.append(text)
+    }
+
+    func pass(_ name: String, seconds: Double) {
+        report.cases.append(.init(name: name, seconds: seconds, outcome: .passed))
+    }
+
+    func skip(_ names: [String], why: String) {
+        for name in names { report.cases.append(.init(name: name, seconds: 0, outcome: .skipped(why: why))) }
+    }
+
+    /// A case that ran and failed: its message on standard error, and the exit status.
+    func failure(_ name: String, seconds: Double, _ message: String, status: Int32) -> ExitCode {
+        out.flush()
+        report.cases.append(.init(name: name, seconds: seconds, outcome: .failed(message: message)))
+        report.systemErr.append("gesturekit: " + message)
+        return fail(message, status: status)
+    }
+
+    /// A case that could not run (bad arguments).
+    func error(_ name: String, _ message: String, status: Int32) -> ExitCode {
+        report.cases.append(.init(name: name, seconds: 0, outcome: .error(message: message)))
+        report.systemErr.append("gesturekit: " + message)
+        return fail(message, status: status)
+    }
 }

@@ -144,6 +144,96 @@ struct DriveSessionTests {
                 "a missing app ends drive with status 1, naming it: \(missing)")
         let bad = try runProcess(tool, ["drive", "--step", "pinch center", "--", "eog"])
         #expect(bad.status == 2 && bad.errors.contains("pinch needs a scale"), "a bad step ends drive with status 2, saying why: \(bad)")
+        let touchpad = Fixtures.path("tp-alps-glidepoint-double-tap-1f.evemu")
+        let junit = NSTemporaryDirectory() + "gesturekit-drive-\(UUID().uuidString).xml"
+        defer { try? FileManager.default.removeItem(atPath: junit) }
+        let noTouchscreen = try runProcess(tool, ["drive", "--junit", junit, "--step", "replay \(touchpad)", "--", "eog"])
+        #expect(noTouchscreen.status == 2 && noTouchscreen.errors.contains("\(touchpad): no touchscreen in this recording"),
+                "a recording without a touchscreen ends drive with status 2 before anything starts, naming the file: \(noTouchscreen)")
+        let report = JUnitDocument(try String(contentsOfFile: junit, encoding: .utf8))
+        #expect(report.error == nil && report.cases.first?.outcome?.name == "error",
+                "the JUnit report of bad arguments is written, with an error: \(report.cases.map(\.name))")
+    }
+
+    @Test("a recorded swipe replayed into eog shows the next picture; compare records, waits for a match, and fails with the screenshot beside; the JUnit report reads back")
+    func replayCompareJUnit() throws {
+        // Two pictures in a folder of their own (eog's next picture is the folder's next
+        // file): the red square, then a blue picture (400 × 300: 12 % of the screen, far more
+        // than a comparison's 1 %).
+        let red = try Self.picture()
+        let pictures = (red as NSString).deletingLastPathComponent
+        let blue = Screenshot.Color(red: 20, green: 20, blue: 220)
+        let rgb = (0..<(400 * 300)).flatMap { _ in [blue.red, blue.green, blue.blue] }
+        try Data(Screenshot(width: 400, height: 300, rgb: rgb).ppm).write(to: URL(fileURLWithPath: pictures + "/zz-blue.ppm"))
+        chmod(pictures + "/zz-blue.ppm", 0o644)
+        // Kept pictures and the report elsewhere: eog would show them as next pictures.
+        let out = NSTemporaryDirectory() + "gesturekit-drive-kept-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(atPath: pictures)
+            try? FileManager.default.removeItem(atPath: out)
+        }
+        let swipe = Fixtures.path("ts-pixel-tablet-nvt-swipe-1f.evemu")
+        func picture(_ name: String) throws -> Screenshot {
+            try Screenshot(png: Array(try Data(contentsOf: URL(fileURLWithPath: out + "/" + name))), path: name)
+        }
+
+        // The Swift API: the kept pictures of before and after. The Pixel Tablet's swipe
+        // (portrait, 0…1599 × 0…2559) mapped onto the 1280 × 800 output moves the finger 430
+        // points left: eog's horizontal pan past 200 points is "next picture".
+        do {
+            let session = try DriveSession.start(.init(app: ["eog", "--new-instance", red], user: CompositorUser.name))
+            defer { session.stop() }
+            let recorded = try session.compare(with: out + "/red.png")
+            #expect(recorded.outcome == .recorded, "a missing kept picture is recorded: \(recorded)")
+            let report = try session.replay(swipe)
+            #expect(report.mode == .mapped && report.touches == 1, "the tablet's swipe is mapped onto the session's touchscreen: \(report)")
+            _ = try session.waitForScreen("the next picture, the blue one", timeout: 10) {
+                $0.count(of: blue, tolerance: Self.tolerance) >= 100_000 && $0.count(of: Self.red, tolerance: Self.tolerance) < 100
+            }
+            #expect(try session.compare(with: out + "/blue.png").outcome == .recorded)
+        }
+        #expect(try picture("red.png").count(of: Self.red, tolerance: Self.tolerance) >= 2000, "the first kept picture shows the red square")
+        #expect(try picture("blue.png").count(of: blue, tolerance: Self.tolerance) >= 100_000, "the second shows the blue picture")
+
+        // The command: the replay seen by a comparison that waits for the blue picture (at most
+        // 2 s: eog shows it about 0.6 s after the swipe), then a comparison that cannot match
+        // (the red one, decided after those 2 s), the steps after it skipped.
+        let run = try runProcess(builtProduct("gesturekit"), [
+            "drive", "--user", CompositorUser.name, "--junit", out + "/report.xml", "--compare-timeout", "2",
+            "--step", "screenshot \(out)/grim.png",
+            "--step", "compare \(out)/grim.png",
+            "--step", "replay \(swipe)",
+            "--step", "compare \(out)/blue.png 2",
+            "--step", "compare \(out)/red.png",
+            "--step", "tap center",
+            "--", "eog", "--new-instance", red,
+        ])
+        // A failed session keeps its files, and says where: they go with the test's.
+        if let kept = run.errors.split(separator: "\n").first(where: { $0.contains("are kept in ") })?.components(separatedBy: "are kept in ").last {
+            try? FileManager.default.removeItem(atPath: kept.trimmingCharacters(in: .whitespaces))
+        }
+        #expect(run.status == 1, "the last comparison fails the session: status 1: \(run)")
+        #expect(run.output.contains("matches \(out)/grim.png"), "the screen matches grim's own PNG of it: \(run.output)")
+        #expect(run.output.contains("replay \(swipe): mapped from \"NVTCapacitiveTouchScreen\""), "the swipe is mapped from the tablet's touchscreen: \(run.output)")
+        #expect(run.output.contains("matches \(out)/blue.png"), "after the replay the screen matches the blue picture: \(run.output)")
+        #expect(run.errors.contains("the screen differs from \(out)/red.png") && run.errors.contains("more than the tolerance of 1 %")
+                && run.errors.contains("\(out)/red.actual.png"),
+                "the failure names the kept picture, the share of pixels that differ, the tolerance and the screenshot: \(run.errors)")
+        let actual = try picture("red.actual.png")
+        #expect(actual.count(of: blue, tolerance: Self.tolerance) >= 100_000, "the screenshot kept beside the red picture shows what the screen showed: the blue picture")
+
+        let doc = JUnitDocument(try String(contentsOfFile: out + "/report.xml", encoding: .utf8))
+        #expect(doc.error == nil, "the report is well-formed XML: \(String(describing: doc.error))")
+        let cases = doc.cases
+        #expect(cases.map(\.name) == ["start eog", "step 1: screenshot \(out)/grim.png", "step 2: compare \(out)/grim.png 1",
+                                      "step 3: replay \(swipe)", "step 4: compare \(out)/blue.png 2", "step 5: compare \(out)/red.png 1",
+                                      "step 6: tap center"], "a case for the start and each step: \(cases.map(\.name))")
+        #expect(cases.prefix(5).allSatisfy { $0.outcome == nil }, "the start and the first four steps passed")
+        #expect(cases.count == 7 && cases[5].outcome?.name == "failure" && cases[5].outcome?.text.contains("differs from") == true,
+                "step 5 failed, with its message")
+        #expect(cases.count == 7 && cases[6].outcome?.name == "skipped", "step 6 was not run")
+        #expect(doc.all("system-out").first?.text.contains("mapped from") == true, "drive's lines are the suite's output")
     }
 
     @Test("an app that is not there is named before anything starts")
