@@ -43,6 +43,13 @@ mkdir -p "$OUT"
 log="$OUT/test.log"
 : > "$log"
 
+# As root, the compositors run as an unprivileged user (sway refuses root): made here, once,
+# before the test processes start together and each find it missing (Tests/Support's
+# CompositorUser makes it too, for a test run alone).
+if [ "$(id -u)" -eq 0 ] && ! id gesturekit-test >/dev/null 2>&1; then
+    useradd --system --create-home --shell /usr/sbin/nologin gesturekit-test \
+        || echo "run-tests: could not make the user gesturekit-test; the compositor tests will say why they cannot run" >&2
+fi
 bundle="$("$SWIFT" build --show-bin-path)/GestureKitPackageTests.xctest"
 [ -x "$bundle" ] || { echo "run-tests: no test bundle at $bundle: build the tests first (swift build --build-tests)" >&2; exit 2; }
 beside_tests_pid=
