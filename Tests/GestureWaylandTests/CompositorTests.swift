@@ -494,27 +494,14 @@ struct CompositorPenTests {
         // strokes, the same downs, lifts, hovers and tools in order, and moves merged away but
         // never made up. On a loaded machine sway also once took a hovering tool out of
         // proximity and brought it back at once, with nothing between (2026-12-02, load average
-        // 4–5): that changes no stroke, and the skeleton reads it as the one hover it was.
-        func withoutFlicker(_ strokes: [String]) -> [String] {
-            var out: [String] = []
-            for step in strokes {
-                let tool = step.split(separator: " ").dropFirst().joined(separator: " ")
-                if step == "hover \(tool)", out.last == "out \(tool)", out.dropLast().last == "hover \(tool)" {
-                    print("*** \(fixture): sway took the \(tool) out of proximity and back with nothing between ***")
-                    out.removeLast()
-                    continue
-                }
-                out.append(step)
-            }
-            return out
-        }
+        // 4–5): that changes no stroke, and `Line.strokes` reads it as the one hover it was.
         func skeleton(_ strokes: [String]) -> [String] { strokes.filter { !$0.hasPrefix("moved ") } }
         func isSubsequence(_ x: [String], of y: [String]) -> Bool {
             var rest = y[...]
             for step in x { guard let i = rest.firstIndex(of: step) else { return false }; rest = rest[(i + 1)...] }
             return true
         }
-        let (live, replayed) = (withoutFlicker(Line.strokes(a)), withoutFlicker(Line.strokes(b)))
+        let (live, replayed) = (Line.strokes(a), Line.strokes(b))
         #expect(skeleton(live) == skeleton(replayed) && isSubsequence(live, of: replayed),
                 "the same strokes and tools (moves may be merged away, never added):\nsway \(live)\nbuilt-in \(replayed)")
         // Values compare event by event when no frame was merged (an unloaded machine).
