@@ -4,9 +4,12 @@
 # (all a CI page may keep) say what failed and where. The whole log is in $OUT/test.log.
 #
 # 1. Everything but the sessions under a real compositor and the builds of other packages, in
-#    parallel, as three test processes at once: the libinput suites (real libinput on mock
-#    devices, in real time), the Wayland, GTK and X11 suites that may share the machine (a
-#    compositor or an X server each, waiting on them), and everything else. Swift Testing runs a
+#    parallel, as four test processes at once: the agreement of every touchpad and mouse
+#    recording through libinput and the built-in decoder (about 60 replays through real libinput,
+#    each waiting on the real clock: the longest suite, alone it was the phase's last process),
+#    the other libinput suites (real libinput on mock devices, in real time), the Wayland, GTK
+#    and X11 suites that may share the machine (a compositor or an X server each, waiting on
+#    them), and everything else. Swift Testing runs a
 #    process's tests on Swift's cooperative thread pool, one thread a core, and a test waiting
 #    for a session (a compositor, umockdev, a child process) holds its thread while it waits:
 #    one process on 2 cores ran no more than two such tests at a time, and the machine sat
@@ -30,9 +33,10 @@ set -uo pipefail
 SWIFT=${SWIFT:-swift}
 OUT=${OUT:-out}
 REAL_CLOCK_SESSIONS='GestureWaylandTests\.(CompositorTests|CompositorPenTests|WaylandClientTests|PhotoWallDesktopTests|CompositorRobustnessTests|CompositorScrollTests|CompositorPenLatencyTests|PhotoWallWindowHiDPITests|CompositorZoomTests|SourceContractTests)|GestureDriveTests\.DriveSessionTests'
-# The second process of phase 1: Swift Testing suites only (the bundle's XCTest tests run in the
-# first, with `swift test`).
+# The second and third processes of phase 1: Swift Testing suites only (the bundle's XCTest tests
+# run in the first, with `swift test`).
 LIBINPUT_SUITES='GestureLibinputTests\.|PhotoWallTests\.(PhotoWallLibinputTests|PhotoWallRecordingTests)'
+AGREEMENT_SUITES='GestureLibinputTests\.PointerAgreementTests'
 # Phase 2, beside the sessions at nice 19: the suites that build other packages.
 BUILD_SUITES='GestureReplayTests\.(DownstreamTests|SDL3PackageTests)'
 # Phase 1's third process: the Wayland, GTK and X11 suites but the real-clock sessions.
@@ -52,75 +56,62 @@ if [ "$(id -u)" -eq 0 ] && ! id gesturekit-test >/dev/null 2>&1; then
 fi
 bundle="$("$SWIFT" build --show-bin-path)/GestureKitPackageTests.xctest"
 [ -x "$bundle" ] || { echo "run-tests: no test bundle at $bundle: build the tests first (swift build --build-tests)" >&2; exit 2; }
-beside_tests_pid=
-if [ -n "$BESIDE_TESTS" ]; then
-    nice -n 19 bash -c "$BESIDE_TESTS" > "$OUT/beside-tests.log" 2>&1 &
-    beside_tests_pid=$!
-fi
-NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$LIBINPUT_SUITES" > "$OUT/test-libinput.log" 2>&1 &
-libinput_pid=$!
-NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$WAYLAND_SUITES" --skip "$REAL_CLOCK_SESSIONS" > "$OUT/test-wayland.log" 2>&1 &
-wayland_pid=$!
+# A process started in the background: its output goes to $OUT/NAME.log until collect() waits
+# for it, appends its log to the whole log under a heading, and keeps its exit status in
+# status_NAME.
+start() {
+    local name=$1
+    shift
+    "$@" > "$OUT/$name.log" 2>&1 &
+    eval "pid_$name=$!"
+}
+collect() {
+    local name=$1 heading=$2 pid
+    eval "pid=\$pid_$name"
+    wait "$pid"
+    eval "status_$name=$?"
+    echo "==== $heading (exit $(eval echo "\$status_$name")) ====" | tee -a "$log"
+    tee -a "$log" < "$OUT/$name.log"
+}
+status_beside_tests=0
+status_beside_sessions=0
+
+[ -z "$BESIDE_TESTS" ] || start beside_tests nice -n 19 bash -c "$BESIDE_TESTS"
+start agreement env NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$AGREEMENT_SUITES"
+start libinput env NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$LIBINPUT_SUITES" --skip "$AGREEMENT_SUITES"
+start wayland env NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$WAYLAND_SUITES" --skip "$REAL_CLOCK_SESSIONS"
 "$SWIFT" test --skip-build --skip "$REAL_CLOCK_SESSIONS|$LIBINPUT_SUITES|$WAYLAND_SUITES|$BUILD_SUITES" 2>&1 | tee -a "$log"
 first=${PIPESTATUS[0]}
-wait "$wayland_pid"
-wayland=$?
-echo "==== the Wayland, GTK and X11 suites, run beside the above ====" | tee -a "$log"
-cat "$OUT/test-wayland.log" | tee -a "$log"
-rm -f "$OUT/test-wayland.log"
-wait "$libinput_pid"
-libinput=$?
-echo "==== the libinput suites, run beside the above ====" | tee -a "$log"
-cat "$OUT/test-libinput.log" | tee -a "$log"
-rm -f "$OUT/test-libinput.log"
-beside_tests=0
-if [ -n "$beside_tests_pid" ]; then
-    wait "$beside_tests_pid"
-    beside_tests=$?
-    echo "==== $BESIDE_TESTS, run beside the above (exit $beside_tests) ====" | tee -a "$log"
-    cat "$OUT/beside-tests.log" | tee -a "$log"
-fi
+collect wayland "the Wayland, GTK and X11 suites, run beside the above"
+collect libinput "the libinput suites, run beside the above"
+collect agreement "the touchpad and mouse recordings through libinput and the built-in decoder, run beside the above"
+[ -z "$BESIDE_TESTS" ] || collect beside_tests "$BESIDE_TESTS, run beside the above"
 
 echo "==== the sessions under a real compositor, one at a time; beside them at nice 19, the builds of other packages${BESIDE_SESSIONS:+ and: $BESIDE_SESSIONS} ====" | tee -a "$log"
-NO_COLOR=1 nice -n 19 "$bundle" --testing-library swift-testing --filter "$BUILD_SUITES" > "$OUT/test-builds.log" 2>&1 &
-builds_pid=$!
-beside_pid=
-if [ -n "$BESIDE_SESSIONS" ]; then
-    nice -n 19 bash -c "$BESIDE_SESSIONS" > "$OUT/beside-sessions.log" 2>&1 &
-    beside_pid=$!
-fi
+start builds env NO_COLOR=1 nice -n 19 "$bundle" --testing-library swift-testing --filter "$BUILD_SUITES"
+[ -z "$BESIDE_SESSIONS" ] || start beside_sessions nice -n 19 bash -c "$BESIDE_SESSIONS"
 NO_COLOR=1 "$bundle" --testing-library swift-testing --no-parallel --filter "$REAL_CLOCK_SESSIONS" 2>&1 | tee -a "$log"
 second=${PIPESTATUS[0]}
-wait "$builds_pid"
-builds=$?
-echo "==== the builds of other packages, run beside the sessions ====" | tee -a "$log"
-cat "$OUT/test-builds.log" | tee -a "$log"
-rm -f "$OUT/test-builds.log"
-beside=0
-if [ -n "$beside_pid" ]; then
-    wait "$beside_pid"
-    beside=$?
-    echo "==== $BESIDE_SESSIONS, run beside the sessions (exit $beside) ====" | tee -a "$log"
-    cat "$OUT/beside-sessions.log" | tee -a "$log"
-fi
+collect builds "the builds of other packages, run beside the sessions"
+[ -z "$BESIDE_SESSIONS" ] || collect beside_sessions "$BESIDE_SESSIONS, run beside the sessions"
 
-if [ "$first" -ne 0 ] || [ "$wayland" -ne 0 ] || [ "$libinput" -ne 0 ] || [ "$beside_tests" -ne 0 ] \
-   || [ "$second" -ne 0 ] || [ "$builds" -ne 0 ] || [ "$beside" -ne 0 ]; then
+if [ "$first" -ne 0 ] || [ "$status_wayland" -ne 0 ] || [ "$status_libinput" -ne 0 ] || [ "$status_agreement" -ne 0 ] \
+   || [ "$status_beside_tests" -ne 0 ] || [ "$second" -ne 0 ] || [ "$status_builds" -ne 0 ] || [ "$status_beside_sessions" -ne 0 ]; then
     echo
-    echo "==== the test run failed (phase 1: exit $first, $wayland, $libinput and $beside_tests; phase 2: $second, $builds and $beside); what failed, from $log: ===="
+    echo "==== the test run failed (phase 1: exit $first, $status_wayland, $status_libinput, $status_agreement and $status_beside_tests; phase 2: $second, $status_builds and $status_beside_sessions); what failed, from $log: ===="
     # Swift Testing marks a failed test and each issue it records with ✘ (an issue's details
     # follow on lines of their own, up to the next test's line); a crash says "Fatal error" or
     # names the signal.
     awk '/^(✘|Fatal error)|[Cc]aught signal|error: Exited with/ { keep = 1; kept = 0; print; next }
          /^(◇|✔|􀟈)/ { keep = 0 }
          keep && kept < 8 { print; kept++ }' "$log" | tail -n 80
-    if [ "$beside_tests" -ne 0 ]; then
-        echo "==== $BESIDE_TESTS failed (exit $beside_tests); its last lines, from $OUT/beside-tests.log: ===="
-        tail -n 30 "$OUT/beside-tests.log"
+    if [ "$status_beside_tests" -ne 0 ]; then
+        echo "==== $BESIDE_TESTS failed (exit $status_beside_tests); its last lines, from $OUT/beside_tests.log: ===="
+        tail -n 30 "$OUT/beside_tests.log"
     fi
-    if [ "$beside" -ne 0 ]; then
-        echo "==== $BESIDE_SESSIONS failed (exit $beside); its last lines, from $OUT/beside-sessions.log: ===="
-        tail -n 30 "$OUT/beside-sessions.log"
+    if [ "$status_beside_sessions" -ne 0 ]; then
+        echo "==== $BESIDE_SESSIONS failed (exit $status_beside_sessions); its last lines, from $OUT/beside_sessions.log: ===="
+        tail -n 30 "$OUT/beside_sessions.log"
     fi
     exit 1
 fi
