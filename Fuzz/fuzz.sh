@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets and runs each for DURATION seconds, two at a time.
 #   Fuzz/fuzz.sh DURATION [TARGET...]      (make fuzz SECONDS=N)
 #   Fuzz/fuzz.sh build                     (only build)
-# Targets: evemu libinput-record debug-events scene multitouch input-recording.
+# Targets: evemu libinput-record debug-events scene multitouch input-recording png.
 #
 # The library modules are built by SwiftPM with coverage and AddressSanitizer
 # (-sanitize=fuzzer,address, in their own build path), and each target is linked by swiftc
@@ -18,14 +18,17 @@ SWIFTC=${SWIFTC:-swiftc}
 BUILD=.build/fuzz
 TRIPLE=$("$SWIFTC" -print-target-info | sed -n 's/.*"unversionedTriple": "\(.*\)".*/\1/p' | head -1)
 OBJ=$BUILD/$TRIPLE/release
-ALL=(evemu libinput-record debug-events scene multitouch input-recording)
+ALL=(evemu libinput-record debug-events scene multitouch input-recording png)
 declare -A SOURCE=([evemu]=EvemuTarget [libinput-record]=LibinputRecordTarget
                    [debug-events]=DebugEventsTarget [scene]=SceneTarget [multitouch]=MultitouchTarget
-                   [input-recording]=InputRecordingTarget)
+                   [input-recording]=InputRecordingTarget [png]=PNGTarget)
+# Sources a target compiles in beside its own (png: the picture readers, without the rest of
+# GestureDrive, which brings the compositor and the testing library), and what it links.
+declare -A EXTRA=([png]="Sources/GestureDrive/PNG.swift Sources/GestureDrive/Screenshot.swift Sources/GestureDrive/DriveError.swift -I Sources/CZlib -lz")
 # The JSON targets take inputs up to the reader's longest line (1 MiB): a hostile file is large
 # (a line of 80,000 keys, a frame of thousands of touches), and must be refused in linear time.
 declare -A MAXLEN=([evemu]=16384 [libinput-record]=16384 [debug-events]=16384 [scene]=1048576 [multitouch]=4096
-                   [input-recording]=1048576)
+                   [input-recording]=1048576 [png]=65536)
 
 build() {
     echo "fuzz: building the modules with -sanitize=fuzzer,address" >&2
@@ -48,7 +51,7 @@ build() {
         "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -package-name "$package" \
             -I "$OBJ/Modules" \
             -Xcc -fmodule-map-file="$BUILD/checkouts/swift-numerics/Sources/_NumericsShims/include/module.modulemap" \
-            Fuzz/Support.swift "Fuzz/${SOURCE[$t]}.swift" "${objects[@]}" -lm \
+            Fuzz/Support.swift "Fuzz/${SOURCE[$t]}.swift" ${EXTRA[$t]:-} "${objects[@]}" -lm \
             -o "$BUILD/bin/fuzz-$t" 2>&1 | { grep -v "Cannot export local symbol" || true; } >&2
     done
 }

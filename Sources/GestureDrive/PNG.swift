@@ -11,6 +11,10 @@ extension Screenshot {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The most pixel data (bytes, filter bytes included) a PNG may hold to be read.
     static let pngMaximumBytes = 256 << 20
+    /// The most a deflate stream grows when inflated (bytes out for a byte in): zlib's own
+    /// bound is 1032:1 (a stored length of 258 in under 2 bits); a header whose pixels need more
+    /// than this from the file's IDAT bytes is refused before its room is made.
+    static let deflateMaximumRatio = 1032
 
     /// Reads a PNG picture; throws `DriveError.badPicture` naming what is wrong with it.
     public init(png bytes: [UInt8], path: String = "the picture") throws {
@@ -61,6 +65,11 @@ extension Screenshot {
         // picture), so that a hostile header cannot ask for gigabytes.
         guard header.height * (rowBytes + 1) <= Self.pngMaximumBytes else {
             throw fail("its \(header.width) × \(header.height) pixels at \(bitsPerPixel) bits are more than this reader keeps (256 MiB)")
+        }
+        // A few bytes of IDAT cannot hold a picture that large: refused before its room is made,
+        // so a 100-byte file cannot make the reader zero 256 MiB.
+        guard header.height * (rowBytes + 1) <= data.count * Self.deflateMaximumRatio + 64 else {
+            throw fail("its pixel data (\(data.count) bytes) cannot hold \(header.width) × \(header.height) pixels at \(bitsPerPixel) bits, even at zlib's greatest compression")
         }
         var raw = [UInt8](repeating: 0, count: header.height * (rowBytes + 1))
         var rawLength = uLongf(raw.count)

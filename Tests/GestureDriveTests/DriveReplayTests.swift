@@ -205,6 +205,21 @@ import Testing
         let crc = Self.crc32(Array(huge[12..<29]))
         for k in 0..<4 { huge[29 + k] = UInt8(crc >> (24 - 8 * UInt32(k)) & 0xff) }
         #expect { try Screenshot(png: huge, path: "huge.png") } throws: { "\($0)".contains("more than this reader keeps") }
+        // 8192 × 8192 RGB (192 MiB, within the limit) from a few bytes of IDAT: refused before
+        // its room is made.
+        var large = shot.png
+        for i in 16..<24 { large[i] = [0, 0, 0x20, 0, 0, 0, 0x20, 0][i - 16] }
+        let largeCRC = Self.crc32(Array(large[12..<29]))
+        for k in 0..<4 { large[29 + k] = UInt8(largeCRC >> (24 - 8 * UInt32(k)) & 0xff) }
+        #expect { try Screenshot(png: large, path: "large.png") } throws: {
+            "\($0)".contains("large.png") && "\($0)".contains("cannot hold 8192 × 8192 pixels")
+        }
+    }
+
+    @Test("a picture of one colour, deflated as far as zlib goes, is still read (the bound on a header's size from its data is zlib's own)")
+    func greatestCompression() throws {
+        let shot = Screenshot(width: 1024, height: 1024, rgb: [UInt8](repeating: 0, count: 1024 * 1024 * 3))
+        #expect(try Screenshot(png: shot.png) == shot, "a 1024 × 1024 black picture reads back")
     }
 
     /// PNG's CRC-32 (ISO 3309), bit by bit.
