@@ -34,7 +34,7 @@ photowall:
 # The tests (scripts/run-tests.sh, docs/TESTING.md: a failed run names its failures again at the
 # end; the whole log is in $(OUT)/test.log), in a debug build, which compiles out every shortcut
 # past Swift's run-time checks (Package.swift, checkedInDebug). Beside the tests, at nice 19: the
-# fuzz targets built (AddressSanitizer, .build/fuzz) during the parallel phase; during the
+# fuzz targets built (AddressSanitizer, unoptimized: .build/fuzz-debug) from the parallel phase on; during the
 # real-compositor phase, GestureWayland type-checked against the libwayland headers of Debian 13
 # and sid (scripts/check-wayland-headers.sh), every fuzz target run for TEST_FUZZ_SECONDS with
 # AddressSanitizer and LeakSanitizer (a leak or a crash fails the run), `make install` into a
@@ -42,8 +42,8 @@ photowall:
 TEST_FUZZ_SECONDS ?= 5
 test: deps
 	$(SWIFT) build --build-tests
-	SWIFT=$(SWIFT) OUT=$(OUT) BESIDE_TESTS='Fuzz/fuzz.sh build' \
-	  BESIDE_SESSIONS='scripts/check-wayland-headers.sh && Fuzz/fuzz.sh $(TEST_FUZZ_SECONDS) && scripts/check-install.sh && scripts/docs.sh' \
+	SWIFT=$(SWIFT) OUT=$(OUT) BESIDE_TESTS='FUZZ_CONFIG=debug Fuzz/fuzz.sh build' \
+	  BESIDE_SESSIONS='scripts/check-wayland-headers.sh && FUZZ_CONFIG=debug Fuzz/fuzz.sh $(TEST_FUZZ_SECONDS) && scripts/check-install.sh && scripts/docs.sh' \
 	  scripts/run-tests.sh
 
 # The same test command inside a Debian 13 (trixie) root made with debootstrap and kept in

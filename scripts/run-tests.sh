@@ -26,7 +26,9 @@
 #    check and the documentation). A client window starved of the CPU by hundreds of parallel
 #    tests at its own priority reads its input late, and what it measures from event times (a
 #    flick's velocity) is then not the finger's; a nice 19 build yields the CPU when a session
-#    wakes. Both test processes of this phase are the bundle run directly, so that the build
+#    wakes. BESIDE_TESTS, when phase 1's tests end before it, goes on beside them (a command of
+#    BESIDE_SESSIONS that needs what it makes must wait for it: SwiftPM's lock on a build
+#    directory does). Both test processes of this phase are the bundle run directly, so that the build
 #    directory is free for BESIDE_SESSIONS (swift build, swift package), which builds nothing
 #    the sessions run (everything is built first).
 set -uo pipefail
@@ -85,7 +87,6 @@ first=${PIPESTATUS[0]}
 collect wayland "the Wayland, GTK and X11 suites, run beside the above"
 collect libinput "the libinput suites, run beside the above"
 collect agreement "the touchpad and mouse recordings through libinput and the built-in decoder, run beside the above"
-[ -z "$BESIDE_TESTS" ] || collect beside_tests "$BESIDE_TESTS, run beside the above"
 
 echo "==== the sessions under a real compositor, one at a time; beside them at nice 19, the builds of other packages${BESIDE_SESSIONS:+ and: $BESIDE_SESSIONS} ====" | tee -a "$log"
 start builds env NO_COLOR=1 nice -n 19 "$bundle" --testing-library swift-testing --filter "$BUILD_SUITES"
@@ -93,6 +94,9 @@ start builds env NO_COLOR=1 nice -n 19 "$bundle" --testing-library swift-testing
 NO_COLOR=1 "$bundle" --testing-library swift-testing --no-parallel --filter "$REAL_CLOCK_SESSIONS" 2>&1 | tee -a "$log"
 second=${PIPESTATUS[0]}
 collect builds "the builds of other packages, run beside the sessions"
+# BESIDE_TESTS may still run in phase 2 (at nice 19, as its side jobs): the sessions do not wait
+# for it (a fresh machine's fuzz build outlasted phase 1's tests by 139 s).
+[ -z "$BESIDE_TESTS" ] || collect beside_tests "$BESIDE_TESTS, run beside phase 1 (and on into phase 2)"
 [ -z "$BESIDE_SESSIONS" ] || collect beside_sessions "$BESIDE_SESSIONS, run beside the sessions"
 
 if [ "$first" -ne 0 ] || [ "$status_wayland" -ne 0 ] || [ "$status_libinput" -ne 0 ] || [ "$status_agreement" -ne 0 ] \
