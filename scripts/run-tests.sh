@@ -6,10 +6,11 @@
 # 1. Everything but the sessions under a real compositor and the builds of other packages, in
 #    parallel, as four test processes at once: the agreement of every touchpad and mouse
 #    recording through libinput and the built-in decoder (about 60 replays through real libinput,
-#    each waiting on the real clock: the longest suite, alone it was the phase's last process),
+#    one at a time, each waiting on the real clock: the longest suite, it held one of the libinput
+#    process's two threads for the whole phase),
 #    the other libinput suites (real libinput on mock devices, in real time), the Wayland, GTK
 #    and X11 suites that may share the machine (a compositor or an X server each, waiting on
-#    them), and everything else. Swift Testing runs a
+#    them), and everything else, at nice 10 (it runs on virtual time and is most of the CPU). Swift Testing runs a
 #    process's tests on Swift's cooperative thread pool, one thread a core, and a test waiting
 #    for a session (a compositor, umockdev, a child process) holds its thread while it waits:
 #    one process on 2 cores ran no more than two such tests at a time, and the machine sat
@@ -82,7 +83,10 @@ status_beside_sessions=0
 start agreement env NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$AGREEMENT_SUITES"
 start libinput env NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$LIBINPUT_SUITES" --skip "$AGREEMENT_SUITES"
 start wayland env NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$WAYLAND_SUITES" --skip "$REAL_CLOCK_SESSIONS"
-"$SWIFT" test --skip-build --skip "$REAL_CLOCK_SESSIONS|$LIBINPUT_SUITES|$WAYLAND_SUITES|$BUILD_SUITES" 2>&1 | tee -a "$log"
+# The rest (virtual time, no third party on the real clock, most of the phase's CPU) at nice 10:
+# the processes above wait on real libinput, compositors and X servers, and read late when a
+# CPU-bound test holds the core they wake on.
+nice -n 10 "$SWIFT" test --skip-build --skip "$REAL_CLOCK_SESSIONS|$LIBINPUT_SUITES|$WAYLAND_SUITES|$BUILD_SUITES" 2>&1 | tee -a "$log"
 first=${PIPESTATUS[0]}
 collect wayland "the Wayland, GTK and X11 suites, run beside the above"
 collect libinput "the libinput suites, run beside the above"
