@@ -4,13 +4,14 @@
 # (all a CI page may keep) say what failed and where. The whole log is in $OUT/test.log.
 #
 # 1. Everything but the sessions under a real compositor and the builds of other packages, in
-#    parallel, as four test processes at once: the agreement of every touchpad and mouse
-#    recording through libinput and the built-in decoder (about 60 replays through real libinput,
-#    one at a time, each waiting on the real clock: the longest suite, it held one of the libinput
-#    process's two threads for the whole phase),
-#    the other libinput suites (real libinput on mock devices, in real time), the Wayland, GTK
-#    and X11 suites that may share the machine (a compositor or an X server each, waiting on
-#    them), and everything else, at nice 10 (it runs on virtual time and is most of the CPU). Swift Testing runs a
+#    parallel, as three test processes at once: the libinput suites (real libinput on mock
+#    devices, in real time), the Wayland, GTK and X11 suites that may share the machine (a
+#    compositor or an X server each, waiting on them), and everything else. The libinput
+#    process is the phase's last: its agreement suite (every touchpad and mouse recording, one
+#    replay at a time) runs on after the others have ended, and needs that quiet: as a fourth
+#    process through a phase with every core busy, libinput 1.22 began one-finger holds on
+#    recordings whose finger moves from its second frame, which it never does unloaded (two
+#    fresh runs of four, with the rest of the phase at nice 10 or not). Swift Testing runs a
 #    process's tests on Swift's cooperative thread pool, one thread a core, and a test waiting
 #    for a session (a compositor, umockdev, a child process) holds its thread while it waits:
 #    one process on 2 cores ran no more than two such tests at a time, and the machine sat
@@ -36,10 +37,9 @@ set -uo pipefail
 SWIFT=${SWIFT:-swift}
 OUT=${OUT:-out}
 REAL_CLOCK_SESSIONS='GestureWaylandTests\.(CompositorTests|CompositorPenTests|WaylandClientTests|PhotoWallDesktopTests|CompositorRobustnessTests|CompositorScrollTests|CompositorPenLatencyTests|PhotoWallWindowHiDPITests|CompositorZoomTests|SourceContractTests)|GestureDriveTests\.DriveSessionTests'
-# The second and third processes of phase 1: Swift Testing suites only (the bundle's XCTest tests
-# run in the first, with `swift test`).
+# The second process of phase 1: Swift Testing suites only (the bundle's XCTest tests run in the
+# first, with `swift test`).
 LIBINPUT_SUITES='GestureLibinputTests\.|PhotoWallTests\.(PhotoWallLibinputTests|PhotoWallRecordingTests)'
-AGREEMENT_SUITES='GestureLibinputTests\.PointerAgreementTests'
 # Phase 2, beside the sessions at nice 19: the suites that build other packages.
 BUILD_SUITES='GestureReplayTests\.(DownstreamTests|SDL3PackageTests)'
 # Phase 1's third process: the Wayland, GTK and X11 suites but the real-clock sessions.
@@ -80,17 +80,12 @@ status_beside_tests=0
 status_beside_sessions=0
 
 [ -z "$BESIDE_TESTS" ] || start beside_tests nice -n 19 bash -c "$BESIDE_TESTS"
-start agreement env NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$AGREEMENT_SUITES"
-start libinput env NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$LIBINPUT_SUITES" --skip "$AGREEMENT_SUITES"
+start libinput env NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$LIBINPUT_SUITES"
 start wayland env NO_COLOR=1 "$bundle" --testing-library swift-testing --filter "$WAYLAND_SUITES" --skip "$REAL_CLOCK_SESSIONS"
-# The rest (virtual time, no third party on the real clock, most of the phase's CPU) at nice 10:
-# the processes above wait on real libinput, compositors and X servers, and read late when a
-# CPU-bound test holds the core they wake on.
-nice -n 10 "$SWIFT" test --skip-build --skip "$REAL_CLOCK_SESSIONS|$LIBINPUT_SUITES|$WAYLAND_SUITES|$BUILD_SUITES" 2>&1 | tee -a "$log"
+"$SWIFT" test --skip-build --skip "$REAL_CLOCK_SESSIONS|$LIBINPUT_SUITES|$WAYLAND_SUITES|$BUILD_SUITES" 2>&1 | tee -a "$log"
 first=${PIPESTATUS[0]}
 collect wayland "the Wayland, GTK and X11 suites, run beside the above"
 collect libinput "the libinput suites, run beside the above"
-collect agreement "the touchpad and mouse recordings through libinput and the built-in decoder, run beside the above"
 
 echo "==== the sessions under a real compositor, one at a time; beside them at nice 19, the builds of other packages${BESIDE_SESSIONS:+ and: $BESIDE_SESSIONS} ====" | tee -a "$log"
 start builds env NO_COLOR=1 nice -n 19 "$bundle" --testing-library swift-testing --filter "$BUILD_SUITES"
@@ -103,10 +98,10 @@ collect builds "the builds of other packages, run beside the sessions"
 [ -z "$BESIDE_TESTS" ] || collect beside_tests "$BESIDE_TESTS, run beside phase 1 (and on into phase 2)"
 [ -z "$BESIDE_SESSIONS" ] || collect beside_sessions "$BESIDE_SESSIONS, run beside the sessions"
 
-if [ "$first" -ne 0 ] || [ "$status_wayland" -ne 0 ] || [ "$status_libinput" -ne 0 ] || [ "$status_agreement" -ne 0 ] \
+if [ "$first" -ne 0 ] || [ "$status_wayland" -ne 0 ] || [ "$status_libinput" -ne 0 ] \
    || [ "$status_beside_tests" -ne 0 ] || [ "$second" -ne 0 ] || [ "$status_builds" -ne 0 ] || [ "$status_beside_sessions" -ne 0 ]; then
     echo
-    echo "==== the test run failed (phase 1: exit $first, $status_wayland, $status_libinput, $status_agreement and $status_beside_tests; phase 2: $second, $status_builds and $status_beside_sessions); what failed, from $log: ===="
+    echo "==== the test run failed (phase 1: exit $first, $status_wayland, $status_libinput and $status_beside_tests; phase 2: $second, $status_builds and $status_beside_sessions); what failed, from $log: ===="
     # Swift Testing marks a failed test and each issue it records with ✘ (an issue's details
     # follow on lines of their own, up to the next test's line); a crash says "Fatal error" or
     # names the signal.

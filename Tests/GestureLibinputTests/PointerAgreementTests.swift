@@ -7,10 +7,11 @@ import GestureTestSupport
 /// The same mouse and touchpad recordings read by real libinput (under umockdev) and by the
 /// built-in decoder: the same recognitions, the figures within the tolerances measured.
 ///
-/// Serialized: one replay at a time. Two at a time, in a fresh machine's first phase of make
-/// test (every core busy), libinput 1.22 began a one-finger hold on the tap-move recording, whose
-/// finger moves from its second frame, with no lateness the timing log could see
-/// (`MockDeviceTiming`). make test runs this suite as a process of its own (scripts/run-tests.sh).
+/// Serialized: one replay at a time. In a fresh machine's first phase of make test with every
+/// core busy (as a process of its own, two replays at a time or one), libinput 1.22 began
+/// one-finger holds on the tap-move and move-then-pinch recordings, whose finger moves from its
+/// second frame (never unloaded), with no lateness the timing log (`MockDeviceTiming`) could
+/// see; make test runs it in the libinput process, which it outlasts (scripts/run-tests.sh).
 @Suite(.serialized, .enabled(if: ProbeHarness.umockdevAvailable,
                             "umockdev-run is missing: install the Debian package 'umockdev'"))
 struct PointerAgreementTests {
