@@ -200,17 +200,11 @@ import Testing
         #expect { try Screenshot(png: shot.ppm, path: "kept.png") } throws: { "\($0)".contains("not a PNG") }
         #expect { try Screenshot(png: Array(shot.png.dropLast(12)), path: "kept.png") } throws: { "\($0)".contains("no IEND") }
         // A header asking for 32768 × 32768 RGB (3 GiB), with a good CRC: refused, not allocated.
-        var huge = shot.png
-        for i in 16..<24 { huge[i] = [0, 0, 0x80, 0, 0, 0, 0x80, 0][i - 16] }
-        let crc = Self.crc32(Array(huge[12..<29]))
-        for k in 0..<4 { huge[29 + k] = UInt8(crc >> (24 - 8 * UInt32(k)) & 0xff) }
+        let huge = Self.resized(shot.png, side: 0x8000)
         #expect { try Screenshot(png: huge, path: "huge.png") } throws: { "\($0)".contains("more than this reader keeps") }
         // 8192 × 8192 RGB (192 MiB, within the limit) from a few bytes of IDAT: refused before
         // its room is made.
-        var large = shot.png
-        for i in 16..<24 { large[i] = [0, 0, 0x20, 0, 0, 0, 0x20, 0][i - 16] }
-        let largeCRC = Self.crc32(Array(large[12..<29]))
-        for k in 0..<4 { large[29 + k] = UInt8(largeCRC >> (24 - 8 * UInt32(k)) & 0xff) }
+        let large = Self.resized(shot.png, side: 0x2000)
         #expect { try Screenshot(png: large, path: "large.png") } throws: {
             "\($0)".contains("large.png") && "\($0)".contains("cannot hold 8192 × 8192 pixels")
         }
@@ -220,6 +214,19 @@ import Testing
     func greatestCompression() throws {
         let shot = Screenshot(width: 1024, height: 1024, rgb: [UInt8](repeating: 0, count: 1024 * 1024 * 3))
         #expect(try Screenshot(png: shot.png) == shot, "a 1024 × 1024 black picture reads back")
+    }
+
+    /// `png` (as `Screenshot.png` writes it: IHDR first) with its header saying `side` × `side`
+    /// pixels and the header's CRC made good again; its pixel data unchanged.
+    static func resized(_ png: [UInt8], side: UInt32) -> [UInt8] {
+        var png = png
+        for k in 0..<4 {
+            png[16 + k] = UInt8(side >> (24 - 8 * UInt32(k)) & 0xff)
+            png[20 + k] = png[16 + k]
+        }
+        let crc = crc32(Array(png[12..<29]))
+        for k in 0..<4 { png[29 + k] = UInt8(crc >> (24 - 8 * UInt32(k)) & 0xff) }
+        return png
     }
 
     /// PNG's CRC-32 (ISO 3309), bit by bit.

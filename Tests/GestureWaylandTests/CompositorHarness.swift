@@ -430,10 +430,9 @@ extension JSONLine {
 
     /// A pen's lines as strokes: each phase with its tool, a run of hover or of moved taken as
     /// one (a compositor may merge hardware frames on a loaded machine: wlroots sends a tool's
-    /// frame when its event loop is idle).
-    /// A pen's phases as strokes: repeated hovers and moves as one, and a tool taken out of
-    /// proximity and brought back with nothing between as the one hover it was (a loaded sway
-    /// has done that between a double tap's strokes, and before the first).
+    /// frame when its event loop is idle), and a tool taken out of proximity and brought back
+    /// with nothing between as the one hover it was (a loaded sway has done that between a
+    /// double tap's strokes, and before the first).
     static func strokes(_ lines: [Line]) -> [String] {
         var out: [String] = []
         for line in lines where line.type == "pen" {
