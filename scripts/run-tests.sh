@@ -8,10 +8,11 @@
 #    devices, in real time), the Wayland, GTK and X11 suites that may share the machine (a
 #    compositor or an X server each, waiting on them), and everything else. The libinput
 #    process is the phase's last: its agreement suite (every touchpad and mouse recording, one
-#    replay at a time) runs on after the others have ended, and needs that quiet: as a fourth
-#    process through a phase with every core busy, libinput 1.22 began one-finger holds on
-#    recordings whose finger moves from its second frame, which it never does unloaded (two
-#    fresh runs of four, with the rest of the phase at nice 10 or not). Swift Testing runs a
+#    replay at a time) runs on after the others have ended. (As a fourth process, with every
+#    core busy to the phase's end, libinput 1.22 began one-finger holds in two fresh runs of
+#    four: a frame read 2.6 ms late where a recording decides 2.5 ms before libinput's hold
+#    timer, which the timing log then did not note; it notes such lateness now, and the
+#    agreement tests allow for it, but the layout has not been tried again.) Swift Testing runs a
 #    process's tests on Swift's cooperative thread pool, one thread a core, and a test waiting
 #    for a session (a compositor, umockdev, a child process) holds its thread while it waits:
 #    one process on 2 cores ran no more than two such tests at a time, and the machine sat

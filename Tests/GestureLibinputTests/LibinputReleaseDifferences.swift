@@ -87,11 +87,11 @@ struct ReleaseDifference: Sendable {
             since: v1_28,
             note: "the same scroll (the same steps), but 1.28 starts it 25 ms later and scrolls 62.4 pt where the decoder scrolls 36.6 pt (1.22: 47.0 pt, within the 40 %): the PS/2 pad reports no resolution, and the distance 1.28 gives is 1.7 times the decoder's; not traced to one libinput commit beyond the scroll-start state",
             distanceRatio: 1.6...1.8),
-        // Not a release's difference but a race every release runs: a frame read 2.5 ms late,
-        // far below what the fix library's timing log notes (20 ms), decides it.
+        // Not a release's difference but a race every release runs: a frame read 2.5 ms late
+        // decides it (the fix library's timing log notes it from 2 ms).
         "synthetic-tp-elantech-flick-then-hold-2f.evemu": ReleaseDifference(
             since: v1_22,
-            note: "the fingers flick and stop: the decoder (and libinput on time) decide a scroll at 37.5 ms, 2.5 ms before the 40 ms hold timer (QUICK_GESTURE_HOLD_TIMEOUT), which runs on the replay's real clock; on a loaded machine libinput began a hold first and the scroll cancelled it (1.28 in make test-debian13; 1.22 in make test, its input read 0 ms off by the timing log, 2026-12-02), unloaded it decided as the decoder; the hold at the end, when the fingers rest, is the same in both",
+            note: "the fingers flick and stop: the decoder (and libinput on time) decide a scroll at 37.5 ms, 2.5 ms before the 40 ms hold timer (QUICK_GESTURE_HOLD_TIMEOUT), which runs on the replay's real clock; on a loaded machine libinput began a hold first and the scroll cancelled it (1.28 in make test-debian13; 1.22 in make test, 2026-12-02, its input 0 ms off by the timing log, which then noted lateness from 20 ms), unloaded it decided as the decoder; the hold at the end, when the fingers rest, is the same in both",
             leadingSteps: ["hold 2 began", "hold 2 cancelled"],
             eitherOutcome: true),
         // With tapping on (`PointerAgreementTests.sameTaps`), keyed by the recording and the option.

@@ -7,11 +7,13 @@ import GestureTestSupport
 /// The same mouse and touchpad recordings read by real libinput (under umockdev) and by the
 /// built-in decoder: the same recognitions, the figures within the tolerances measured.
 ///
-/// Serialized: one replay at a time. In a fresh machine's first phase of make test with every
-/// core busy (as a process of its own, two replays at a time or one), libinput 1.22 began
-/// one-finger holds on the tap-move and move-then-pinch recordings, whose finger moves from its
-/// second frame (never unloaded), with no lateness the timing log (`MockDeviceTiming`) could
-/// see; make test runs it in the libinput process, which it outlasts (scripts/run-tests.sh).
+/// Serialized: one replay at a time. libinput's timers run on the replay's real clock, and a
+/// frame read late lets one fire first: the move-then-pinch recording's finger passes
+/// libinput's 0.5 mm hold-and-motion threshold at 37.5 ms, 2.5 ms before its 40 ms hold timer,
+/// so a frame read 2.6 ms late began a one-finger hold (1 replay in 40 beside three busy
+/// loops). The timing log (`MockDeviceTiming`) notes a frame read 2 ms late or more, and such
+/// a reading is compared without the holds begun and cancelled at once
+/// (`Decisions.withoutBriefHolds`).
 @Suite(.serialized, .enabled(if: ProbeHarness.umockdevAvailable,
                             "umockdev-run is missing: install the Debian package 'umockdev'"))
 struct PointerAgreementTests {
@@ -127,8 +129,9 @@ struct PointerAgreementTests {
         var description: String { steps.joined(separator: ", ") }
 
         /// The steps without the holds that began and were cancelled with nothing between.
-        /// libinput's hold timer runs on the clock: a reader that reads a frame late (even
-        /// by 20 ms, under the 30 ms `MockDeviceTiming` reads again for) may handle the timer
+        /// libinput's hold timer runs on the clock: a reader that reads a frame late (by
+        /// 2.5 ms, where a recording decides that long before the timer; the timing log notes
+        /// 2 ms and more, `MockDeviceTiming` reads again from 30 ms) may handle the timer
         /// first and begin a hold that the late frame cancels at once.
         var withoutBriefHolds: [String] {
             var out: [String] = []

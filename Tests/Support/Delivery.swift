@@ -225,7 +225,7 @@ package enum MockDeviceTiming {
     /// process), up to `attempts` times while the input was off by more than `tolerance`; says on
     /// standard output each time it reads again. Returns the last result, and how far its input
     /// was off the recording's timing (seconds; 0 when the log noted nothing, which it does
-    /// from 20 ms).
+    /// from 2 ms).
     package static func onTime<T>(_ what: String, _ body: ([String: String]) throws -> T) throws -> (result: T, offBy: Double) {
         var result: T?
         var offBy = 0.0
