@@ -37,7 +37,7 @@ struct GTKWidgets: ParsableCommand {
     @Flag(help: "Show the window full screen.")
     var fullscreen = false
 
-    @Option(help: "The page to show: home (a list, a button, a picture), controls (GTK's controls under UIKit's taps) or scrolling (a swipe and a scrolled window's drag under UIKit's rules).")
+    @Option(help: "The page to show: home (a list, a button, a picture), controls (GTK's controls under UIKit's taps), scrolling (a swipe and a scrolled window's drag under UIKit's rules) or peers (GTK's click, long press and swipe gestures under UIKit's rules).")
     var page: Page = .home
 
     @Option(name: .customLong("ready-file"), help: ArgumentHelp("Create this file once the window is drawn at 1000 × 1000 points; --duration counts from then.", valueName: "path"))
@@ -62,6 +62,11 @@ struct GTKWidgets: ParsableCommand {
     /// tracing's JSON would otherwise dominate the cost comparison).
     @Flag(name: .customLong("actions-only"), help: .hidden)
     var actionsOnly = false
+
+    /// GTK's dispatch of each input event made one function a profiler can name
+    /// (`DispatchCount`), and the events counted in the last line: the cost comparison's measure.
+    @Flag(name: .customLong("count-dispatch"), help: .hidden)
+    var countDispatch = false
 
     /// Says on standard error each event GTK delivered and when it arrived (`EventArrivalReport`).
     @Flag(name: .customLong("report-events"), help: .hidden)
@@ -117,6 +122,7 @@ struct GTKWidgets: ParsableCommand {
         app.readyFile = readyFile
         if let buttonGoes { app.takeButton(buttonGoes, afterPress: buttonGoesAfter) }
         app.onReady = {
+            if countDispatch { app.countDispatch() }
             if let screenshot { app.after(screenshotAfter) { app.saveScreenshot(screenshot) } }
             if movePicture { app.movePicture() }
             if showMenu { app.showMenu() }
@@ -131,7 +137,7 @@ struct GTKWidgets: ParsableCommand {
 
 /// The page the window shows (`--page`).
 enum Page: String, ExpressibleByArgument, CaseIterable {
-    case home, controls, scrolling
+    case home, controls, scrolling, peers
 }
 
 /// How the button is taken away under a finger (`--button-goes`).
@@ -190,10 +196,20 @@ final class WidgetsApp {
         client = reportEvents ? EventArrivalReport(program: "gtk-widgets", passingTo: recorded) : recorded
     }
 
+    /// GTK's dispatch of each event, counted (`--count-dispatch`).
+    private var dispatchCount: DispatchCount?
+
+    func countDispatch() {
+        dispatchCount = DispatchCount(window: window)
+        if dispatchCount == nil { emit(["type": "error", "message": "--count-dispatch: GTK's handler of the window's events was not found"]) }
+    }
+
     /// The controls page, when it is the one shown (`--page controls`).
     private(set) var controls: ControlsPage?
     /// The scrolling page, when it is the one shown (`--page scrolling`).
     private(set) var scrolling: ScrollingPage?
+    /// The peers page, when it is the one shown (`--page peers`).
+    private(set) var peers: PeersPage?
 
     func build(fullscreen: Bool, page: Page = .home) {
         window = Widget(gtk_window_new())!
@@ -253,6 +269,11 @@ final class WidgetsApp {
             gtk_stack_add_named(gtk(stack), gtk(scrolling.build()), "scrolling")
             gtk_stack_set_visible_child_name(gtk(stack), "scrolling")
             self.scrolling = scrolling
+        } else if page == .peers {
+            let peers = PeersPage(app: self)
+            gtk_stack_add_named(gtk(stack), gtk(peers.build()), "peers")
+            gtk_stack_set_visible_child_name(gtk(stack), "peers")
+            self.peers = peers
         }
         gtk_window_set_child(gtk(window), gtk(stack))
         connect(window, "close-request", unsafeBitCast(onCloseRequest, to: GCallback.self))
@@ -282,6 +303,11 @@ final class WidgetsApp {
         }
         if let scrolling {
             scrolling.attachRecognizers(to: input)
+            report(input)
+            return
+        }
+        if let peers {
+            peers.attachRecognizers(to: input)
             report(input)
             return
         }
@@ -537,6 +563,7 @@ final class WidgetsApp {
     func layout() -> [String: [Double]] {
         if let controls { return controls.layout(in: window) }
         if let scrolling { return scrolling.layout(in: window) }
+        if let peers { return peers.layout(in: window) }
         var out: [String: [Double]] = [:]
         func add(_ name: String, _ widget: Widget) {
             var x = 0.0, y = 0.0, w = 0.0, h = 0.0
@@ -601,6 +628,10 @@ final class WidgetsApp {
         for source in signals { g_source_remove(source) }
         var end: [String: Any] = ["type": "end", "scroll": scrollOffset, "rows": rows.count]
         if let scrolling { end["scrolls"] = scrolling.scrolls() }
+        if let dispatchCount {
+            end["dispatched"] = dispatchCount.events
+            dispatchCount.stop()
+        }
         emit(end)
         input?.detach()
         if let second {

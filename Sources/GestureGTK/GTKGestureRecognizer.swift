@@ -44,6 +44,14 @@ public final class GTKGestureRecognizer: GestureRecognizer {
     let decidesBeforeLift: Bool
     weak var input: GTKWindowInput?
 
+    /// How long after a touch's lift a gesture that decides at the lift (a click claims at its
+    /// release) is waited for: GTK hands it the lift right after the window's reader reads it,
+    /// or as soon as a recognizer lets a held lift go; one still silent then has let the touch
+    /// go (`failed`).
+    static let liftDecisionWait: Duration = .milliseconds(500)
+    /// When the wait for GTK's word on a lifted touch ends (`liftDecisionWait`).
+    private var liftDecisionDeadline: Instant?
+
     /// The touches the engine gave it, by GTK's sequence (nil: the mouse's).
     private var touches: [UnsafeMutableRawPointer?: TouchID] = [:]
     /// Sequences GTK's gesture has decided (claimed, denied, ended): the engine's later word
@@ -65,9 +73,12 @@ public final class GTKGestureRecognizer: GestureRecognizer {
         let me = Unmanaged.passUnretained(self).toOpaque()
         handlers.append(gk_signal_connect(gesture, "sequence-state-changed",
                                           unsafeBitCast(gtkHandleStateChanged, to: GCallback.self), me))
-        for (signal, callback) in [("update", gtkHandleUpdated), ("end", gtkHandleEnded), ("cancel", gtkHandleCancelled)] {
+        for (signal, callback) in [("update", gtkHandleUpdated), ("cancel", gtkHandleCancelled)] {
             handlers.append(gk_signal_connect(gesture, signal, unsafeBitCast(callback, to: GCallback.self), me))
         }
+        // After GTK's own handler of "end": a click claims the touch there (its "released",
+        // where a GtkButton claims), and the touch ends claimed.
+        handlers.append(g_signal_connect_data(gesture, "end", unsafeBitCast(gtkHandleEnded, to: GCallback.self), me, nil, G_CONNECT_AFTER))
     }
 
     deinit {
@@ -77,6 +88,13 @@ public final class GTKGestureRecognizer: GestureRecognizer {
 
     /// The name GTK's type gives the gesture ("GtkGestureDrag").
     public var gtkTypeName: String { String(cString: gk_type_name(gesture)) }
+
+    /// Whether GTK's gesture has yet to decide on `key`'s touch and decides only at its lift
+    /// (a click claims at its release): the recognizer is still possible and has the touch.
+    func awaitsLift(of key: UnsafeMutableRawPointer?) -> Bool {
+        !decidesBeforeLift && state.isPossible && touches[key] != nil && !decidedByGTK.contains(key)
+            && gk_gesture_handles_sequence(gesture, key.map(OpaquePointer.init)) != 0
+    }
 
     /// Whether GTK's gesture (or one of its group) is `other`.
     func covers(_ other: UnsafeMutableRawPointer) -> Bool { gk_gesture_is_grouped_with(gesture, other) != 0 }
@@ -105,8 +123,20 @@ public final class GTKGestureRecognizer: GestureRecognizer {
             let sequence = key.map(OpaquePointer.init)
             if decidesBeforeLift || gk_gesture_handles_sequence(gesture, sequence) == 0 {
                 decide(key, .failed, "the touch lifted before GTK's \(gtkTypeName) claimed it")
+            } else {
+                // GTK's word comes as it delivers the lift: until then the recognizer is not
+                // one whose touches lifted with nothing to wait for.
+                liftDecisionDeadline = event.timestamp + Self.liftDecisionWait
             }
         }
+    }
+
+    override public var deadline: Instant? { state.isPossible ? liftDecisionDeadline : nil }
+
+    override public func deadlineReached(at time: Instant) -> GestureDecision {
+        guard let deadline = liftDecisionDeadline, time >= deadline, state.isPossible else { return .none }
+        liftDecisionDeadline = nil
+        return .fail(.custom("GTK's \(gtkTypeName) said nothing of the lifted touch within \(Self.liftDecisionWait)"))
     }
 
     override public func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
@@ -117,6 +147,7 @@ public final class GTKGestureRecognizer: GestureRecognizer {
     override public func reset() {
         super.reset()
         denyWhatTheEngineTook()
+        liftDecisionDeadline = nil
         touches.removeAll()
         decidedByGTK.removeAll()
     }

@@ -34,6 +34,10 @@ import GestureKit
 ///   and delivers them, and its later events go on as usual. A touch whose recognizers fail
 ///   as it lifts, or after (a double tap's interval), reaches the widgets whole, late; one a
 ///   recognizer takes never reaches them.
+/// - **A GTK gesture that decides at the lift** (a click claims the touch at its release),
+///   standing as a recognizer (`recognizer(for:)`) that a recognizer still possible requires
+///   to fail: the touch's lift is not held from the widgets (delaysTouchesEnded), since GTK's
+///   gesture decides only on it and the recognizer waits for that decision.
 /// - **What GTK cannot do.** Give an event back other than through
 ///   `gdk_display_put_event`, deprecated since GTK 4.10 (its press emulation, the documented
 ///   way, places the press off by the target widget's offset in its window, 4.8 to 4.18);
@@ -491,7 +495,7 @@ public final class GTKWindowInput {
                 // the widgets get the touch in order.
                 put(event, of: key)
                 passage = .stop
-            } else if end, delivered, contact.view != nil, !contact.takenByGTK, !contact.endedInView {
+            } else if end, delivered, contact.view != nil, !contact.takenByGTK, !contact.endedInView, !liftAwaitedByGTK(key) {
                 // delaysTouchesEnded: the view's touchesEnded is held back while a recognizer
                 // may still take the touch, so the widgets' lift is too.
                 contact.lift = gk_event_ref(event)
@@ -862,6 +866,18 @@ public final class GTKWindowInput {
     /// GTK's gestures whose recognizers the engine failed are denied their touches.
     private func denyWhatTheEngineTook() {
         for entry in gtkRecognizers { entry.recognizer?.denyWhatTheEngineTook() }
+    }
+
+    /// Whether a GTK gesture that decides on `key`'s touch only at its lift stands as a
+    /// recognizer that a recognizer still possible requires to fail (`require(toFail:)`):
+    /// holding the lift from the widgets would leave both waiting.
+    private func liftAwaitedByGTK(_ key: UnsafeMutableRawPointer?) -> Bool {
+        let awaiting = gtkRecognizers.compactMap(\.recognizer).filter { $0.awaitsLift(of: key) }
+        guard !awaiting.isEmpty else { return false }
+        let recognizers = views.values.flatMap(\.gestureRecognizers)   // the window's view among them
+        return recognizers.contains { waiting in
+            waiting.state == .possible && waiting.failureRequirements.contains { required in awaiting.contains { $0 === required } }
+        }
     }
 
     /// Whether `gesture` has a recognizer (it, or a gesture of its group).

@@ -9,12 +9,13 @@ import GestureTestSupport
 /// `SwipeGestureRecognizer` and the scrolled window's drag as a recognizer on each list, a
 /// long press on one) and once with GTK's own gestures for the same jobs (`--gtk-gestures`:
 /// a `GtkGestureSwipe` on each list, a `GtkGestureLongPress` on one, no GestureGTK), each
-/// under callgrind. What it can count apart: GestureGTK's own callbacks from GTK (the
-/// window's reader and stopper, the scrolled windows' drags as recognizers), inclusive, per
-/// input frame; and each run's whole process. GTK's own gesture dispatch cannot be read alone
-/// here: GTK 4 keeps `gtk_main_do_event` private and Debian's libgtk has no symbols for it,
-/// and the two runs draw different numbers of frames, so the whole-process difference is an
-/// upper bound loaded with drawing, not GestureGTK's cost.
+/// under callgrind. What it counts: GTK's dispatch of every input event, the same events in
+/// both runs (`gtk-widgets --count-dispatch`: the window surface's event handler, GtkWindow's,
+/// run from one function of the app's, `DispatchCount`, whose inclusive cost is GTK's picking,
+/// every controller phase, GTK's gestures and GestureGTK's reader, and none of the drawing);
+/// GestureGTK's own callbacks from GTK (the window's reader and stopper, the scrolled windows'
+/// drags as recognizers), inclusive; and each run's whole process, drawing included (the two
+/// runs draw different numbers of frames, so that difference says nothing of gestures).
 ///
 /// A benchmark, not part of `make test`: `make bench-gtk-cost` (about two minutes). It
 /// checks that both runs did their jobs and writes the figures to out/gtk-gesture-cost.txt.
@@ -25,7 +26,11 @@ struct GTKGestureCostTests {
 
     struct Run {
         /// Instructions of the whole process over the run (start-up, drawing and all).
+        let total: Int
+        /// Of them, in GTK's dispatch of the input events (`DispatchCount`), and how many
+        /// events it dispatched.
         let dispatch: Int
+        let events: Int
         /// Of them, inside GestureGTK's controllers' and GTK gestures' callbacks (the reader,
         /// the stopper, the scrolled windows' drags as recognizers).
         let gestureGTK: Int
@@ -44,7 +49,7 @@ struct GTKGestureCostTests {
             trace: path, listenSeconds: duration,
             client: "env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none valgrind --tool=callgrind "
                 + "--callgrind-out-file=CLIENT_DIR/callgrind.out "
-                + "CLIENT_DIR/gtk-widgets --json --actions-only --page scrolling --ready-file CLIENT_DIR/ready --duration \(duration)"
+                + "CLIENT_DIR/gtk-widgets --json --actions-only --count-dispatch --page scrolling --ready-file CLIENT_DIR/ready --duration \(duration)"
                 + (gtkGestures ? " --gtk-gestures" : ""),
             copy: [tool], readiness: .file)
         defer { session.remove() }
@@ -61,9 +66,12 @@ struct GTKGestureCostTests {
         let text = annotate.output
         #expect(annotate.status == 0, "callgrind_annotate reads the run's profile: \(annotate.errors.prefix(500)); \(log)")
         func count(_ line: Substring) -> Int { Int(line.split(separator: " ").first?.replacingOccurrences(of: ",", with: "") ?? "") ?? 0 }
-        // The whole process: GTK 4 keeps its dispatch (gtk_main_do_event) private, and Debian's
-        // libgtk has no symbols for it, so GTK's share cannot be read alone.
         let total = text.split(separator: "\n").first { $0.contains("PROGRAM TOTALS") }.map(count) ?? 0
+        // GTK's dispatch: the app's handler in GtkWindow's place (DispatchCount), inclusive;
+        // the largest line, as below.
+        let dispatch = text.split(separator: "\n").filter { $0.contains("23gtkWidgetsDispatchEvent") }.map(count).max() ?? 0
+        let end = JSONLine.parse(session.output).last { $0.type == "end" }
+        let events = (end?.object["dispatched"] as? NSNumber)?.intValue ?? 0
         // GestureGTK's callbacks from GTK: the window's reader and stopper (gtkWindowEvent,
         // gtkWindowEventAfterClaims), the GTK gestures' recognizers (gtkHandle…). Inclusive,
         // and none calls another, so they add up; callgrind_annotate lists a function once for
@@ -74,7 +82,7 @@ struct GTKGestureCostTests {
                     "14gtkHandleEnded", "18gtkHandleCancelled"].map { name in
             lines.filter { $0.contains("10GestureGTK" + name) }.map(count).max() ?? 0
         }.reduce(0, +)
-        return Run(dispatch: total, gestureGTK: ours, output: session.output)
+        return Run(total: total, dispatch: dispatch, events: events, gestureGTK: ours, output: session.output)
     }
 
     @Test("GestureGTK's handling of a touch beside GTK's own gestures: instructions per input frame in GTK's dispatch, both ways, one recording")
@@ -90,14 +98,19 @@ struct GTKGestureCostTests {
         let kit = try Self.measure(t, gtkGestures: false)
         #expect(gtk.output.contains("GtkGestureSwipe swipe"), "GTK's own swipe gestures saw the swipes: \(gtk.output.suffix(2000))")
         #expect(kit.output.contains("\"swiped\""), "GestureKit's swipes recognized: \(kit.output.suffix(2000))")
-        #expect(gtk.dispatch > 0 && kit.dispatch > 0 && kit.gestureGTK > 0, "callgrind counted both runs: \(gtk.dispatch), \(kit.dispatch), \(kit.gestureGTK)")
+        #expect(gtk.total > 0 && kit.total > 0 && kit.gestureGTK > 0, "callgrind counted both runs: \(gtk.total), \(kit.total), \(kit.gestureGTK)")
+        #expect(gtk.dispatch > 0 && kit.dispatch > 0 && gtk.events > 0 && kit.events > 0,
+                "both runs counted GTK's dispatch of their events (--count-dispatch): \(gtk.dispatch) over \(gtk.events) events, \(kit.dispatch) over \(kit.events)")
         let frames = Double(t.frameCount)
+        func per(_ n: Int, _ d: Int) -> String { d > 0 ? String(format: "%.0f", Double(n) / Double(d)) : "-" }
         func perFrame(_ n: Int) -> String { String(format: "%.0f", Double(n) / frames) }
         let report = """
         GTK's gestures and GestureGTK's (\(t.frameCount) input frames, five one-finger swipes; release build; instructions, callgrind)
-        GestureGTK's callbacks from GTK (reader, stopper, the scrolled windows' drags as recognizers): \(kit.gestureGTK), \(perFrame(kit.gestureGTK)) a frame
-        whole process, GTK's own gestures: \(gtk.dispatch)
-        whole process, GestureGTK:         \(kit.dispatch) (difference \(kit.dispatch - gtk.dispatch), \(perFrame(kit.dispatch - gtk.dispatch)) a frame)
+        GTK's dispatch of the input events, GTK's own gestures: \(gtk.dispatch) over \(gtk.events) events, \(per(gtk.dispatch, gtk.events)) an event, \(perFrame(gtk.dispatch)) a frame
+        GTK's dispatch of the input events, GestureGTK:         \(kit.dispatch) over \(kit.events) events, \(per(kit.dispatch, kit.events)) an event, \(perFrame(kit.dispatch)) a frame (\(String(format: "%.2f", Double(kit.dispatch) / Double(max(1, gtk.dispatch)))) times GTK's)
+        of it, GestureGTK's callbacks from GTK (reader, stopper, the scrolled windows' drags as recognizers): \(kit.gestureGTK), \(perFrame(kit.gestureGTK)) a frame
+        whole process, GTK's own gestures: \(gtk.total)
+        whole process, GestureGTK:         \(kit.total) (difference \(kit.total - gtk.total), drawing included)
 
         """
         print(report)

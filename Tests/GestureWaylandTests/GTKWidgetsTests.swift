@@ -313,6 +313,61 @@ struct GTKWidgetsTests {
         #expect(scrolls["hold"] == 0, "hold: the list does not scroll under the drag after the long press: \(scrolls["hold"] ?? -1); \(log)")
     }
 
+    // MARK: GTK's click, long press and swipe as recognizers
+
+    /// The peers page's columns (`--page peers`): a widget of 200 points a column under the
+    /// 47-point header bar.
+    static let peersLayout = ["click-require", "click-exclusive", "press-require", "swipe-simultaneous", "swipe-exclusive"]
+        .enumerated().map { column, name in (name, Rect(x: 200 * Double(column), y: 47, width: 200, height: 953)) }
+
+    @Test("GTK's own gestures as recognizers (recognizer(for:)): a tap that requires a GtkButton's click to fail fails when the click claims the touch at its release, and the button clicks (UIKit: a recognizer fails when one it requires to fail recognizes); a tap with no rule recognizes, the click is failed and the button does not click; a tap that requires a GtkGestureLongPress to fail fails under a hold that GTK's long press takes, and recognizes on a tap shorter than GTK's long press time; a pan the delegate lets recognize with a GtkGestureSwipe recognizes beside it (shouldRecognizeSimultaneouslyWith); with no rule GTK's swipe, claiming at the first move, prevents the pan")
+    func gtkGesturesInArbitration() throws {
+        var t = Touches()
+        func x(_ column: Int) -> Double { 100 + 200 * Double(column) }
+        t.tap(at: Point(x: x(0), y: 500), at: 0)
+        t.tap(at: Point(x: x(1), y: 500), at: 1.0)
+        t.hold(at: Point(x: x(2), y: 500), from: 2.0, for: 0.9)            // GTK's long press takes it at 0.5 s
+        t.tap(at: Point(x: x(2), y: 500), at: 3.4)
+        for column in [3, 4] {
+            // 400 points over 1 s, 4 points a frame: GTK's swipe claims at the first move, the
+            // pan needs 10 points to begin.
+            t.swipe(fingers: [Point(x: x(column), y: 800)], by: Point(x: 0, y: -400), from: 4.4 + 1.6 * Double(column - 3), over: 1.0)
+        }
+        let (events, log, onTime) = try Self.run(t, arguments: "--page peers", layout: Self.peersLayout)
+        Self.expectNothingStuck(events, log)
+        guard onTime else { return }
+        func said(_ event: String, _ column: String) -> Int {
+            events.filter { $0.type == "gtk" && $0.event == event && $0.object["widget"] as? String == column }.count
+        }
+        // What happened in a column, for the messages: its recognizers' transitions with their
+        // reasons, and what GTK said.
+        func column(_ name: String) -> String {
+            events.compactMap { e -> String? in
+                if e.type == "state", e.recognizer.hasPrefix(name), e.to != "changed" {
+                    return "\(e.recognizer) → \(e.to) (\(e.object["reason"] as? String ?? ""))"
+                }
+                return e.type == "gtk" && e.object["widget"] as? String == name ? "GTK: \(e.event)" : nil
+            }.joined(separator: "; ")
+        }
+        #expect(Self.states(events, "click-require.GtkGestureClick") == ["began", "ended"],
+                "click-require: the button's click claims the touch at its release (began) and ends with it; \(column("click-require")); \(log)")
+        #expect(Self.states(events, "click-require-tap") == ["failed"], "click-require: the tap fails once the click it requires to fail recognizes; \(column("click-require")); \(log)")
+        #expect(said("clicked", "click-require") == 1, "click-require: the button clicks once; \(column("click-require")); \(log)")
+        #expect(Self.states(events, "click-exclusive-tap") == ["ended"], "click-exclusive: the tap recognizes; \(column("click-exclusive")); \(log)")
+        #expect(Self.states(events, "click-exclusive.GtkGestureClick") == ["failed"], "click-exclusive: the button's click is failed by the tap; \(column("click-exclusive")); \(log)")
+        #expect(said("clicked", "click-exclusive") == 0, "click-exclusive: the button never clicks; \(column("click-exclusive")); \(log)")
+        #expect(Self.states(events, "press-require.GtkGestureLongPress") == ["began", "ended", "failed"],
+                "press-require: GTK's long press takes the hold (began, ended), then fails on the tap; \(column("press-require")); \(log)")
+        #expect(Self.states(events, "press-require-tap") == ["failed", "ended"],
+                "press-require: the tap fails under the hold GTK's long press took, and recognizes once the long press has failed; \(column("press-require")); \(log)")
+        #expect(said("long pressed", "press-require") == 1, "press-require: GTK's long press is pressed once; \(column("press-require")); \(log)")
+        #expect(Self.states(events, "swipe-simultaneous.GtkGestureSwipe") == ["began", "ended"], "swipe-simultaneous: GTK's swipe claims and ends; \(column("swipe-simultaneous")); \(log)")
+        #expect(Self.states(events, "swipe-simultaneous-pan") == ["began", "ended"], "swipe-simultaneous: the pan recognizes beside it; \(column("swipe-simultaneous")); \(log)")
+        #expect(said("swiped", "swipe-simultaneous") == 1, "swipe-simultaneous: GTK's swipe swipes once; \(column("swipe-simultaneous")); \(log)")
+        #expect(Self.states(events, "swipe-exclusive.GtkGestureSwipe") == ["began", "ended"], "swipe-exclusive: GTK's swipe claims and ends; \(column("swipe-exclusive")); \(log)")
+        #expect(Self.states(events, "swipe-exclusive-pan") == ["failed"], "swipe-exclusive: GTK's swipe, begun first, prevents the pan; \(column("swipe-exclusive")); \(log)")
+    }
+
     // MARK: the picture
 
     @Test("touches the picture's double tap holds back (delaysTouchesBegan): a double tap reaches the picture not at all; a touch that moves, failing the double tap, reaches it as one press; a pinch then takes its fingers; a tap on a row, which its swipe held back until the lift, still activates the row; a single tap reaches the picture once the double tap gives up")
