@@ -69,7 +69,7 @@ struct GTKGestureCostTests {
         let total = text.split(separator: "\n").first { $0.contains("PROGRAM TOTALS") }.map(count) ?? 0
         // GTK's dispatch: the app's handler in GtkWindow's place (DispatchCount), inclusive;
         // the largest line, as below.
-        let dispatch = text.split(separator: "\n").filter { $0.contains("23gtkWidgetsDispatchEvent") }.map(count).max() ?? 0
+        let dispatch = text.split(separator: "\n").filter { $0.contains("WidgetsDispatchEvent") }.map(count).max() ?? 0
         let end = JSONLine.parse(session.output).last { $0.type == "end" }
         let events = (end?.object["dispatched"] as? NSNumber)?.intValue ?? 0
         // GestureGTK's callbacks from GTK: the window's reader and stopper (gtkWindowEvent,
