@@ -24,6 +24,11 @@ import GestureKit
 ///   cannot scroll denies its drag at touch-down; its long press denies it when the finger
 ///   rests), or the touch ends unclaimed, or GTK cancels the gesture: `failed` (`cancelled`
 ///   once it had begun). A recognizer that required it to fail may then recognize.
+/// - A gesture that decides at the **lift** (a click claims the touch at its release) is heard
+///   out: with the touch lifted the recognizer stays possible until GTK's word, at most
+///   `liftDecisionWait`, and hears the gesture's end after GTK's own handler, where a click
+///   claims. A recognizer that requires it to fail does not hold the lift from the widgets
+///   (`GTKWindowInput`), or neither could decide.
 /// - The **engine** fails or cancels it (another recognizer began or recognized and may
 ///   prevent it, UIKit's exclusivity): GTK's gesture is denied the touch, so the scrolled
 ///   window does not scroll.
