@@ -16,13 +16,20 @@ extension GestureEngine {
     /// (`EngineStorage.withdrawals`) was read, before the call: it has failed or been
     /// cancelled since, and no longer hears its touches, so what it decided no longer counts
     /// (a lift that began from a recognizer just disabled would never end).
+    /// (The common case, nothing withdrawn during the call, is one comparison inlined into
+    /// the dispatch loop; the other is out of line.)
     @inline(__always)
     func apply(_ decision: GestureDecision, to r: RecognizerSlot, unlessWithdrawnSince withdrawals: Int) {
-        if storage.withdrawals != withdrawals, storage.table.records[r.rawValue].withdrawnAt > withdrawals {
-            apply(.none, to: r)
-        } else {
+        if _fastPath(storage.withdrawals == withdrawals) {
             apply(decision, to: r)
+        } else {
+            apply(decision, to: r, withdrawnSince: withdrawals)
         }
+    }
+
+    @inline(never)
+    private func apply(_ decision: GestureDecision, to r: RecognizerSlot, withdrawnSince withdrawals: Int) {
+        apply(storage.table.records[r.rawValue].withdrawnAt > withdrawals ? .none : decision, to: r)
     }
 
     /// Hands `decision` to arbitration, and carries out what it comes to.
