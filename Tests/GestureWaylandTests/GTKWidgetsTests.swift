@@ -356,6 +356,9 @@ struct GTKWidgetsTests {
         #expect(Self.states(events, "click-exclusive-tap") == ["ended"], "click-exclusive: the tap recognizes; \(column("click-exclusive")); \(log)")
         #expect(Self.states(events, "click-exclusive.GtkGestureClick") == ["failed"], "click-exclusive: the button's click is failed by the tap; \(column("click-exclusive")); \(log)")
         #expect(said("clicked", "click-exclusive") == 0, "click-exclusive: the button never clicks; \(column("click-exclusive")); \(log)")
+        #expect(said("gesture cancel", "click-exclusive") > 0,
+                "click-exclusive: the button's own gesture is told ::cancel as the tap takes the touch; \(column("click-exclusive")); \(log)")
+        #expect(said("gesture cancel", "click-require") == 0, "click-require: the button's own gesture keeps its touch; \(column("click-require")); \(log)")
         #expect(Self.states(events, "press-require.GtkGestureLongPress") == ["began", "ended", "failed"],
                 "press-require: GTK's long press takes the hold (began, ended), then fails on the tap; \(column("press-require")); \(log)")
         #expect(Self.states(events, "press-require-tap") == ["failed", "ended"],
