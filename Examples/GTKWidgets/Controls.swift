@@ -109,16 +109,6 @@ final class ControlsPage {
         }
     }
 
-    /// The bounds of every control, in the window's points.
-    func layout(in window: Widget) -> [String: [Double]] {
-        var out: [String: [Double]] = [:]
-        for (name, widget) in widgets {
-            var x = 0.0, y = 0.0, w = 0.0, h = 0.0
-            if gk_widget_bounds_in_window(widget, window, &x, &y, &w, &h) != 0 { out[name] = [x, y, w, h] }
-        }
-        return out
-    }
-
     // MARK: what GTK did
 
     /// Which widget a signal came from, and what its action is called.

@@ -561,19 +561,12 @@ final class WidgetsApp {
 
     /// The bounds of the widgets the tests touch, in the window's points.
     func layout() -> [String: [Double]] {
-        if let controls { return controls.layout(in: window) }
-        if let scrolling { return scrolling.layout(in: window) }
-        if let peers { return peers.layout(in: window) }
-        var out: [String: [Double]] = [:]
-        func add(_ name: String, _ widget: Widget) {
-            var x = 0.0, y = 0.0, w = 0.0, h = 0.0
-            if gk_widget_bounds_in_window(widget, window, &x, &y, &w, &h) != 0 { out[name] = [x, y, w, h] }
-        }
-        add("button", button)
-        add("list", scrolled)
-        add("picture", picture)
-        for (i, row) in rows.prefix(8).enumerated() { add("row\(i + 1)", row) }
-        return out
+        if let controls { return bounds(of: controls.widgets) }
+        if let scrolling { return bounds(of: scrolling.scrolled) }
+        if let peers { return bounds(of: peers.widgets) }
+        var named: [String: Widget] = ["button": button, "list": scrolled, "picture": picture]
+        for (i, row) in rows.prefix(8).enumerated() { named["row\(i + 1)"] = row }
+        return bounds(of: named)
     }
 
     fileprivate func drawn(_ cairo: OpaquePointer, width: Int32, height: Int32) {
@@ -647,6 +640,16 @@ final class WidgetsApp {
     func after(_ seconds: Double, _ body: @escaping () -> Void) {
         let box = Unmanaged.passRetained(Callback(body)).toOpaque()
         _ = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, seconds * 1000)), onCallbackOnce, box, onCallbackRelease)
+    }
+
+    /// The bounds of `widgets` in the window, in its points, by name.
+    func bounds(of widgets: [String: Widget]) -> [String: [Double]] {
+        var out: [String: [Double]] = [:]
+        for (name, widget) in widgets {
+            var x = 0.0, y = 0.0, w = 0.0, h = 0.0
+            if gk_widget_bounds_in_window(widget, window, &x, &y, &w, &h) != 0 { out[name] = [x, y, w, h] }
+        }
+        return out
     }
 
     func emit(_ line: [String: Any]) {

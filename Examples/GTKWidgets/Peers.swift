@@ -106,16 +106,6 @@ final class PeersPage: GestureRecognizerDelegate {
         other === simultaneousSwipe
     }
 
-    /// The bounds of each column's widget, in the window's points.
-    func layout(in window: Widget) -> [String: [Double]] {
-        var out: [String: [Double]] = [:]
-        for (name, widget) in widgets {
-            var x = 0.0, y = 0.0, w = 0.0, h = 0.0
-            if gk_widget_bounds_in_window(widget, window, &x, &y, &w, &h) != 0 { out[name] = [x, y, w, h] }
-        }
-        return out
-    }
-
     // MARK: what GTK did
 
     /// Which column a signal came from, and what to say of it.

@@ -136,15 +136,6 @@ final class ScrollingPage: GestureRecognizerDelegate {
         scrolled.mapValues { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(gtk($0))) }
     }
 
-    /// The bounds of each scrolled window, in the window's points.
-    func layout(in window: Widget) -> [String: [Double]] {
-        var out: [String: [Double]] = [:]
-        for (name, widget) in scrolled {
-            var x = 0.0, y = 0.0, w = 0.0, h = 0.0
-            if gk_widget_bounds_in_window(widget, window, &x, &y, &w, &h) != 0 { out[name] = [x, y, w, h] }
-        }
-        return out
-    }
 }
 
 private let onDrawStrip: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, cairo, width, height, data in
