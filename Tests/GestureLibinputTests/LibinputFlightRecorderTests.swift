@@ -10,16 +10,24 @@ import Testing
 struct LibinputFlightRecorderTests {
     @Test("The flight recorder of a live session, written when it ends, replays to every line the session printed")
     func flightRecordingReplays() throws {
-        let dir = NSTemporaryDirectory() + "gesturekit-flight-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let live = try LibinputRecognitionTests.gesturekit(["replay", Fixtures.path("ts-atmel-maxtouch-9-taps-1f.evemu"), "--json",
-                                                           "--backend", "libinput", "--flight-recorder", "60", "--flight-output", dir])
-        #expect(live.status == 0, "stderr: \(live.err)")
+        // A directory for each reading: a reading whose input was off the recording's timing
+        // is made again (`MockDeviceTiming`), and each writes its own flight recording.
+        var dirs: [String] = []
+        defer { for dir in dirs { try? FileManager.default.removeItem(atPath: dir) } }
+        let (live, _) = try MockDeviceTiming.onTime("the flight recorder through libinput") { environment in
+            let dir = NSTemporaryDirectory() + "gesturekit-flight-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+            dirs.append(dir)
+            return try runProcess(LibinputRecognitionTests.tool, ["replay", Fixtures.path("ts-atmel-maxtouch-9-taps-1f.evemu"), "--json",
+                                                                 "--backend", "libinput", "--flight-recorder", "60", "--flight-output", dir],
+                                  environment: environment)
+        }
+        #expect(live.status == 0, "stderr: \(live.errors)")
+        let dir = try #require(dirs.last)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir)
-        #expect(files.count == 1 && files.first?.hasPrefix("flight-") == true, "\(files)")
+        #expect(files.count == 1 && files.first?.hasPrefix("flight-") == true, "one flight recording, written as the session ended: \(files)")
         let replayed = try LibinputRecognitionTests.gesturekit(["replay", dir + "/" + (files.first ?? ""), "--json"])
         #expect(replayed.status == 0, "stderr: \(replayed.err)")
-        #expect(!live.out.isEmpty && replayed.out == live.out, "live:\n\(live.out)\nreplayed:\n\(replayed.out)")
+        #expect(!live.output.isEmpty && replayed.out == live.output, "live:\n\(live.output)\nreplayed:\n\(replayed.out)")
     }
 }
