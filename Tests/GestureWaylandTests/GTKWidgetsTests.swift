@@ -107,8 +107,9 @@ struct GTKWidgetsTests {
         events.filter { $0.type == "state" && $0.recognizer == recognizer }.map(\.to).filter { $0 != "changed" }
     }
 
-    static func count(_ events: [Event], _ event: String) -> Int {
-        events.filter { $0.type == "gtk" && $0.event == event }.count
+    /// How many times the app said `event` of GTK (of `widget`'s, when one is named).
+    static func count(_ events: [Event], _ event: String, widget: String? = nil) -> Int {
+        events.filter { $0.type == "gtk" && $0.event == event && (widget == nil || $0.object["widget"] as? String == widget) }.count
     }
 
     /// Each recognizer's last state: none is left began, changed or possible-with-a-touch.
@@ -336,9 +337,7 @@ struct GTKWidgetsTests {
         let (events, log, onTime) = try Self.run(t, arguments: "--page peers", layout: Self.peersLayout)
         Self.expectNothingStuck(events, log)
         guard onTime else { return }
-        func said(_ event: String, _ column: String) -> Int {
-            events.filter { $0.type == "gtk" && $0.event == event && $0.object["widget"] as? String == column }.count
-        }
+        func said(_ event: String, _ column: String) -> Int { Self.count(events, event, widget: column) }
         // What happened in a column, for the messages: its recognizers' transitions with their
         // reasons, and what GTK said.
         func column(_ name: String) -> String {
@@ -491,7 +490,7 @@ struct GTKWidgetsTests {
             #expect(Self.states(events, "\(column)-hold") == ["began", "ended", "failed"], "\(column): the long press is recognized, then fails on a tap; \(log)")
             for (row, acts) in [("tap", 0), ("double", 1), ("hold", 1)] {
                 let widget = "\(column)-\(row)"
-                let acted = events.filter { $0.type == "gtk" && $0.event == Self.action(of: widget) && $0.object["widget"] as? String == widget }.count
+                let acted = Self.count(events, Self.action(of: widget), widget: widget)
                 if column == "row" && row == "double" {
                     // GtkListBox forgets the press at GTK's double-click time (400 ms): the tap's
                     // lift, held for the double tap's 300 ms, may come after it.
@@ -518,7 +517,7 @@ struct GTKWidgetsTests {
         guard onTime else { return }
         for widget in ["button-tap", "button-double", "row-double"] {
             #expect(Self.states(events, widget) == ["ended"], "\(widget)'s recognizer is recognized; \(log)")
-            let acted = events.filter { $0.type == "gtk" && $0.event == Self.action(of: widget) && $0.object["widget"] as? String == widget }.count
+            let acted = Self.count(events, Self.action(of: widget), widget: widget)
             #expect(acted == 0, "\(widget) never acts (\(Self.action(of: widget))): \(acted); \(log)")
         }
     }
