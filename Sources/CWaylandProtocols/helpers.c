@@ -11,6 +11,7 @@
 const struct wl_interface *gesturekit_wl_compositor_interface(void) { return &wl_compositor_interface; }
 const struct wl_interface *gesturekit_wl_shm_interface(void) { return &wl_shm_interface; }
 const struct wl_interface *gesturekit_wl_seat_interface(void) { return &wl_seat_interface; }
+const struct wl_interface *gesturekit_wl_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }
 const struct wl_interface *gesturekit_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 const struct wl_interface *gesturekit_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }
 const struct wl_interface *gesturekit_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }

@@ -70,6 +70,37 @@ public enum ReplayRecord: Hashable, Sendable {
     /// A step of a drag session (an addition to the contract: REPLAY.md's `drag` line).
     case drag(Drag)
 
+    /// The data a scene's drop target read from a dropped item (an addition to the contract:
+    /// REPLAY.md's `dropData` line).
+    case dropData(DropData)
+
+    /// REPLAY.md's `dropData` line (an addition to the contract).
+    public struct DropData: Hashable, Sendable {
+        public var time: Instant
+        /// The drag session's number, as in its `drag` lines.
+        public var session: Int
+        /// The drop target's view.
+        public var view: String
+        /// The item's place in the session (0, 1, …).
+        public var item: Int
+        /// The MIME type read.
+        public var contentType: String
+        /// The data, as UTF-8 text (invalid bytes replaced), or nil when loading failed.
+        public var data: String?
+        /// Why loading failed.
+        public var error: String?
+
+        public init(time: Instant, session: Int, view: String, item: Int, contentType: String, data: String?, error: String?) {
+            self.time = time
+            self.session = session
+            self.view = view
+            self.item = item
+            self.contentType = contentType
+            self.data = data
+            self.error = error
+        }
+    }
+
     /// REPLAY.md's `drag` line (an addition to the contract).
     public struct Drag: Hashable, Sendable {
         public var time: Instant
@@ -154,6 +185,7 @@ public enum ReplayRecord: Hashable, Sendable {
         case let .gesture(g): g.time
         case let .contextMenu(m): m.time
         case let .drag(d): d.time
+        case let .dropData(d): d.time
         }
     }
 
@@ -264,6 +296,14 @@ public enum ReplayRecord: Hashable, Sendable {
             o.integer("items", d.items)
             o.string("operation", d.operation)
             o.string("reason", d.reason)
+        case let .dropData(d):
+            o.string("type", "dropData")
+            o.integer("session", d.session)
+            o.string("view", d.view)
+            o.integer("item", d.item)
+            o.string("contentType", d.contentType)
+            if let data = d.data { o.string("data", data) }
+            if let error = d.error { o.string("error", error) }
         }
     }
 
@@ -321,6 +361,9 @@ public enum ReplayRecord: Hashable, Sendable {
         case let .drag(d):
             let who = d.view.map { "drag \(d.session) " + $0 } ?? "drag \(d.session)"
             return "\(t)  \(pad(who, 12)) \(pad("\(d.phase) \(d.operation)", 22)) \(d.reason)  @ (\(fmtValue(d.location.x)), \(fmtValue(d.location.y)))  items \(d.items)"
+        case let .dropData(d):
+            let what = d.data.map { "\(d.contentType): \($0.debugDescription)" } ?? "\(d.contentType) failed: \(d.error ?? "")"
+            return "\(t)  \(pad("drag \(d.session) \(d.view)", 12)) \(pad("data of item \(d.item)", 22)) \(what)"
         }
     }
 }

@@ -129,7 +129,8 @@ public final class LiveScene {
                 interactionDelegates.append(source)
                 addItemsRecognizers.insert(ObjectIdentifier(drag.addItemsRecognizer))
             case .drop:
-                let target = SceneDropTarget(spec)
+                let target = SceneDropTarget(spec, now: { [unowned self] in engine.now },
+                                             report: { [unowned self] in onRecord?($0) })
                 let drop = DropInteraction(delegate: target)
                 drop.isEnabled = spec.enabled
                 view.addInteraction(drop)

@@ -156,11 +156,36 @@ final class SceneDragSource: DragInteractionDelegate {
 }
 
 /// A scene's drop target: handles sessions with items of its `accepts` (any, when empty) and
-/// proposes its `proposal`.
+/// proposes its `proposal`; at a drop it reads each item's data, of the first type it accepts
+/// (the item's first, when it accepts any), and reports it (REPLAY.md's `dropData` line).
 final class SceneDropTarget: DropInteractionDelegate {
     let spec: Scene.InteractionSpec
+    private let report: (ReplayRecord) -> Void
+    private let now: () -> Instant
 
-    init(_ spec: Scene.InteractionSpec) { self.spec = spec }
+    init(_ spec: Scene.InteractionSpec, now: @escaping () -> Instant, report: @escaping (ReplayRecord) -> Void) {
+        self.spec = spec
+        self.now = now
+        self.report = report
+    }
+
+    func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+        let accepts = spec.accepts.map(ContentType.init(rawValue:))
+        for (index, item) in session.items.enumerated() {
+            let provider = item.itemProvider
+            guard let type = accepts.isEmpty ? provider.registeredContentTypes.first
+                    : accepts.first(where: { provider.hasRepresentation(conformingTo: $0) }) else { continue }
+            provider.loadData(for: type) { [self] result in
+                var line = ReplayRecord.DropData(time: now(), session: session.id, view: spec.view, item: index,
+                                                 contentType: type.rawValue, data: nil, error: nil)
+                switch result {
+                case let .success(bytes): line.data = String(decoding: bytes, as: UTF8.self)
+                case let .failure(error): line.error = error.description
+                }
+                report(.dropData(line))
+            }
+        }
+    }
 
     func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
         spec.accepts.isEmpty || session.hasItemsConforming(to: spec.accepts.map(ContentType.init(rawValue:)))

@@ -73,6 +73,12 @@ public final class WaylandConnection: InputEventSource {
     /// `wp_viewporter` and `wp_fractional_scale_manager_v1`, where offered: a window drawn at a
     /// fractional scale (sway 1.8 and later, mutter, KWin).
     private(set) var viewporter: OpaquePointer?
+    /// `wl_data_device_manager` (version 3: drag-and-drop actions), for `WaylandDragAndDrop`.
+    private(set) var dataDeviceManager: OpaquePointer?
+    private(set) var dataDeviceManagerVersion: UInt32 = 0
+    /// The drag-and-drop bridges made on this connection, whose proxies go before it does.
+    var dragAndDrops: [WeakDragAndDrop] = []
+    struct WeakDragAndDrop { weak var bridge: WaylandDragAndDrop? }
     private(set) var fractionalScaleManager: OpaquePointer?
     /// `zxdg_output_manager_v1`, where offered: each output's size in points.
     private var xdgOutputManager: OpaquePointer?
@@ -163,8 +169,11 @@ public final class WaylandConnection: InputEventSource {
     public func disconnect() {
         guard !closed else { return }
         closed = true
+        for entry in dragAndDrops { entry.bridge?.destroyProxies() }
+        dragAndDrops.removeAll()
         for seat in seats { seat.destroyProxies() }
         seats.removeAll()
+        if let dataDeviceManager { wl_data_device_manager_destroy(dataDeviceManager) }
         if let pointerGestures { zwp_pointer_gestures_v1_destroy(pointerGestures) }
         if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager) }
         for output in outputs { output.destroy() }
@@ -319,6 +328,9 @@ public final class WaylandConnection: InputEventSource {
             // Version 3: `wl_output.done` ends a change of the logical size too.
             xdgOutputManager = bind(name, zxdg_output_manager_v1_interface_ptr(), min(version, 3))
             if let xdgOutputManager { for output in outputs { output.readLogicalSize(xdgOutputManager) } }
+        case "wl_data_device_manager":
+            dataDeviceManagerVersion = min(version, 3)
+            dataDeviceManager = bind(name, wl_data_device_manager_interface_ptr(), dataDeviceManagerVersion)
         case "wl_subcompositor":
             subcompositor = bind(name, wl_subcompositor_interface_ptr(), 1)
         case "wp_viewporter":
@@ -370,6 +382,9 @@ private func wl_shm_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_
 private func wl_seat_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_seat_interface() }
 private func xdg_wm_base_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_xdg_wm_base_interface() }
 private func wl_output_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_output_interface() }
+private func wl_data_device_manager_interface_ptr() -> UnsafePointer<wl_interface> {
+    gesturekit_wl_data_device_manager_interface()
+}
 private func wl_subcompositor_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wl_subcompositor_interface() }
 private func wp_viewporter_interface_ptr() -> UnsafePointer<wl_interface> { gesturekit_wp_viewporter_interface() }
 private func wp_fractional_scale_manager_v1_interface_ptr() -> UnsafePointer<wl_interface> {

@@ -414,7 +414,7 @@ struct Listen: ParsableCommand {
     @Option(help: "The screen size in points, WIDTHxHEIGHT (default: the scene's).")
     var screen: String?
 
-    @Flag(help: "Also print libinput's own messages.")
+    @Flag(help: "Also print libinput's own messages, and with --wayland the data device's steps (drags between apps).")
     var verbose = false
 
     @Flag(help: "Take input from the Wayland compositor of this desktop session (WAYLAND_DISPLAY) through a small window, instead of from /dev/input: no root, no input group.")
@@ -637,6 +637,14 @@ extension Listen {
                 try writeFile(readyFile, "ready\n")
             }
             if connection.seats.isEmpty { say("the compositor has no seat (yet)") }
+            // Drags out of the window and other apps' drags into it, through the compositor.
+            var dragAndDrop: WaylandDragAndDrop?
+            do {
+                dragAndDrop = try WaylandDragAndDrop(connection: connection, window: window, engine: session.engine)
+                if verbose { dragAndDrop?.log = say }
+            } catch let e as WaylandError {
+                say("no drag and drop between apps: \(e.description)")
+            }
             let input = WaylandInput(connection: connection, window: window, timeLimit: duration.map(Duration.init(seconds:)))
             let client: any LiveInputClient = meter ?? session
             do {
@@ -654,6 +662,7 @@ extension Listen {
             } catch let e as RecordingFileError {
                 throw fail("--record: \(replacing.explain(e))")
             }
+            withExtendedLifetime(dragAndDrop) {}
             window.destroy()
             connection.disconnect()
         } catch let e as WaylandError {

@@ -31,7 +31,7 @@ struct DragReplayTests {
         return records.map(\.jsonLine)
     }
 
-    @Test("UIKit: the lift after 0.5 s, entering the target, its proposal, the drop and what the source was told, as drag lines")
+    @Test("UIKit: the lift after 0.5 s, entering the target, its proposal, the drop (the target reading the item's text/uri-list) and what the source was told, as drag lines")
     func copyLines() throws {
         #expect(try replay(proposal: "move") == [
             #"{"time":0.000000,"type":"touches","view":"photo","phase":"began","ids":[1]}"#,
@@ -45,6 +45,7 @@ struct DragReplayTests {
             #"{"time":0.700000,"type":"state","recognizer":"photo.drag","from":"changed","to":"ended","location":[700,100],"reason":"touches lifted"}"#,
             #"{"time":0.700000,"type":"drag","session":1,"phase":"moved","view":"trash","location":[700,100],"items":1,"operation":"move","reason":"trash proposed move"}"#,
             #"{"time":0.700000,"type":"drag","session":1,"phase":"dropped","view":"trash","location":[700,100],"items":1,"operation":"move","reason":"the touch lifted over it: move"}"#,
+            #"{"time":0.700000,"type":"dropData","session":1,"view":"trash","item":0,"contentType":"text/uri-list","data":"file:///p.jpg"}"#,
             #"{"time":0.700000,"type":"drag","session":1,"phase":"ended","view":"photo","location":[700,100],"items":1,"operation":"move","reason":"dropped on trash"}"#,
         ])
     }

@@ -205,12 +205,14 @@ enum Compositor {
     /// behaviour over sway's libinput.
     /// `environment`: more `NAME=value` for sway (`WAYLAND_DEBUG=server`: every event it sends,
     /// with its serial, in sway.log).
+    /// `fullscreen`: each window fills the output (the default); false tiles two windows side
+    /// by side, each 500 × 1000, with no decoration.
     /// `readiness`: how the recording's gate knows the client is ready; by default, from the
     /// ready file for the harness's own `listen` client, `leadIn` after the start for another.
     static func start(trace: String, scene: String? = nil, hold: Bool = false, vanishAfter: Double? = nil,
                       listenSeconds: Double? = nil, client: String? = nil,
                       copy: [String] = [], swayConfig: String = "", nested: Nested? = nil,
-                      environment: [String] = [], readiness: Readiness? = nil) throws -> Session {
+                      environment: [String] = [], readiness: Readiness? = nil, fullscreen: Bool = true) throws -> Session {
         let readiness = readiness ?? (client == nil ? (nested == .kwin ? .fileThenSettle(kwinSettle) : .file) : .afterLeadIn)
         let fm = FileManager.default
         let directory = NSTemporaryDirectory() + "gesturekit-wayland-" + UUID().uuidString
@@ -239,10 +241,14 @@ enum Compositor {
             try "exec \(listen)\n".write(toFile: directory + "/client.sh", atomically: true, encoding: .utf8)
             listen = "sh \(directory)/nested.sh \(directory)"
         }
+        // Full screen: the client's window is the output. Otherwise windows tile side by side
+        // with no border, title bar or gap: the first at x 0, the second at half the width.
+        let layout = fullscreen
+            ? "for_window [app_id=\".*\"] fullscreen enable\nfor_window [title=\".*\"] fullscreen enable"
+            : "default_border none\ndefault_floating_border none\ngaps inner 0\ngaps outer 0\nfont pango:monospace 1"
         let config = """
         output HEADLESS-1 mode 1000x1000
-        for_window [app_id=".*"] fullscreen enable
-        for_window [title=".*"] fullscreen enable
+        \(layout)
         \(swayConfig)
         exec sh -c 'env -u LD_PRELOAD \(listen) > \(directory)/listen.out 2> \(directory)/listen.err; echo $? > \(directory)/listen.status; swaymsg exit'
         exec sh \(directory)/gate.sh

@@ -5,6 +5,7 @@
 const struct wl_interface *gesturekit_wl_compositor_interface(void);
 const struct wl_interface *gesturekit_wl_shm_interface(void);
 const struct wl_interface *gesturekit_wl_seat_interface(void);
+const struct wl_interface *gesturekit_wl_data_device_manager_interface(void);
 const struct wl_interface *gesturekit_xdg_wm_base_interface(void);
 const struct wl_interface *gesturekit_zwp_pointer_gestures_v1_interface(void);
 const struct wl_interface *gesturekit_zwp_tablet_manager_v2_interface(void);

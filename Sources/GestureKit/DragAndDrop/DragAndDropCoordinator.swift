@@ -16,6 +16,16 @@
 ///    the session is then told it ended.
 /// 4. A tap on another drag interaction's view during the session adds that delegate's
 ///    items (`itemsForAddingTo`).
+/// 5. Between apps, where a backend carries drags through the compositor (`systemDrags`, a
+///    Wayland data device): a drag of the app's whose location leaves its window is handed
+///    to the compositor (`SystemDragPort.carriesOut`): the target under it is exited, and
+///    from then on its touch neither moves nor ends it (the compositor holds the pointer or
+///    touch). The compositor's word ends it (`systemDragEnded`: the operation the app it was
+///    dropped on performed, or cancel). If it comes back over the app's window, the
+///    compositor's positions move it (`systemDragEntered`, `systemDragMoved`) and its drop
+///    there is rule 3's. A drag from another app is a session with no source interaction,
+///    moved by the compositor, dropped by it (rule 3; its items' data loads through their
+///    providers), or ended without a drop when it leaves the window (`systemDragLeft`).
 ///
 /// Every step is traced (`GestureTraceEvent.drag`) with what caused it.
 ///
@@ -33,6 +43,9 @@ package final class DragAndDropCoordinator {
     private struct WeakDropInteraction {
         weak var interaction: DropInteraction?
     }
+
+    /// The backend that carries a drag out of the app's window, if any (rule 5).
+    package weak var systemDrags: (any SystemDragPort)?
 
     init() {}
 
@@ -55,17 +68,66 @@ package final class DragAndDropCoordinator {
         move(to: new.location, engine: engine)
     }
 
-    /// A system drag (another app's, through the compositor) came over the app at
-    /// `location`: a session whose items load their data when dropped.
-    package func beginSystemDrag(items: [DragItem], at location: Point, engine: GestureEngine) -> DragSession {
-        if let old = session, old.outcome == nil { end(dropping: false, reason: "another drag came in", engine: engine) }
-        let new = DragSession(id: nextID, origin: .system, items: items, location: location, allowsMoveOperation: false)
+    /// Rule 5: the compositor's drag came over the app's window at `location`: the app's own
+    /// drag coming back (it goes on), or another app's: a new session of `items`, whose data
+    /// loads when they are dropped.
+    package func systemDragEntered(items: () -> [DragItem], at location: Point, engine: GestureEngine) -> DragSession {
+        if let own = session, own.outcome == nil, !own.isEnding, own.isCarriedBySystem, own.sourceInteraction != nil {
+            trace(.moved, own, view: nil, reason: "the drag came back over the window", engine: engine)
+            moveSession(own, to: location, engine: engine)
+            return own
+        }
+        if let old = session, old.outcome == nil { finish(old, dropping: false, reason: "another drag came in", engine: engine) }
+        let new = DragSession(id: nextID, origin: .system, items: items(), location: location, allowsMoveOperation: false)
+        new.isCarriedBySystem = true
         nextID += 1
         session = new
         seen = []
         trace(.began, new, view: nil, reason: "a drag from another app entered", engine: engine)
-        move(to: location, engine: engine)
+        moveSession(new, to: location, engine: engine)
         return new
+    }
+
+    /// Rule 5: the compositor moved its drag over the app's window.
+    package func systemDragMoved(to location: Point, engine: GestureEngine) {
+        guard let session, session.isCarriedBySystem else { return }
+        moveSession(session, to: location, engine: engine)
+    }
+
+    /// Rule 5: the compositor's drag left the app's window: the app's own drag is carried on
+    /// (the target under it exited); another app's ends without a drop here.
+    package func systemDragLeft(engine: GestureEngine) {
+        guard let session, session.outcome == nil, !session.isEnding, session.isCarriedBySystem else { return }
+        if session.sourceInteraction == nil {
+            finish(session, dropping: false, reason: "the drag left the window", engine: engine)
+        } else {
+            exitTarget(of: session, reason: "the drag left the window", engine: engine)
+            trace(.moved, session, view: nil, reason: "the drag left the window: the compositor carries it", engine: engine)
+        }
+    }
+
+    /// Rule 5: the compositor dropped its drag on the app's window (rule 3 with its target);
+    /// the operation performed, `.cancel` for none.
+    package func systemDragDropped(engine: GestureEngine) -> DropOperation {
+        guard let session, session.outcome == nil, !session.isEnding, session.isCarriedBySystem else { return .cancel }
+        finish(session, dropping: true, reason: "the compositor dropped it", engine: engine)
+        return session.outcome ?? .cancel
+    }
+
+    /// Rule 5: the compositor ended the app's own drag, carried out of its window: dropped on
+    /// another app, which performed `operation`, or cancelled (`.cancel`).
+    package func systemDragEnded(with operation: DropOperation, reason: String, engine: GestureEngine) {
+        guard let session, session.outcome == nil, !session.isEnding, session.isCarriedBySystem,
+              let source = session.sourceInteraction else { return }
+        session.isEnding = true
+        defer { session.isEnding = false }
+        let outcome: DropOperation = operation.performsDrop ? operation : .cancel
+        source.delegate?.dragInteraction(source, session: session, willEndWith: outcome)
+        session.outcome = outcome
+        session.operation = outcome
+        trace(.ended, session, view: source.view, reason: reason, engine: engine)
+        source.delegate?.dragInteraction(source, session: session, didEndWith: outcome)
+        tellSeenTargetsEnded(session)
     }
 
     /// Rule 4.
@@ -77,16 +139,31 @@ package final class DragAndDropCoordinator {
               reason: "a tap added \(items.count) item\(items.count == 1 ? "" : "s")", engine: engine)
     }
 
-    /// Rule 2: the drag is at `location` (screen points).
+    /// Rule 2: the drag's touch is at `location` (screen points). Rule 5: a drag leaving the
+    /// window there is handed to the compositor, if a backend carries drags.
     package func move(to location: Point, engine: GestureEngine) {
-        guard let session, session.outcome == nil, !session.isEnding, location.isFinite else { return }
+        guard let session, session.outcome == nil, !session.isEnding, !session.isCarriedBySystem,
+              location.isFinite else { return }
+        session.location = location
+        if let port = systemDrags, session.sourceInteraction != nil, port.carriesOut(session) {
+            session.isCarriedBySystem = true
+            exitTarget(of: session, reason: "the drag left the window", engine: engine)
+            trace(.moved, session, view: nil, reason: "the drag left the window: the compositor carries it", engine: engine)
+            if let source = session.sourceInteraction {
+                source.delegate?.dragInteraction(source, sessionDidMove: session)
+            }
+            return
+        }
+        moveSession(session, to: location, engine: engine)
+    }
+
+    /// Rule 2, for a touch's move or the compositor's.
+    private func moveSession(_ session: DragSession, to location: Point, engine: GestureEngine) {
+        guard session.outcome == nil, !session.isEnding, location.isFinite else { return }
         session.location = location
         let target = dropTarget(at: location, for: session, engine: engine)
         if let old = session.target, old !== target {
-            session.target = nil
-            session.operation = .cancel
-            trace(.exited, session, view: old.view, reason: "the drag left it", engine: engine)
-            old.delegate?.dropInteraction(old, sessionDidExit: session)
+            exitTarget(of: session, reason: "the drag left it", engine: engine)
         }
         if let target, session.target !== target {
             session.target = target
@@ -112,9 +189,33 @@ package final class DragAndDropCoordinator {
         }
     }
 
-    /// Rule 3: the drag's touch lifted (`dropping`) or was cancelled.
+    /// Rule 3: the drag's touch lifted (`dropping`) or was cancelled. Rule 5: not while the
+    /// compositor carries the drag.
     package func end(dropping: Bool, reason: String, engine: GestureEngine) {
-        guard let session, session.outcome == nil, !session.isEnding else { return }
+        guard let session, session.outcome == nil, !session.isEnding, !session.isCarriedBySystem else { return }
+        finish(session, dropping: dropping, reason: reason, engine: engine)
+    }
+
+    /// The session's target is exited (nothing when it has none).
+    private func exitTarget(of session: DragSession, reason: String, engine: GestureEngine) {
+        guard let old = session.target else { return }
+        session.target = nil
+        session.operation = .cancel
+        trace(.exited, session, view: old.view, reason: reason, engine: engine)
+        old.delegate?.dropInteraction(old, sessionDidExit: session)
+    }
+
+    /// Every target that saw the session is told it ended.
+    private func tellSeenTargetsEnded(_ session: DragSession) {
+        for entry in seen {
+            if let t = entry.interaction { t.delegate?.dropInteraction(t, sessionDidEnd: session) }
+        }
+        seen = []
+    }
+
+    /// Rule 3.
+    private func finish(_ session: DragSession, dropping: Bool, reason: String, engine: GestureEngine) {
+        guard session.outcome == nil, !session.isEnding else { return }
         session.isEnding = true
         defer { session.isEnding = false }
         let source = session.sourceInteraction
@@ -144,10 +245,7 @@ package final class DragAndDropCoordinator {
             trace(.ended, session, view: source?.view, reason: why, engine: engine)
             source?.delegate?.dragInteraction(source!, session: session, didEndWith: .cancel)
         }
-        for entry in seen {
-            if let t = entry.interaction { t.delegate?.dropInteraction(t, sessionDidEnd: session) }
-        }
-        seen = []
+        tellSeenTargetsEnded(session)
     }
 
     /// A drop interaction left its view: if the drag is over it, it is exited.
@@ -157,6 +255,42 @@ package final class DragAndDropCoordinator {
         session.operation = .cancel
         trace(.exited, session, view: interaction.view, reason: "its drop interaction was removed", engine: engine)
         interaction.delegate?.dropInteraction(interaction, sessionDidExit: session)
+    }
+
+    /// Rule 5's way out of the app: the data of a MIME type the compositor asks of the app's
+    /// own drag (a `text/uri-list` joins every item's lines; any other type is the first
+    /// item's that has it), or why there is none. `completion` runs once.
+    package static func data(of session: DragSession, for type: ContentType,
+                              completion: @escaping (Result<[UInt8], ItemProviderError>) -> Void) {
+        let providers = session.items.map(\.itemProvider).filter { $0.hasRepresentation(conformingTo: type) }
+        guard let first = providers.first else {
+            completion(.failure(.noRepresentation(type, offered: session.contentTypes)))
+            return
+        }
+        guard type.conforms(to: .uriList), providers.count > 1 else {
+            first.loadData(for: type, completion: completion)
+            return
+        }
+        var parts = [[UInt8]?](repeating: nil, count: providers.count)
+        var remaining = providers.count
+        var failure: ItemProviderError?
+        for (i, provider) in providers.enumerated() {
+            provider.loadData(for: type) { result in
+                switch result {
+                case let .success(bytes): parts[i] = bytes
+                case let .failure(error): failure = failure ?? error
+                }
+                remaining -= 1
+                guard remaining == 0 else { return }
+                if let failure { return completion(.failure(failure)) }
+                var joined: [UInt8] = []
+                for part in parts {
+                    joined += part ?? []
+                    if let last = joined.last, last != 0x0A { joined += [0x0D, 0x0A] }
+                }
+                completion(.success(joined))
+            }
+        }
     }
 
     /// Rule 2's search.
@@ -215,4 +349,12 @@ public struct DragTraceEvent {
     public let operation: DropOperation
     /// Why, in words ("held 0.5 s", "b proposed forbidden").
     public let reason: String
+}
+
+/// A backend that carries the app's drags out of its window, through the compositor (rule 5
+/// of `DragAndDropCoordinator`): a Wayland data device.
+package protocol SystemDragPort: AnyObject {
+    /// Whether `session`, at its location (screen points), has left the app's window and the
+    /// compositor now carries it: the port has started a drag of its items' content types.
+    func carriesOut(_ session: DragSession) -> Bool
 }

@@ -65,6 +65,10 @@ public final class DragSession {
     /// Whether it is ending (its delegates are being told): it neither moves nor ends again
     /// from their callbacks.
     var isEnding = false
+    /// Whether the compositor carries it (a drag of this app's that left its window, between
+    /// its leaving and its end or its coming back): its touch neither moves nor ends it, the
+    /// compositor's word does (`DragAndDropCoordinator`'s rule 5).
+    package internal(set) var isCarriedBySystem = false
 
     init(id: Int, origin: Origin, items: [DragItem], location: Point, allowsMoveOperation: Bool) {
         self.id = id

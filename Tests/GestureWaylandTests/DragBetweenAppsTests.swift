@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import GestureTestSupport
+
+/// Drags between two apps through sway's data device (`wl_data_device`): two `gesturekit
+/// listen --wayland` windows side by side, the left one's view with a drag interaction, the
+/// right one's with a drop interaction, and a mouse (umockdev, read by sway's libinput)
+/// pressing on the left, moving to the right and releasing. Sway 1.7–1.10 carries a drag begun by the pointer; one begun by a touch reaches
+/// no target there (docs/SEMANTICS.md, "Drag and drop between apps").
+@Suite(.serialized, .enabled(if: Compositor.available, "\(Compositor.unavailableReason ?? "")"))
+struct DragBetweenAppsTests {
+    static let source = """
+    {"screen": [500, 1000], "views": [{"id": "photo", "frame": [0, 0, 500, 1000]}],
+     "interactions": [{"id": "lift", "kind": "drag", "view": "photo",
+                       "items": [{"text/uri-list": "file:///photos/a.jpg", "text/plain": "a.jpg"}]}]}
+    """
+    static func target(proposal: String) -> String {
+        """
+        {"screen": [500, 1000], "views": [{"id": "inbox", "frame": [0, 0, 500, 1000]}],
+         "interactions": [{"id": "drop", "kind": "drop", "view": "inbox", "accepts": ["text/uri-list"], "proposal": "\(proposal)"}]}
+        """
+    }
+
+    /// The drag, as a mouse's events (the saitek mouse's description, with sway's pointer
+    /// acceleration flat: a unit is a point): to the top left corner (the cursor stops
+    /// there), to (250, 500) in the left window, the left button pressed, 25 moves of 20 pt to
+    /// the right every 20 ms (to (750, 500), in the right window), the button released.
+    static func dragTrace() throws -> String {
+        let text = try String(contentsOfFile: Compositor.fixture("synthetic-mouse-saitek-double-click.evemu"), encoding: .utf8)
+        let header = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("E:") && !$0.isEmpty }
+        var events: [String] = []
+        func at(_ t: Double, _ type: Int, _ code: Int, _ value: Int) {
+            events.append(String(format: "E: %.6f %04x %04x %d", 1_700_000_000 + t, type, code, value))
+        }
+        let rel = 2, key = 1, syn = 0, btnLeft = 272
+        at(0, rel, 0, -2000); at(0, rel, 1, -2000); at(0, syn, 0, 0)
+        at(0.05, rel, 0, 250); at(0.05, rel, 1, 500); at(0.05, syn, 0, 0)
+        at(0.3, key, btnLeft, 1); at(0.3, syn, 0, 0)
+        for i in 1...25 {
+            let t = 0.4 + Double(i) * 0.02
+            at(t, rel, 0, 20); at(t, syn, 0, 0)
+        }
+        at(1.1, key, btnLeft, 0); at(1.1, syn, 0, 0)
+        at(1.5, rel, 0, 0); at(1.5, syn, 0, 0)
+        let path = NSTemporaryDirectory() + "gesturekit-drag-mouse-\(UUID().uuidString).evemu"
+        try (header.joined(separator: "\n") + "\n" + events.joined(separator: "\n") + "\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    struct Outcome {
+        var source: [Line]
+        var target: [Line]
+        var sourceErrors: String
+        var targetErrors: String
+        var sway: String
+
+        func drags(_ lines: [Line]) -> [String] {
+            lines.filter { $0.type == "drag" }.map { line in
+                [line.phase, line.object["view"] as? String ?? "-", line.object["operation"] as? String ?? ""].joined(separator: " ")
+            }
+        }
+        var account: String {
+            "source: \(drags(source))\ntarget: \(drags(target))\nsource stderr: \(sourceErrors.suffix(1500))\ntarget stderr: \(targetErrors.suffix(1500))\nsway: \(sway.suffix(1500))"
+        }
+    }
+
+    /// Starts both apps, drags with the mouse from (250, 500) on the left to (750, 500) on the
+    /// right, and waits for the source's drag to end.
+    func drag(proposal: String) throws -> Outcome {
+        let mouse = try Self.dragTrace()
+        let scenes = NSTemporaryDirectory() + "gesturekit-drag-scenes-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: scenes, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(atPath: mouse)
+            try? FileManager.default.removeItem(atPath: scenes)
+        }
+        try Self.source.write(toFile: scenes + "/source.json", atomically: true, encoding: .utf8)
+        try Self.target(proposal: proposal).write(toFile: scenes + "/target.json", atomically: true, encoding: .utf8)
+        // The two apps, one after the other: sway tiles the second to the right of the first.
+        let listen = "$D/gesturekit listen --wayland --json --verbose --duration 60"
+        try """
+        D=$1
+        \(listen) --scene $D/source.json --ready-file $D/source.ready > $D/source.out 2> $D/source.err &
+        while [ ! -e $D/source.ready ]; do sleep 0.05; done
+        exec \(listen) --scene $D/target.json --ready-file $D/ready
+        """.write(toFile: scenes + "/apps.sh", atomically: true, encoding: .utf8)
+        let client = "sh CLIENT_DIR/apps.sh CLIENT_DIR"
+        let session = try Compositor.start(trace: mouse, client: client, copy: ["source.json", "target.json", "apps.sh"].map { scenes + "/" + $0 },
+                                           swayConfig: "input type:pointer {\n accel_profile flat\n pointer_accel 0\n}",
+                                           readiness: .file, fullscreen: false)
+        defer {
+            session.stopCompositor()
+            session.remove()
+        }
+        #expect(session.waitForRecording(thenSeconds: 0), "both windows are shown: \(session.errors)")
+        #expect(Self.windowWidths(session) == [500, 500], "sway tiles the two windows side by side")
+        _ = session.wait(seconds: 10) {
+            Line.parse(session.read("source.out")).contains { $0.type == "drag" && $0.phase == "ended" }
+        }
+        usleep(300_000)
+        return Outcome(source: Line.parse(session.read("source.out")), target: Line.parse(session.output),
+                       sourceErrors: session.read("source.err"), targetErrors: session.errors, sway: session.swayLog)
+    }
+
+    static func windowWidths(_ session: Compositor.Session) -> [Int] {
+        guard let (status, data) = try? session.swaymsgOutput(["-t", "get_tree"]), status == 0,
+              let tree = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+        var widths: [Int] = []
+        func walk(_ node: [String: Any]) {
+            if node["app_id"] is String, let rect = node["rect"] as? [String: Any], let w = rect["width"] as? Int { widths.append(w) }
+            for child in (node["nodes"] as? [[String: Any]] ?? []) + (node["floating_nodes"] as? [[String: Any]] ?? []) { walk(child) }
+        }
+        walk(tree)
+        return widths
+    }
+
+    @Test("UIKit: a drag that leaves its app is carried by the system; dropped on another app's target proposing copy, that app performs the drop, reads the text/uri-list, and the source is told it ended with copy")
+    func copyToAnotherApp() throws {
+        let outcome = try drag(proposal: "copy")
+        let source = outcome.drags(outcome.source), target = outcome.drags(outcome.target)
+        #expect(source.first == "began photo cancel", "the left app's items lift as its pointer drags\n\(outcome.account)")
+        #expect(outcome.source.contains { $0.phase == "moved" && ($0.object["reason"] as? String ?? "").contains("the compositor carries it") },
+                "the drag leaves the left window and the compositor carries it\n\(outcome.account)")
+        #expect(source.last == "ended photo copy", "the source is told the drag ended with copy\n\(outcome.account)")
+        #expect(target.contains("entered inbox cancel"), "the drag comes over the right app's drop target\n\(outcome.account)")
+        #expect(target.contains("dropped inbox copy"), "the right app performs the drop\n\(outcome.account)")
+        let data = outcome.target.filter { $0.type == "dropData" }
+        #expect(data.count == 1 && data.first?.object["contentType"] as? String == "text/uri-list"
+                && data.first?.object["data"] as? String == "file:///photos/a.jpg",
+                "the right app reads the dropped item's text/uri-list from the left app: \(data.map(\.object))\n\(outcome.account)")
+    }
+
+    @Test("UIKit: dropped on another app's target proposing forbidden, nothing is performed and the source is told the drag ended with cancel")
+    func forbiddenTarget() throws {
+        let outcome = try drag(proposal: "forbidden")
+        let source = outcome.drags(outcome.source), target = outcome.drags(outcome.target)
+        #expect(source.first == "began photo cancel", "the left app's items lift\n\(outcome.account)")
+        #expect(source.last == "ended photo cancel", "the source is told the drag ended with cancel\n\(outcome.account)")
+        #expect(target.contains("entered inbox cancel"), "the drag comes over the right app's drop target\n\(outcome.account)")
+        #expect(target.contains("moved inbox forbidden"), "the target proposes forbidden\n\(outcome.account)")
+        #expect(!target.contains { $0.hasPrefix("dropped") }, "no drop is performed\n\(outcome.account)")
+        #expect(!outcome.target.contains { $0.type == "dropData" }, "no data is read\n\(outcome.account)")
+    }
+}
