@@ -44,4 +44,21 @@ import Testing
             #expect(fields.contains { $0.name == event }, "\(name)_listener has '\(event)' (version \(since)) in every supported libwayland")
         }
     }
+
+    /// The data device's events (wl_data_device_manager bound at most at 3).
+    static let dataDeviceEvents = ["data_offer": 1, "enter": 1, "leave": 1, "motion": 1, "drop": 1, "selection": 1]
+    static let dataOfferEvents = ["offer": 1, "source_actions": 3, "action": 3]
+    static let dataSourceEvents = ["target": 1, "send": 1, "cancelled": 1, "dnd_drop_performed": 3, "dnd_finished": 3, "action": 3]
+
+    @Test("every wl_data_device, wl_data_offer and wl_data_source event the compositor may send at version 3 has a handler",
+          arguments: [("wl_data_device", 0), ("wl_data_offer", 1), ("wl_data_source", 2)])
+    func dataDeviceTablesCoverVersion3(_ name: String, _ index: Int) {
+        let table: Any = ([DataDeviceListeners.device, DataDeviceListeners.offer, DataDeviceListeners.source] as [Any])[index]
+        let events = [Self.dataDeviceEvents, Self.dataOfferEvents, Self.dataSourceEvents][index]
+        let fields = Self.fields(of: table)
+        #expect(fields.map(\.name).sorted() == events.keys.sorted(), "\(name)_listener's fields are the events of version 3")
+        for field in fields {
+            #expect(field.isSet, "\(name).\(field.name) can arrive at version 3: it needs a handler")
+        }
+    }
 }
