@@ -209,9 +209,7 @@ public final class WaylandConnection: InputEventSource {
     /// events. Throws `connectionLost` when the compositor has gone.
     public func dispatchPending(into handler: (InputEvent) -> Void) throws {
         let result = queue.map { wl_display_dispatch_queue_pending(display, $0) } ?? wl_display_dispatch_pending(display)
-        let events = pending
-        pending.removeAll(keepingCapacity: true)
-        for event in events { handler(event) }
+        deliverPending(into: handler)
         if result < 0 { throw lostError() }
     }
 
@@ -224,10 +222,18 @@ public final class WaylandConnection: InputEventSource {
         let readable = poll(&pfd, 1, 0) > 0
         let result = readable ? wl_display_dispatch(display) : wl_display_dispatch_pending(display)
         let failed = result < 0 || (wl_display_flush(display) < 0 && errno != EAGAIN)
-        let events = pending
-        pending.removeAll(keepingCapacity: true)
-        for event in events { handler(event) }
+        deliverPending(into: handler)
         if failed { throw lostError() }
+    }
+
+    /// Hands over the converted events, and those their handling made (a drag handed to the
+    /// compositor cancels the touch it takes: `WaylandDragAndDrop`), until none is left.
+    private func deliverPending(into handler: (InputEvent) -> Void) {
+        while !pending.isEmpty {
+            let events = pending
+            pending.removeAll(keepingCapacity: true)
+            for event in events { handler(event) }
+        }
     }
 
     private func lostError() -> WaylandError {

@@ -86,7 +86,7 @@ public final class WaylandDragAndDrop: SystemDragPort {
 
     package func carriesOut(_ session: DragSession) -> Bool {
         guard outgoing == nil, let window, let device, let manager = connection.dataDeviceManager,
-              let serial = connection.seats.first?.lastInputSerial else { return false }
+              let seat = connection.seats.first, let serial = seat.lastInputSerial else { return false }
         let p = session.location
         guard p.x < 0 || p.y < 0 || p.x >= window.size.width || p.y >= window.size.height else { return false }
         let types = session.contentTypes
@@ -101,7 +101,10 @@ public final class WaylandDragAndDrop: SystemDragPort {
         wl_data_device_start_drag(device, source, window.surface, nil, serial)
         wl_display_flush(connection.display)
         outgoing = (source, session, 0)
-        say("start_drag (serial \(serial)) offering \(types.map(\.rawValue).joined(separator: ", "))")
+        say("start_drag (serial \(serial), a \(seat.lastInputWasTouch ? "touch" : "pointer") drag) offering \(types.map(\.rawValue).joined(separator: ", "))")
+        // The pointer's grab ends with a `leave`, which cancels its touch; a touch taken by the
+        // drag gets no word at all from the compositor.
+        if seat.lastInputWasTouch { seat.touchesTakenByDrag(on: window.surface) }
         return true
     }
 

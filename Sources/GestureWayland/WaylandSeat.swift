@@ -40,6 +40,9 @@ public final class WaylandSeat {
     /// The serial of the latest button press or touch down, with which an app asks the
     /// compositor for what needs a recent input (`xdg_toplevel.move`, a popup's grab).
     public private(set) var lastInputSerial: UInt32?
+    /// Whether `lastInputSerial` is a touch down's (a compositor then gives a drag started
+    /// with it the touch, not the pointer).
+    private(set) var lastInputWasTouch = false
     /// Devices found before the seat said its name (announced once it does, or before their
     /// first event).
     private var pendingAnnouncements: [InputDeviceInfo] = []
@@ -200,7 +203,16 @@ public final class WaylandSeat {
         send(.pen(event))
     }
 
-    func noteInputSerial(_ serial: UInt32) { lastInputSerial = serial }
+    func noteInputSerial(_ serial: UInt32) {
+        lastInputSerial = serial
+        lastInputWasTouch = false
+    }
+
+    /// A drag the compositor now carries took the touches on `surface` (it sends them no
+    /// more, not even their lift): they are cancelled.
+    func touchesTakenByDrag(on surface: OpaquePointer) {
+        cancelTouches(where: { $0 == surface })
+    }
 
     private func releaseKeyboard() {
         guard let keyboard else { return }
@@ -274,6 +286,7 @@ public final class WaylandSeat {
     fileprivate func touchDown(serial: UInt32, time: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         let location = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         lastInputSerial = serial
+        lastInputWasTouch = true
         // An id still down: the compositor lost that touch without a word (the rule at the top
         // of WaylandConnection.swift). The frame's changes so far go first, then the lost
         // touch is cancelled in a frame of its own, before the new touch's: left to the
@@ -375,7 +388,10 @@ public final class WaylandSeat {
 
     fileprivate func pointerButton(serial: UInt32, time: UInt32, button: UInt32, state: UInt32) {
         let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
-        if pressed { lastInputSerial = serial }
+        if pressed {
+            lastInputSerial = serial
+            lastInputWasTouch = false
+        }
         if pointerOverOtherSurface { return }
         send(.pointer(.button(pressed, at: pointerLocation, time: connection.instant(milliseconds: time),
                               device: pointerDevice, button: Int(button))))

@@ -21,31 +21,55 @@ struct DragBetweenAppsTests {
         """
     }
 
-    /// The drag, as a mouse's events (the saitek mouse's description, with sway's pointer
+    /// An evemu trace: `fixture`'s device description and `events` (time, type, code, value).
+    static func trace(of fixture: String, _ events: [(Double, Int, Int, Int)]) throws -> String {
+        let text = try String(contentsOfFile: Compositor.fixture(fixture), encoding: .utf8)
+        let header = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("E:") && !$0.isEmpty }
+        let lines = events.map { String(format: "E: %.6f %04x %04x %d", 1_700_000_000 + $0.0, $0.1, $0.2, $0.3) }
+        let path = NSTemporaryDirectory() + "gesturekit-drag-\(UUID().uuidString).evemu"
+        try (header.joined(separator: "\n") + "\n" + lines.joined(separator: "\n") + "\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static let syn = 0, key = 1, rel = 2, abs = 3
+
+    /// The drag as a mouse's events (the saitek mouse's description, with sway's pointer
     /// acceleration flat: a unit is a point): to the top left corner (the cursor stops
     /// there), to (250, 500) in the left window, the left button pressed, 25 moves of 20 pt to
     /// the right every 20 ms (to (750, 500), in the right window), the button released.
-    static func dragTrace() throws -> String {
-        let text = try String(contentsOfFile: Compositor.fixture("synthetic-mouse-saitek-double-click.evemu"), encoding: .utf8)
-        let header = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("E:") && !$0.isEmpty }
-        var events: [String] = []
-        func at(_ t: Double, _ type: Int, _ code: Int, _ value: Int) {
-            events.append(String(format: "E: %.6f %04x %04x %d", 1_700_000_000 + t, type, code, value))
+    static func mouseDrag() throws -> String {
+        var events: [(Double, Int, Int, Int)] = []
+        func frame(_ t: Double, _ items: [(Int, Int, Int)]) {
+            events += items.map { (t, $0.0, $0.1, $0.2) } + [(t, syn, 0, 0)]
         }
-        let rel = 2, key = 1, syn = 0, btnLeft = 272
-        at(0, rel, 0, -2000); at(0, rel, 1, -2000); at(0, syn, 0, 0)
-        at(0.05, rel, 0, 250); at(0.05, rel, 1, 500); at(0.05, syn, 0, 0)
-        at(0.3, key, btnLeft, 1); at(0.3, syn, 0, 0)
-        for i in 1...25 {
-            let t = 0.4 + Double(i) * 0.02
-            at(t, rel, 0, 20); at(t, syn, 0, 0)
+        let btnLeft = 272
+        frame(0, [(rel, 0, -2000), (rel, 1, -2000)])
+        frame(0.05, [(rel, 0, 250), (rel, 1, 500)])
+        frame(0.3, [(key, btnLeft, 1)])
+        for i in 1...25 { frame(0.4 + Double(i) * 0.02, [(rel, 0, 20)]) }
+        frame(1.1, [(key, btnLeft, 0)])
+        frame(1.5, [(rel, 0, 0)])
+        return try trace(of: "synthetic-mouse-saitek-double-click.evemu", events)
+    }
+
+    /// The drag as a touchscreen's (the Wacom ISDv4 E6's, 2776 × 1569 units over the 1000 ×
+    /// 1000 output): a finger down at (250, 500), held still 0.7 s (the lift is at 0.5 s),
+    /// moved to (750, 500) in 40 frames of 10 ms, lifted.
+    static func touchDrag() throws -> String {
+        var events: [(Double, Int, Int, Int)] = []
+        func frame(_ t: Double, _ items: [(Int, Int, Int)]) {
+            events += items.map { (t, $0.0, $0.1, $0.2) } + [(t, syn, 0, 0)]
         }
-        at(1.1, key, btnLeft, 0); at(1.1, syn, 0, 0)
-        at(1.5, rel, 0, 0); at(1.5, syn, 0, 0)
-        let path = NSTemporaryDirectory() + "gesturekit-drag-mouse-\(UUID().uuidString).evemu"
-        try (header.joined(separator: "\n") + "\n" + events.joined(separator: "\n") + "\n")
-            .write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        let y = 785, btnTouch = 0x14a
+        func x(_ points: Double) -> Int { Int((points / 1000 * 2776).rounded()) }
+        frame(0, [(abs, 0x39, 1), (abs, 0x35, x(250)), (abs, 0x36, y), (key, btnTouch, 1), (abs, 0, x(250)), (abs, 1, y)])
+        for i in 1...40 {
+            let px = x(250 + Double(i) * 12.5)
+            frame(0.7 + Double(i) * 0.01, [(abs, 0x35, px), (abs, 0, px)])
+        }
+        frame(1.3, [(abs, 0x39, -1), (key, btnTouch, 0)])
+        return try trace(of: "synthetic-ts-wacom-long-press-drag-1f.evemu", events)
     }
 
     struct Outcome {
@@ -67,8 +91,8 @@ struct DragBetweenAppsTests {
 
     /// Starts both apps, drags with the mouse from (250, 500) on the left to (750, 500) on the
     /// right, and waits for the source's drag to end.
-    func drag(proposal: String) throws -> Outcome {
-        let mouse = try Self.dragTrace()
+    func drag(proposal: String, touch: Bool = false) throws -> Outcome {
+        let mouse = try touch ? Self.touchDrag() : Self.mouseDrag()
         let scenes = NSTemporaryDirectory() + "gesturekit-drag-scenes-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: scenes, withIntermediateDirectories: true)
         defer {
@@ -141,5 +165,26 @@ struct DragBetweenAppsTests {
         #expect(target.contains("moved inbox forbidden"), "the target proposes forbidden\n\(outcome.account)")
         #expect(!target.contains { $0.hasPrefix("dropped") }, "no drop is performed\n\(outcome.account)")
         #expect(!outcome.target.contains { $0.type == "dropData" }, "no data is read\n\(outcome.account)")
+    }
+
+    @Test("sway: a drag begun by a touch reaches no other app, and ends with cancel at the lift; a touch the compositor takes for the drag is cancelled, not left down")
+    func touchDragUnderSway() throws {
+        let outcome = try drag(proposal: "copy", touch: true)
+        let source = outcome.drags(outcome.source), target = outcome.drags(outcome.target)
+        #expect(source.first == "began photo cancel", "the left app's items lift after the finger is held 0.5 s\n\(outcome.account)")
+        #expect(source.last == "ended photo cancel", "the source is told cancel\n\(outcome.account)")
+        #expect(target.isEmpty, "sway sends the right app no enter for a touch drag (swaywm/sway PR #9182)\n\(outcome.account)")
+        if outcome.sourceErrors.contains("a touch drag") {
+            // sway 1.8 on: the touch's coordinates pass the window's edge, the drag is handed
+            // over, and sway sends the touch no more.
+            #expect(outcome.source.contains { $0.type == "touches" && $0.phase == "cancelled" },
+                    "the touch sway took is cancelled, not left down\n\(outcome.account)")
+        } else {
+            // sway 1.7 sends a touch's motion over another window in that window's coordinates
+            // (x 0 at its left edge): the touch never leaves the left window by its numbers,
+            // and the drag is dropped there, on no target.
+            let xs = outcome.source.compactMap { ($0.object["location"] as? [NSNumber])?.first?.doubleValue }
+            #expect(xs.allSatisfy { $0 < 500 }, "sway 1.7: the touch's x stays within the left window: \(xs)\n\(outcome.account)")
+        }
     }
 }
