@@ -62,6 +62,16 @@ public final class WaylandDragAndDrop: SystemDragPort {
         wl_data_device_add_listener(device, &DataDeviceListeners.device, Unmanaged.passUnretained(self).toOpaque())
         connection.dragAndDrops.append(WaylandConnection.WeakDragAndDrop(bridge: self))
         engine.dragAndDrop.systemDrags = self
+        seat.inputBegan = { [weak self] in self?.inputBegan() }
+    }
+
+    /// New input reached the window while the compositor carried the app's drag: the
+    /// compositor's grab is over, though it said nothing of the drag's end (sway 1.10 sends a
+    /// touch drag's source no drop and no `cancelled`). The drag ends with cancel.
+    private func inputBegan() {
+        guard let outgoing else { return }
+        sourceEnded(outgoing.source, finished: false,
+                    reason: "new input began, and the compositor had said nothing of the drag's end: cancel")
     }
 
     deinit { destroyProxies() }
@@ -125,7 +135,8 @@ public final class WaylandDragAndDrop: SystemDragPort {
         outgoing?.action = action
     }
 
-    fileprivate func sourceEnded(_ source: OpaquePointer?, finished: Bool) {
+    fileprivate func sourceEnded(_ source: OpaquePointer?, finished: Bool,
+                                 reason: String = "the compositor cancelled it: no app took it") {
         guard let outgoing, outgoing.source == source else { return }
         self.outgoing = nil
         wl_data_source_destroy(outgoing.source)
@@ -136,9 +147,8 @@ public final class WaylandDragAndDrop: SystemDragPort {
             engine.dragAndDrop.systemDragEnded(with: operation, reason: "dropped on another app, which took it (\(operation.rawValue))",
                                                engine: engine)
         } else {
-            say("cancelled")
-            engine.dragAndDrop.systemDragEnded(with: .cancel, reason: "the compositor cancelled it: no app took it",
-                                               engine: engine)
+            say("cancelled (\(reason))")
+            engine.dragAndDrop.systemDragEnded(with: .cancel, reason: reason, engine: engine)
         }
     }
 

@@ -206,7 +206,12 @@ public final class WaylandSeat {
     func noteInputSerial(_ serial: UInt32) {
         lastInputSerial = serial
         lastInputWasTouch = false
+        inputBegan?()
     }
+
+    /// Called at each touch down, button press and pen down, before the event is handed on
+    /// (`WaylandDragAndDrop`: a drag the compositor carried is over once new input begins).
+    var inputBegan: (() -> Void)?
 
     /// A drag the compositor now carries took the touches on `surface` (it sends them no
     /// more, not even their lift): they are cancelled.
@@ -287,6 +292,7 @@ public final class WaylandSeat {
         let location = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         lastInputSerial = serial
         lastInputWasTouch = true
+        inputBegan?()
         // An id still down: the compositor lost that touch without a word (the rule at the top
         // of WaylandConnection.swift). The frame's changes so far go first, then the lost
         // touch is cancelled in a frame of its own, before the new touch's: left to the
@@ -391,6 +397,7 @@ public final class WaylandSeat {
         if pressed {
             lastInputSerial = serial
             lastInputWasTouch = false
+            inputBegan?()
         }
         if pointerOverOtherSurface { return }
         send(.pointer(.button(pressed, at: pointerLocation, time: connection.instant(milliseconds: time),

@@ -627,8 +627,9 @@ extension Listen {
         let reason: WaylandInput.StopReason
         do {
             let connection = try WaylandConnection()
-            let window = try WaylandWindow(connection: connection, title: "gesturekit listen",
-                                           appID: "gesturekit", size: screen)
+            // The scene's file in the title tells two listening windows apart (a window rule).
+            let title = scene.map { "gesturekit listen: " + ($0.split(separator: "/").last.map(String.init) ?? $0) } ?? "gesturekit listen"
+            let window = try WaylandWindow(connection: connection, title: title, appID: "gesturekit", size: screen)
             if window.size != screen {
                 say("the compositor made the window \(fmt1(window.size.width))x\(fmt1(window.size.height)), not the scene's \(fmt1(screen.width))x\(fmt1(screen.height)): locations are the window's")
             }

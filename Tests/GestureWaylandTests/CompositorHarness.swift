@@ -350,7 +350,7 @@ enum Compositor {
         /// weston 10 on its wayland backend with the kiosk shell (the client full screen in it).
         case weston
         /// KWin (5.27 on Debian 12, 6 on Debian 13) on its wayland backend, every window full screen by a window rule
-        /// (kwinrulesrc), under its own D-Bus session. Its binary carries a file capability
+        /// (kwinrulesrc; a session's own `kwinrulesrc` file, copied in, replaces it), under its own D-Bus session. Its binary carries a file capability
         /// (cap_sys_resource) that a container's bounding set may lack, so a copy without it
         /// runs (../notes' SECOND-COMPOSITOR).
         case kwin
@@ -389,7 +389,9 @@ enum Compositor {
             case .kwin:
                 return "D=$1\n" + client + """
                 mkdir -p $D/config
+                if [ -e $D/kwinrulesrc ]; then cp $D/kwinrulesrc $D/config/kwinrulesrc; else
                 printf '[General]\\ncount=1\\nrules=1\\n\\n[1]\\nDescription=every window full screen\\nfullscreen=true\\nfullscreenrule=2\\n' > $D/config/kwinrulesrc
+                fi
                 cp "$(command -v kwin_wayland)" $D/kwin_wayland
                 # KWin 6 dropped --no-kactivities: pass the options this KWin has.
                 options=""
