@@ -6,7 +6,12 @@ import GestureKit
 ///   the last one (the stamps wrap every 49.7 days);
 /// - a source whose clock is not CLOCK_MONOTONIC (its first stamp more than
 ///   `foreignClockLimit` from now: an X server started long ago, a nested compositor) is
-///   shifted once onto it, keeping its spacing.
+///   shifted once onto it, keeping its spacing;
+/// - a stamp of 0 is no time (GDK_CURRENT_TIME, X's CurrentTime: GTK's Wayland backend stamps
+///   a pointer's crossing 0, `wl_pointer.enter` having no time): it is now (never before the
+///   last stamp), and it neither sets the shift nor counts as the last stamp. Taken as a time,
+///   a first 0 shifted every later stamp by the machine's uptime, and the deadlines asked at
+///   those times (a long press's) lay that far in the future.
 package struct MillisecondStamps: Sendable {
     /// How far (milliseconds) a first stamp may lie from CLOCK_MONOTONIC and still be taken as
     /// on it.
@@ -19,6 +24,11 @@ package struct MillisecondStamps: Sendable {
 
     /// `raw` on the monotonic clock.
     package mutating func instant(_ raw: UInt32, now: @autoclosure () -> Instant = MonotonicClock.now()) -> Instant {
+        if raw == 0 {
+            let current = now()
+            guard let last, let offset else { return current }
+            return max(current, Instant(nanoseconds: (last + offset) &* 1_000_000))
+        }
         let reference = last ?? (now().nanoseconds / 1_000_000)
         let ms = Self.widen(raw, near: reference)
         last = ms

@@ -23,6 +23,18 @@ import GestureTestSupport
         }
     }
 
+    @Test("a stamp of 0 (GDK's and X's \"no time\", GTK's Wayland pointer crossing) is now: a first one shifts no later stamp, and a later one is never before the last stamp")
+    func zeroStampIsNow() {
+        let now = Instant(seconds: 69_443)            // the machine's uptime
+        var stamps = MillisecondStamps()
+        #expect(stamps.instant(0, now: now) == now, "a first 0 is now")
+        #expect(stamps.instant(69_443_380, now: now + .milliseconds(400)) == Instant(nanoseconds: 69_443_380 * 1_000_000),
+                "the next real stamp (on CLOCK_MONOTONIC) is not shifted by the uptime")
+        #expect(stamps.instant(0, now: now + .milliseconds(500)) == now + .milliseconds(500), "a later 0 is now")
+        #expect(stamps.instant(0, now: now) == Instant(nanoseconds: 69_443_380 * 1_000_000),
+                "a 0 read when now seems earlier than the last stamp is the last stamp's time")
+    }
+
     @Test("listen --wayland with no compositor: exit status 2 and a message naming the display, never a crash")
     func noCompositor() throws {
         let run = try runProcess(Compositor.tool, ["listen", "--wayland", "--duration", "1"],
