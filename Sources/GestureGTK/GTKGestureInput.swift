@@ -80,6 +80,21 @@ public final class GTKGestureInput {
         gk_object_unref(widget)
     }
 
+    /// A drag the compositor now carries took the touches down (it sends them no more, not
+    /// even their lift): they are cancelled at GLib's next idle turn, after the event being
+    /// handled.
+    func touchesTakenByDrag() {
+        let box = Unmanaged.passRetained(GTKCallback { [weak self] in
+            guard let self, !isDetached else { return }
+            driver.cancelTouches()
+            afterInput?()
+        }).toOpaque()
+        _ = g_idle_add_full(G_PRIORITY_DEFAULT, gtkCallbackOnce, box, gtkCallbackRelease)
+    }
+
+    /// Whether touches are down (a drag begun now is a touch's).
+    var hasTouchesDown: Bool { !driver.touchSequences.isEmpty }
+
     /// Ends the host: what is in progress is cancelled, the client finished, the controllers
     /// removed from the widget.
     public func detach() {

@@ -114,12 +114,17 @@ public final class GTKGestureWindow {
         gk_drawing_area_set_draw(area, gtkDraw, me)
         _ = gk_signal_connect(window, "close-request", unsafeBitCast(gtkCloseRequest, to: GCallback.self), me)
         input.afterInput = { [area] in gtk_widget_queue_draw(gk_widget(area)) }
-        if let engine = input.engine { contextMenus = GTKContextMenuPresenter(parent: area, engine: engine) }
+        if let engine = input.engine {
+            contextMenus = GTKContextMenuPresenter(parent: area, engine: engine)
+            dragAndDrop = GTKDragAndDrop(widget: area, engine: engine, input: input)
+        }
     }
 
     /// Draws the engine's context menus (`ContextMenuInteraction`) as `GtkPopoverMenu`s over
     /// the drawing area; nil without an engine.
     public private(set) var contextMenus: GTKContextMenuPresenter?
+    /// Drags between this window and other apps, through GTK (with an engine).
+    public private(set) var dragAndDrop: GTKDragAndDrop?
 
     /// The window's size now (the compositor may have made it other than asked).
     public var size: Size {
@@ -319,18 +324,18 @@ private let gtkSignal: @convention(c) (gpointer?) -> gboolean = { data in
 }
 
 /// A closure handed to GLib as its data.
-private final class GTKCallback {
+final class GTKCallback {
     let body: () -> Void
     init(_ body: @escaping () -> Void) { self.body = body }
 }
 
-private let gtkCallbackOnce: @convention(c) (gpointer?) -> gboolean = { data in
+let gtkCallbackOnce: @convention(c) (gpointer?) -> gboolean = { data in
     guard let data else { return 0 }
     Unmanaged<GTKCallback>.fromOpaque(data).takeUnretainedValue().body()
     return 0
 }
 
-private let gtkCallbackRelease: @convention(c) (gpointer?) -> Void = { data in
+let gtkCallbackRelease: @convention(c) (gpointer?) -> Void = { data in
     guard let data else { return }
     Unmanaged<GTKCallback>.fromOpaque(data).release()
 }

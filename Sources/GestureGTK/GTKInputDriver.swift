@@ -62,6 +62,14 @@ final class GTKInputDriver {
         return !events.isEmpty
     }
 
+    /// The sequences of the touches down.
+    var touchSequences: [OpaquePointer] { reader.sequences }
+
+    /// Every touch down cancelled (a drag the compositor now carries took them).
+    func cancelTouches() {
+        for sequence in reader.sequences { cancel(sequence: sequence) }
+    }
+
     /// Cancels what is in progress and finishes the client (once).
     func finish() {
         guard !isFinished else { return }

@@ -56,6 +56,11 @@ struct GestureKitGTK: ParsableCommand {
     @Flag(name: .customLong("report-events"), help: .hidden)
     var reportEvents = false
 
+    /// Says on standard error each step of the window's drags between apps (GTK's drag
+    /// source and drop target: `GTKDragAndDrop`).
+    @Flag(name: .customLong("report-drags"), help: .hidden)
+    var reportDrags = false
+
     @Option(name: .customLong("destroy-content-after"), help: .hidden)
     var destroyContentAfter: Double?
 
@@ -111,6 +116,12 @@ struct GestureKitGTK: ParsableCommand {
                     guard recognizer == destroyContentWhenBegan else { return }
                     began = nil
                     window.destroyContent(after: .zero)
+                }
+            }
+            if reportDrags {
+                window.dragAndDrop?.log = { message in
+                    var err = StandardOutput(fd: 2)
+                    err.write("gesturekit-gtk: \(message)")
                 }
             }
             if observeWindowDrag {
