@@ -10,8 +10,8 @@ import GestureKit
 /// - a stamp of 0 is no time (GDK_CURRENT_TIME, X's CurrentTime: GTK's Wayland backend stamps
 ///   a pointer's crossing 0, `wl_pointer.enter` having no time): it is now (never before the
 ///   last stamp), and it neither sets the shift nor counts as the last stamp. Taken as a time,
-///   a first 0 shifted every later stamp by the machine's uptime, and the deadlines asked at
-///   those times (a long press's) lay that far in the future.
+///   a first 0 (a GTK window's focus change, read before any input) shifted every later stamp
+///   by the machine's uptime.
 package struct MillisecondStamps: Sendable {
     /// How far (milliseconds) a first stamp may lie from CLOCK_MONOTONIC and still be taken as
     /// on it.
