@@ -18,6 +18,13 @@ package struct ClientClock: Sendable {
         return event.rebased(by: origin)
     }
 
+    /// `monotonic` on the client's clock, which starts there when no event has started it (a
+    /// step the source reports without an input event: a drag from another app).
+    package mutating func startingTime(_ monotonic: Instant) -> Instant {
+        if origin == nil { origin = monotonic }
+        return clientTime(monotonic)!
+    }
+
     /// The monotonic instant `monotonic` on the client's clock; nil before the first event.
     package func clientTime(_ monotonic: Instant) -> Instant? {
         origin.map { Instant(nanoseconds: monotonic.nanoseconds &- $0.nanoseconds) }

@@ -54,6 +54,12 @@ public final class LiveInputRun {
         loop?.stop()
     }
 
+    /// Now on the client's clock, which starts now if no event has started it (the source
+    /// reports a step that is no input event, and the client's time must move with it).
+    package func clientNow() -> Instant {
+        clock.startingTime(MonotonicClock.now())
+    }
+
     /// `event` on the client's clock. The first event with a time sets the origin.
     package func rebased(_ event: InputEvent) -> InputEvent {
         clock.rebased(event)

@@ -39,6 +39,9 @@ public final class WaylandDragAndDrop: SystemDragPort {
     private let connection: WaylandConnection
     private weak var window: WaylandWindow?
     private weak var engine: GestureEngine?
+    /// The window's input run, whose clock the drags' steps are put on (the data device's
+    /// events carry no time the engine could read).
+    public weak var input: WaylandInput?
     private var device: OpaquePointer?
     /// The offers the compositor announced, with the types each offered so far.
     private var offers: [OpaquePointer: [String]] = [:]
@@ -48,12 +51,15 @@ public final class WaylandDragAndDrop: SystemDragPort {
     private var outgoing: (source: OpaquePointer, session: DragSession, action: UInt32)?
 
     /// Binds the compositor's data device for `window`'s first seat, and carries `engine`'s
-    /// drags out of the window and other apps' into it. Throws when the compositor has no
-    /// data device manager or no seat.
-    public init(connection: WaylandConnection, window: WaylandWindow, engine: GestureEngine) throws {
+    /// drags out of the window and other apps' into it; `input`, the window's input run, gives
+    /// their steps the run's time. Throws when the compositor has no data device manager or no
+    /// seat.
+    public init(connection: WaylandConnection, window: WaylandWindow, engine: GestureEngine,
+                input: WaylandInput? = nil) throws {
         self.connection = connection
         self.window = window
         self.engine = engine
+        self.input = input
         guard let manager = connection.dataDeviceManager else {
             throw WaylandError.missingGlobal("wl_data_device_manager")
         }
@@ -91,6 +97,13 @@ public final class WaylandDragAndDrop: SystemDragPort {
     }
 
     private var hasActions: Bool { connection.dataDeviceManagerVersion >= 3 }
+
+    /// The engine's time moved to the run's now, before a step of a drag the compositor
+    /// reports (the run's clock starts then if no input has started it).
+    private func syncClock() {
+        guard let engine, let now = input?.clientNow() else { return }
+        if now > engine.now { engine.advance(to: now) }
+    }
 
     // MARK: Out
 
@@ -141,6 +154,7 @@ public final class WaylandDragAndDrop: SystemDragPort {
         self.outgoing = nil
         wl_data_source_destroy(outgoing.source)
         guard let engine else { return }
+        syncClock()
         if finished {
             let operation: DropOperation = outgoing.action == WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE.rawValue ? .move : .copy
             say("dnd_finished (\(operation.rawValue))")
@@ -174,6 +188,7 @@ public final class WaylandDragAndDrop: SystemDragPort {
         if let old = current, old.offer != offer { forget(old.offer) }
         current = (offer, serial)
         let types = offers[offer] ?? []
+        syncClock()
         say("enter (serial \(serial)) at \(Int(location.x)),\(Int(location.y)) offering \(types.joined(separator: ", "))")
         let session = engine.dragAndDrop.systemDragEntered(items: { [unowned self] in items(of: offer, types: types) },
                                                            at: location, engine: engine)
@@ -182,6 +197,7 @@ public final class WaylandDragAndDrop: SystemDragPort {
 
     fileprivate func motion(to location: Point) {
         guard current != nil, let engine else { return }
+        syncClock()
         engine.dragAndDrop.systemDragMoved(to: location, engine: engine)
         if let session = engine.dragAndDrop.session { answer(session) }
     }
@@ -189,6 +205,7 @@ public final class WaylandDragAndDrop: SystemDragPort {
     fileprivate func leave() {
         guard let left = current, let engine else { return }
         say("leave")
+        syncClock()
         current = nil
         engine.dragAndDrop.systemDragLeft(engine: engine)
         forget(left.offer)
@@ -197,6 +214,7 @@ public final class WaylandDragAndDrop: SystemDragPort {
     fileprivate func drop() {
         guard let dropped = current, let engine else { return }
         say("drop")
+        syncClock()
         let operation = engine.dragAndDrop.systemDragDropped(engine: engine)
         current = nil
         if operation.performsDrop && hasActions { wl_data_offer_finish(dropped.offer) }

@@ -42,6 +42,9 @@ public final class WaylandInput {
 
     public func stop() { run.stop() }
 
+    /// Now on the client's clock (which starts now if no event has started it).
+    package func clientNow() -> Instant { run.clientNow() }
+
     @discardableResult
     public func run(_ client: some LiveInputClient) throws -> StopReason {
         run.timeLimit = timeLimit

@@ -647,6 +647,7 @@ extension Listen {
                 say("no drag and drop between apps: \(e.description)")
             }
             let input = WaylandInput(connection: connection, window: window, timeLimit: duration.map(Duration.init(seconds:)))
+            dragAndDrop?.input = input
             let client: any LiveInputClient = meter ?? session
             do {
                 let recorder = try record.map {
