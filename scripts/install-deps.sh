@@ -35,6 +35,10 @@
 #   dbus-daemon: dbus-run-session, the session bus gesturekit drive gives the app it runs
 #   eog: a GTK 3 app nobody here wrote (Debian's image viewer), driven by the tests of
 #     gesturekit drive (GestureDriveTests: a pinch zooms its picture)
+#   gnome-calculator: a GTK 4 app nobody here wrote, its buttons found and its display read
+#     over AT-SPI by the tests of gesturekit drive
+#   at-spi2-core python3-gi gir1.2-atspi-2.0: the accessibility bus an app exports its tree
+#     on, and AT-SPI's client library as gesturekit drive reads it (Debian's python3)
 #   valgrind (asked for by make bench-gtk-cost alone: scripts/install-deps.sh valgrind): callgrind,
 #     which counts GestureGTK's and GTK's instructions per input frame
 #   libsdl3-dev (optional: only where the package lists have it, Debian 13 but not 12; never a
@@ -44,7 +48,8 @@ tool=(pkg-config libinput-dev libevdev-dev libudev-dev libseat-dev libwayland-de
 sdl2=(libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libgl1-mesa-dri)
 packages=("${tool[@]}" umockdev librsvg2-bin graphviz "${sdl2[@]}"
           sway grim wev wayland-protocols seatd g++ weston kwin-wayland
-          libgtk-4-dev xvfb xauth xdotool dbus-daemon eog)
+          libgtk-4-dev xvfb xauth xdotool dbus-daemon eog gnome-calculator
+          at-spi2-core python3-gi gir1.2-atspi-2.0)
 optional=(libsdl3-dev)
 case "${1:-}" in
     "") ;;
@@ -53,7 +58,8 @@ case "${1:-}" in
     photowall) packages=("${tool[@]}" "${sdl2[@]}"); optional=() ;;
     docs) packages=("${tool[@]}" "${sdl2[@]}" libgtk-4-dev graphviz); optional=() ;;
     soak) packages=("${tool[@]}" umockdev sway seatd); optional=() ;;
-    drive) packages=("${tool[@]}" umockdev sway grim seatd dbus-daemon util-linux gcc); optional=() ;;
+    drive) packages=("${tool[@]}" umockdev sway grim seatd dbus-daemon util-linux gcc
+                     at-spi2-core python3-gi gir1.2-atspi-2.0); optional=() ;;
     *) packages=("$@"); optional=() ;;
 esac
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }

@@ -36,6 +36,11 @@ public enum DriveError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The screen differs from the kept picture by more than the tolerance (shares of pixels,
     /// 0…1); the screenshot compared is at `actual`.
     case screenDiffers(path: String, difference: Double, tolerance: Double, actual: String, sizes: String?)
+    /// The app's accessibility tree could not be read (no AT-SPI reader, no session bus, the
+    /// session not started with `accessibility`).
+    case accessibility(String)
+    /// No accessible element was as asked within `seconds`; `seen` lists what was shown.
+    case elementNotFound(what: String, seconds: Double, seen: String)
 
     public var description: String {
         switch self {
@@ -75,6 +80,10 @@ public enum DriveError: Error, CustomStringConvertible, Equatable, Sendable {
             return "there is no kept picture \(path) to compare with (without --no-record, drive records it)"
         case let .screenDiffers(path, difference, tolerance, actual, sizes):
             return "the screen differs from \(path): \(sizes ?? "\(percent(difference)) of its pixels differ"), more than the tolerance of \(percent(tolerance)); the screenshot is \(actual)"
+        case let .accessibility(message):
+            return "the app's accessibility tree: \(message)"
+        case let .elementNotFound(what, seconds, seen):
+            return "no accessible element \(what) within \(formatted(seconds)) s; shown were: \(seen)"
         }
     }
 }

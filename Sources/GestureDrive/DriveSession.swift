@@ -50,10 +50,15 @@ public final class DriveSession {
         /// Keep the session's directory when it failed (its logs and screenshots: a CI job's
         /// artifacts).
         public var keepFilesOnFailure: Bool
+        /// Whether the app's accessibility tree can be read (AT-SPI on the app's session bus:
+        /// `accessibilityTree()`, steps aimed at an element). Off, the app is told there is no
+        /// accessibility bus (`NO_AT_BRIDGE=1`), as a CI machine without one would.
+        public var accessibility: Bool
 
         public init(app: [String], environment: [String: String] = [:], output: Size = Size(width: 1280, height: 800),
                     devices: [VirtualDevice]? = nil, fullscreen: Bool = true, user: String = "gesturekit-test",
-                    startTimeout: Double = 60, keepFiles: Bool = false, keepFilesOnFailure: Bool = true) {
+                    startTimeout: Double = 60, keepFiles: Bool = false, keepFilesOnFailure: Bool = true,
+                    accessibility: Bool = false) {
             self.app = app
             self.environment = environment
             self.output = output
@@ -63,6 +68,7 @@ public final class DriveSession {
             self.startTimeout = startTimeout
             self.keepFiles = keepFiles
             self.keepFilesOnFailure = keepFilesOnFailure
+            self.accessibility = accessibility
         }
     }
 
@@ -122,6 +128,9 @@ public final class DriveSession {
             guard findProgram("setpriv") != nil else { throw DriveError.programMissing(program: "setpriv", package: "util-linux") }
         }
         guard !configuration.devices.isEmpty else { throw DriveError.noDevice(kind: "device at all") }
+        if configuration.accessibility, let missing = AccessibilityReader.missingPackage() {
+            throw DriveError.programMissing(program: missing.program, package: missing.package)
+        }
         self.configuration = configuration
         var template = Array("/tmp/gesturekit-drive-XXXXXX".utf8CString)
         guard let dir = mkdtemp(&template).map({ String(cString: $0) }) else {
@@ -132,7 +141,10 @@ public final class DriveSession {
 
     deinit { stop() }
 
-    private var runDirectory: String { directory + "/run" }
+    /// How a program runs as the session's user (setpriv, when this process is root).
+    private(set) var launcher: [String] = []
+
+    var runDirectory: String { directory + "/run" }
     private var testbed: String { directory + "/testbed" }
 
     // MARK: Starting
@@ -166,7 +178,6 @@ public final class DriveSession {
         try writeTextFile(directory + "/app.sh", appScript())
         try writeTextFile(directory + "/sway.conf", swayConfiguration())
 
-        var launcher: [String] = []
         var home = getenv("HOME").map { String(cString: $0) } ?? directory
         if getuid() == 0, let pw = getpwnam(configuration.user) {
             guard chownTree(directory, uid: pw.pointee.pw_uid, gid: pw.pointee.pw_gid) else {
@@ -193,10 +204,19 @@ public final class DriveSession {
     /// its own, with the app and its bus), its exit status in app.status.
     func appScript() -> String {
         var env = ["GDK_BACKEND": "wayland", "QT_QPA_PLATFORM": "wayland", "SDL_VIDEODRIVER": "wayland",
-                   "ELECTRON_OZONE_PLATFORM_HINT": "wayland", "NO_AT_BRIDGE": "1"]
+                   "ELECTRON_OZONE_PLATFORM_HINT": "wayland"]
+        if configuration.accessibility {
+            // Qt exports its tree only when asked or when a screen reader is seen.
+            env["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"
+        } else {
+            env["NO_AT_BRIDGE"] = "1"
+            env["GTK_A11Y"] = "none"
+        }
         for (k, v) in configuration.environment { env[k] = v }
         let exports = env.sorted { $0.key < $1.key }.map { "export \($0.key)=\(shellQuoted($0.value))" }.joined(separator: "\n")
-        let command = configuration.app.map(shellQuoted).joined(separator: " ")
+        // The app's session bus's address, for the accessibility reader (bus.address).
+        let command = #"/bin/sh -c 'printf %s "$DBUS_SESSION_BUS_ADDRESS" > "$0/bus.address"; shift; exec "$@"' "$D" -- "#
+            + configuration.app.map(shellQuoted).joined(separator: " ")
         return """
         # The app under test, started by sway (outside umockdev's testbed: it reads no device).
         D=\(shellQuoted(directory))
@@ -500,6 +520,10 @@ public final class DriveSession {
     public func stop() {
         guard !stopped else { return }
         stopped = true
+        // A failed session keeps the app's accessibility tree beside its logs.
+        if failed && configuration.accessibility && (configuration.keepFilesOnFailure || configuration.keepFiles) {
+            if let text = try? readAccessibilityTreeJSON() { try? writeTextFile(directory + "/accessibility.json", text) }
+        }
         // The app's process group (app.sh, the bus, the app): sway's exec started it in a
         // session of its own (its first child calls setsid and forks app.sh, so the group is
         // not app.sh's own id: it is read from /proc).

@@ -3,8 +3,9 @@ import GestureKit
 import GestureTesting
 
 /// One step of `gesturekit drive --step`: a gesture in GestureTesting's vocabulary aimed at a
-/// point of the app's window (in window points; `center` is the window's centre), or a
-/// screenshot.
+/// point of the app's window (in window points; `center` is the window's centre; `@NAME` the
+/// centre of the shown accessible element named NAME, or whose text is NAME), a wait on the
+/// app's accessibility tree, or a screenshot.
 ///
 ///     tap X,Y                     one finger, GestureTesting's tap
 ///     double-tap X,Y
@@ -16,6 +17,9 @@ import GestureTesting
 ///     screenshot FILE.png         the output, as grim saves it
 ///     replay FILE                 a touchscreen recording (evemu, libinput record) at its timing
 ///     compare FILE.png [PERCENT]  the screen against a kept picture (default 1 % of pixels)
+///     wait-for NAME [SECONDS]     an accessible element named NAME (or reading it) is shown (default 10 s)
+///     expect-text TEXT [SECONDS]  an accessible element's text (or name) is TEXT (default 10 s)
+///     expect-gone NAME [SECONDS]  no element named NAME (or reading it) is shown (default 10 s)
 public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
     case tap(DrivePoint)
     case doubleTap(DrivePoint)
@@ -30,27 +34,45 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
     /// The screen compared with a kept picture, at most `tolerancePercent` % of its pixels
     /// differing (`DriveSession.compare`).
     case compare(path: String, tolerancePercent: Double)
+    /// A shown accessible element named (or reading) `name`, within `seconds`.
+    case waitFor(name: String, seconds: Double)
+    /// A shown accessible element whose text (or name) is `text`, within `seconds`.
+    case expectText(text: String, seconds: Double)
+    /// No shown accessible element named (or reading) `name`, within `seconds`.
+    case expectGone(name: String, seconds: Double)
 
     /// The share of pixels `compare` lets differ when none is given: 1 %.
     public static let defaultComparePercent = 1.0
 
-    /// A point of the window, or its centre.
+    /// A point of the window, its centre, or an accessible element's centre.
     public enum DrivePoint: Hashable, Sendable, CustomStringConvertible {
         case centre
         case point(Point)
-
-        func resolve(in window: Size) -> Point {
-            switch self {
-            case .centre: Point(x: window.width / 2, y: window.height / 2)
-            case let .point(p): p
-            }
-        }
+        /// The centre of the shown accessible element named (or reading) this (`@NAME`).
+        case element(String)
 
         public var description: String {
             switch self {
             case .centre: "center"
             case let .point(p): "\(number(p.x)),\(number(p.y))"
+            case let .element(name): "@" + name
             }
+        }
+    }
+
+    /// Whether the step reads the app's accessibility tree (the session needs
+    /// `Configuration.accessibility`).
+    public var needsAccessibility: Bool {
+        switch self {
+        case .waitFor, .expectText, .expectGone: return true
+        case let .tap(p), let .doubleTap(p), let .longPress(p, _), let .pinch(p, _, _), let .rotate(p, _), let .swipe(p, _, _):
+            if case .element = p { return true }
+            return false
+        case let .drag(a, b, _):
+            if case .element = a { return true }
+            if case .element = b { return true }
+            return false
+        case .screenshot, .replay, .compare: return false
         }
     }
 
@@ -69,6 +91,10 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
         func point(_ i: Int) throws -> DrivePoint {
             guard i < args.count else { throw fail("\(verb) needs a point of the window (X,Y in points, or center)") }
             if args[i] == "center" || args[i] == "centre" { return .centre }
+            if args[i].hasPrefix("@") {
+                guard args[i].count > 1 else { throw fail("'@' needs an accessible element's name after it (@7, @Save)") }
+                return .element(String(args[i].dropFirst()))
+            }
             let parts = args[i].split(separator: ",")
             guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite, x >= 0, y >= 0 else {
                 throw fail("'\(args[i])' is not a point of the window (X,Y in points, both at least 0, or center)")
@@ -133,8 +159,19 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
             let percent = try number(1, "the tolerance, percent of pixels", default: Self.defaultComparePercent)!
             guard percent >= 0, percent <= 100 else { throw fail("the tolerance is a percentage of pixels, 0 to 100") }
             self = .compare(path: args[0], tolerancePercent: percent)
+        case "wait-for", "expect-text", "expect-gone":
+            guard args.count == 1 || args.count == 2 else {
+                throw fail("\(verb) needs one \(verb == "expect-text" ? "text" : "name") (no spaces), and may give seconds to wait")
+            }
+            let s = try number(1, "seconds to wait", default: 10)!
+            guard s > 0 else { throw fail("\(verb) waits more than 0 seconds") }
+            switch verb {
+            case "wait-for": self = .waitFor(name: args[0], seconds: s)
+            case "expect-text": self = .expectText(text: args[0], seconds: s)
+            default: self = .expectGone(name: args[0], seconds: s)
+            }
         default:
-            throw fail("'\(verb)' is not a step: tap, double-tap, long-press, drag, pinch, rotate, swipe, screenshot, replay or compare")
+            throw fail("'\(verb)' is not a step: tap, double-tap, long-press, drag, pinch, rotate, swipe, screenshot, replay, compare, wait-for, expect-text or expect-gone")
         }
     }
 
@@ -150,22 +187,27 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
         case let .screenshot(path): "screenshot \(path)"
         case let .replay(path): "replay \(path)"
         case let .compare(path, p): "compare \(path) \(number(p))"
+        case let .waitFor(name, s): "wait-for \(name) \(number(s))"
+        case let .expectText(text, s): "expect-text \(text) \(number(s))"
+        case let .expectGone(name, s): "expect-gone \(name) \(number(s))"
         }
     }
 
-    /// The gesture on a tester whose screen is a window of `size` (nil for a screenshot, a
-    /// replay and a comparison).
-    public func gesture(in size: Size) -> ((GestureTester) throws -> Void)? {
+    /// The gesture on a tester whose screen is the window, its points found by `point` (nil
+    /// for the steps that are no gesture).
+    public func gesture(at point: (DrivePoint) throws -> Point) throws -> ((GestureTester) throws -> Void)? {
         func ms(_ s: Double) -> Duration { .nanoseconds(Int64((s * 1e9).rounded())) }
         switch self {
-        case let .tap(p): return { try $0.tap(at: p.resolve(in: size)) }
-        case let .doubleTap(p): return { try $0.doubleTap(at: p.resolve(in: size)) }
-        case let .longPress(p, s): return { try $0.longPress(at: p.resolve(in: size), duration: s.map(ms)) }
-        case let .drag(a, b, s): return { try $0.drag(from: a.resolve(in: size), to: b.resolve(in: size), duration: ms(s)) }
-        case let .pinch(p, scale, s): return { try $0.pinch(at: p.resolve(in: size), scale: scale, duration: ms(s)) }
-        case let .rotate(p, d): return { try $0.rotate(at: p.resolve(in: size), by: d * .pi / 180) }
-        case let .swipe(p, d, f): return { try $0.swipe(from: p.resolve(in: size), d, fingers: f) }
-        case .screenshot, .replay, .compare: return nil
+        case let .tap(p): let at = try point(p); return { try $0.tap(at: at) }
+        case let .doubleTap(p): let at = try point(p); return { try $0.doubleTap(at: at) }
+        case let .longPress(p, s): let at = try point(p); return { try $0.longPress(at: at, duration: s.map(ms)) }
+        case let .drag(a, b, s):
+            let from = try point(a), to = try point(b)
+            return { try $0.drag(from: from, to: to, duration: ms(s)) }
+        case let .pinch(p, scale, s): let at = try point(p); return { try $0.pinch(at: at, scale: scale, duration: ms(s)) }
+        case let .rotate(p, d): let at = try point(p); return { try $0.rotate(at: at, by: d * .pi / 180) }
+        case let .swipe(p, d, f): let at = try point(p); return { try $0.swipe(from: at, d, fingers: f) }
+        case .screenshot, .replay, .compare, .waitFor, .expectText, .expectGone: return nil
         }
     }
 }
@@ -187,9 +229,24 @@ extension DriveSession {
             return try replay(path).description
         case let .compare(path, percent):
             return try compare(with: path, tolerance: percent / 100, record: recordMissingPictures, timeout: compareTimeout).description
+        case let .waitFor(name, seconds):
+            return "\(try waitForElement("named \"\(name)\"", timeout: seconds) { $0.reads(name) })"
+        case let .expectText(text, seconds):
+            return "\(try waitForElement("reading \"\(text)\"", timeout: seconds) { $0.reads(text) })"
+        case let .expectGone(name, seconds):
+            try waitUntilGone("named \"\(name)\"", timeout: seconds) { $0.reads(name) }
+            return nil
         default:
             let window = try self.window ?? waitForWindow()
-            guard let gesture = step.gesture(in: window.frame.size) else { return nil }
+            let size = window.frame.size
+            let gesture = try step.gesture { point in
+                switch point {
+                case .centre: Point(x: size.width / 2, y: size.height / 2)
+                case let .point(p): p
+                case let .element(name): try centre(ofElementNamed: name)
+                }
+            }
+            guard let gesture else { return nil }
             try perform(with: .touchscreen, gesture)
             return nil
         }

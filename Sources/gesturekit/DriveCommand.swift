@@ -60,6 +60,9 @@ struct Drive: ParsableCommand {
     @Flag(help: "Keep the session's files (sway.log, app.log, screenshots) even when it ends well.")
     var keep = false
 
+    @Flag(help: "Give the app an accessibility bus and read its tree (AT-SPI): kept in the session's files when it fails. Steps aimed at an element (@NAME) or waiting on one turn it on.")
+    var accessibility = false
+
     @Flag(name: .customLong("no-record"), help: "A compare step whose kept picture is missing fails (by default it records the screen there and passes): for CI.")
     var noRecord = false
 
@@ -120,7 +123,8 @@ struct Drive: ParsableCommand {
         }
         run.report.properties.append(("device", device.description.name))
         let configuration = DriveSession.Configuration(app: app, environment: env, output: outputSize, devices: [device],
-                                                       user: user, startTimeout: timeout, keepFiles: keep)
+                                                       user: user, startTimeout: timeout, keepFiles: keep,
+                                                       accessibility: accessibility || parsed.contains(where: \.needsAccessibility))
         let names = parsed.enumerated().map { "step \($0.offset + 1): \($0.element)" }
         let session: DriveSession
         let started = run.now()

@@ -136,6 +136,52 @@ struct DriveSessionTests {
         #expect(after.width > before.width * 1.1, "the tap pressed eog's zoom-in button: the square grew from \(before.width) to \(after.width)")
     }
 
+    /// gnome-calculator 43 (GTK 4, libadwaita), its buttons found and its display read over
+    /// AT-SPI.
+    static func calculator() throws -> DriveSession {
+        let missing = ["gnome-calculator", "sway", "grim", "umockdev-run"].filter { name in
+            !(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+                .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+        }
+        try #require(missing.isEmpty, "install \(missing.joined(separator: ", ")) (scripts/install-deps.sh installs them)")
+        return try DriveSession.start(.init(app: ["gnome-calculator"], output: Size(width: 1000, height: 1000),
+                                            user: CompositorUser.name, accessibility: true))
+    }
+
+    @Test("gnome-calculator (GTK 4): taps aimed at its buttons by their accessible names (@7, @×, @6, @=) compute 42, read back from its display over AT-SPI; an expectation it does not meet fails naming what was shown")
+    func calculatorOverAccessibility() throws {
+        let session = try Self.calculator()
+        defer { session.stop() }
+        for text in ["tap @7", "tap @×", "tap @6", "tap @="] {
+            try session.perform(DriveStep(parsing: text))
+        }
+        let shown = try session.perform(DriveStep(parsing: "expect-text 42"))
+        #expect(shown?.contains("42") == true, "the calculator's display reads 42: \(shown ?? "")")
+        let tree = try session.accessibilityTree().flatMap(\.all)
+        #expect(tree.contains { $0.role == "push button" && $0.isShowing }, "the tree has the calculator's shown buttons")
+        do {
+            try session.perform(DriveStep(parsing: "expect-text 43 1"))
+            Issue.record("expect-text 43 passed on a display that reads 42")
+        } catch let error as DriveError {
+            #expect("\(error)".contains("no accessible element reading \"43\" within 1 s") && "\(error)".contains("\"42\""),
+                    "the failed expectation names what it waited for and what was shown (the 42): \(error)")
+        }
+    }
+
+    @Test("gesturekit drive: steps aimed at accessible elements turn the tree on by themselves; the calculator's 7 × 6 reads 42 and the JUnit report passes")
+    func calculatorCommand() throws {
+        let tool = builtProduct("gesturekit")
+        let junit = NSTemporaryDirectory() + "gesturekit-drive-\(UUID().uuidString).xml"
+        defer { try? FileManager.default.removeItem(atPath: junit) }
+        let run = try runProcess(tool, ["drive", "--user", CompositorUser.name, "--output", "1000x1000", "--junit", junit,
+                                        "--step", "wait-for =", "--step", "tap @7", "--step", "tap @×", "--step", "tap @6",
+                                        "--step", "tap @=", "--step", "expect-text 42", "--", "gnome-calculator"])
+        #expect(run.status == 0, "drive passes: \(run.output)\n\(run.errors)")
+        let report = JUnitDocument(try String(contentsOfFile: junit, encoding: .utf8))
+        #expect(report.cases.count == 7 && report.cases.allSatisfy { $0.outcome == nil },
+                "seven test cases (the start and six steps), all passed: \(report.cases.map(\.name))")
+    }
+
     @Test("gesturekit drive: a missing app and a bad step are named, with exit statuses 1 and 2")
     func command() throws {
         let tool = builtProduct("gesturekit")

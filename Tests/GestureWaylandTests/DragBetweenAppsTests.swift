@@ -22,7 +22,12 @@ struct DragBetweenAppsTests {
     }
 
     /// An evemu trace: `fixture`'s device description and `events` (time, type, code, value).
+    /// Seconds from the gate's opening to the first event of a trace: sway's tiling of the
+    /// second window is applied within it.
+    static let lead = 1.0
+
     static func trace(of fixture: String, _ events: [(Double, Int, Int, Int)]) throws -> String {
+        let events = [(0.0, syn, 0, 0)] + events.map { ($0.0 + lead, $0.1, $0.2, $0.3) }
         let text = try String(contentsOfFile: Compositor.fixture(fixture), encoding: .utf8)
         let header = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("E:") && !$0.isEmpty }
         let lines = events.map { String(format: "E: %.6f %04x %04x %d", 1_700_000_000 + $0.0, $0.1, $0.2, $0.3) }
@@ -176,7 +181,12 @@ struct DragBetweenAppsTests {
             session.remove()
         }
         #expect(session.waitForRecording(thenSeconds: 0), "both windows are shown: \(session.errors)")
-        if nested == nil { #expect(Self.windowWidths(session) == [500, 500], "sway tiles the two windows side by side") }
+        // The second app's ready file can come before sway applies the tiling (its
+        // transaction waits for both apps' new frames): the events begin 1 s after the gate.
+        if nested == nil {
+            #expect(session.wait(seconds: 10) { Self.windowWidths(session) == [500, 500] },
+                    "sway tiles the two windows side by side: \(Self.windowWidths(session))")
+        }
         _ = session.wait(seconds: 10) {
             Line.parse(session.read("source.out")).contains { $0.type == "drag" && $0.phase == "ended" }
         }
