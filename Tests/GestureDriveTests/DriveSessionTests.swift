@@ -182,6 +182,63 @@ struct DriveSessionTests {
                 "seven test cases (the start and six steps), all passed: \(report.cases.map(\.name))")
     }
 
+    /// A Qt 6 Quick scene for `qml` (Debian's qml-qt6): a red square with a `PinchHandler`
+    /// that scales it, and a label that reads its scale in percent ("100%"), which Qt exports
+    /// over AT-SPI.
+    static let pinchScene = """
+    import QtQuick
+    import QtQuick.Window
+
+    Window {
+        width: 1000; height: 1000; visible: true
+        title: "pinch"
+        Rectangle {
+            id: photo
+            width: 300; height: 300
+            anchors.centerIn: parent
+            color: "#dc1414"
+            PinchHandler { target: photo }
+        }
+        Text {
+            anchors.top: parent.top; anchors.horizontalCenter: parent.horizontalCenter
+            font.pixelSize: 40
+            text: Math.round(photo.scale * 100) + "%"
+            Accessible.role: Accessible.StaticText
+            Accessible.name: text
+        }
+    }
+    """
+
+    @Test("Qt 6 Quick (qml): a two-finger pinch to twice the fingers' distance scales the item of a PinchHandler up (Qt counts from past its drag threshold: about 160 %), its label read over AT-SPI and the square grown on the screen")
+    func qtQuickPinch() throws {
+        let qml = "/usr/lib/qt6/bin/qml"
+        try #require(FileManager.default.isExecutableFile(atPath: qml),
+                     "install qml-qt6, qml6-module-qtquick, qml6-module-qtquick-window and qt6-wayland (scripts/install-deps.sh installs them)")
+        let dir = NSTemporaryDirectory() + "gesturekit-drive-qml-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        chmod(dir, 0o755)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.pinchScene.write(toFile: dir + "/pinch.qml", atomically: true, encoding: .utf8)
+        chmod(dir + "/pinch.qml", 0o644)
+        let session = try DriveSession.start(.init(app: [qml, dir + "/pinch.qml"], output: Size(width: 1000, height: 1000),
+                                                   user: CompositorUser.name, accessibility: true))
+        defer { session.stop() }
+        try session.perform(DriveStep(parsing: "wait-for 100%"))
+        let before = try session.screenshot().count(of: Self.red, tolerance: Self.tolerance)
+        try session.perform(DriveStep(parsing: "pinch center 2"))
+        let label = try session.waitForElement("a scale above 130%") { element in
+            element.name.hasSuffix("%") && (Int(element.name.dropLast()) ?? 0) > 130
+        }
+        let percent = Int(label.name.dropLast()) ?? 0
+        #expect(percent > 130 && percent <= 200, "the pinch scaled the square up, by at most the fingers' 2: \(label)")
+        let after = try session.waitForScreen("the square grown", timeout: 5) {
+            Double($0.count(of: Self.red, tolerance: Self.tolerance)) > Double(before) * 1.5
+        }.count(of: Self.red, tolerance: Self.tolerance)
+        let expected = Double(before) * Double(percent * percent) / 10_000
+        #expect(abs(Double(after) - expected) < expected * 0.1,
+                "the square on the screen grew by the label's scale squared: \(before) → \(after) red pixels, \(Int(expected)) expected at \(percent)%")
+    }
+
     @Test("gesturekit drive: a missing app and a bad step are named, with exit statuses 1 and 2")
     func command() throws {
         let tool = builtProduct("gesturekit")
