@@ -90,6 +90,24 @@ public final class DriveSession {
     /// Whether the screen stopped changing after the window was mapped (`waitForSettledScreen`);
     /// false for an app that kept animating.
     public private(set) var settled = false
+    /// How long the session took to start, by phase: what each test pays beside the app.
+    public struct StartTimes: Hashable, Sendable, CustomStringConvertible {
+        /// From the start to sway running with every device open (seconds).
+        public var compositorAndDevices = 0.0
+        /// From there to the app's window mapped (the app's own start, mostly).
+        public var window = 0.0
+        /// From there to its screen settled (two screenshots 0.1 s apart alike).
+        public var settled = 0.0
+        public var total: Double { compositorAndDevices + window + settled }
+
+        public var description: String {
+            "\(formatted(total)) s: sway and its devices \(formatted(compositorAndDevices)) s, the app's window \(formatted(window)) s, settled \(formatted(settled)) s"
+        }
+    }
+    /// How long `start` took, by phase.
+    public private(set) var startTimes = StartTimes()
+    /// How long the last `stop()` took (seconds): the app, the compositor and the files gone.
+    public private(set) var stopSeconds: Double?
 
     private var compositor: Subprocess?
     private var feeds: [MockDeviceFeed] = []
@@ -104,10 +122,19 @@ public final class DriveSession {
     public static func start(_ configuration: Configuration) throws -> DriveSession {
         let session = try DriveSession(configuration)
         do {
+            var t = monotonic()
+            func lap() -> Double {
+                let now = monotonic()
+                defer { t = now }
+                return now - t
+            }
             try session.launch()
             try session.waitForDevices()
+            session.startTimes.compositorAndDevices = lap()
             _ = try session.waitForWindow()
+            session.startTimes.window = lap()
             session.settled = try session.waitForSettledScreen()
+            session.startTimes.settled = lap()
         } catch {
             session.failed = true
             session.stop()
@@ -520,6 +547,8 @@ public final class DriveSession {
     public func stop() {
         guard !stopped else { return }
         stopped = true
+        let stopStarted = monotonic()
+        defer { stopSeconds = monotonic() - stopStarted }
         // A failed session keeps the app's accessibility tree beside its logs.
         if failed && configuration.accessibility && (configuration.keepFilesOnFailure || configuration.keepFiles) {
             if let text = try? readAccessibilityTreeJSON() { try? writeTextFile(directory + "/accessibility.json", text) }

@@ -133,10 +133,14 @@ struct Drive: ParsableCommand {
             run.skip(names, why: "not run: the app did not start")
             throw failure
         }
-        defer { session.stop() }
         run.pass("start \(app.first ?? "")", seconds: run.now() - started)
         run.line("drive: \(device.description.name): \(device.sizeMillimetres.map { "\(Int($0.width.rounded())) × \(Int($0.height.rounded())) mm" } ?? "its recorded size"), \(device.reportRate) Hz")
         run.line("drive: window \(session.window.map(\.description) ?? "?") after \(seconds(run.now() - started)) s")
+        run.line("drive: started in \(session.startTimes)")
+        defer {
+            session.stop()
+            if let s = session.stopSeconds { run.line("drive: stopped in \(seconds(s)) s") }
+        }
         for (i, step) in parsed.enumerated() {
             let t = run.now()
             let note: String?
