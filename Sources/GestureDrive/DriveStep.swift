@@ -17,6 +17,9 @@ import GestureTesting
 ///     screenshot FILE.png         the output, as grim saves it
 ///     replay FILE                 a touchscreen recording (evemu, libinput record) at its timing
 ///     compare FILE.png [PERCENT]  the screen against a kept picture (default 1 % of pixels)
+///     touchpad-pinch SCALE [SECONDS]        two fingers on the session's touchpad (default 0.5 s)
+///     touchpad-scroll DX,DY [SECONDS]       two fingers scroll the content by DX,DY points (default 0.3 s)
+///     touchpad-swipe left|right|up|down [FINGERS]  3 (default) or 4 fingers travel 100 points' worth
 ///     wait-for NAME [SECONDS]     an accessible element named NAME (or reading it) is shown (default 10 s)
 ///     expect-text TEXT [SECONDS]  an accessible element's text (or name) is TEXT (default 10 s)
 ///     expect-gone NAME [SECONDS]  no element named NAME (or reading it) is shown (default 10 s)
@@ -34,6 +37,12 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
     /// The screen compared with a kept picture, at most `tolerancePercent` % of its pixels
     /// differing (`DriveSession.compare`).
     case compare(path: String, tolerancePercent: Double)
+    /// Two fingers on the touchpad spread to `scale` times their distance.
+    case touchpadPinch(scale: Double, seconds: Double)
+    /// Two fingers on the touchpad scroll the content by `offset` points.
+    case touchpadScroll(offset: Point, seconds: Double)
+    /// Three or four fingers on the touchpad travel a swipe's way.
+    case touchpadSwipe(direction: SwipeDirection, fingers: Int)
     /// A shown accessible element named (or reading) `name`, within `seconds`.
     case waitFor(name: String, seconds: Double)
     /// A shown accessible element whose text (or name) is `text`, within `seconds`.
@@ -72,7 +81,15 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
             if case .element = a { return true }
             if case .element = b { return true }
             return false
-        case .screenshot, .replay, .compare: return false
+        case .screenshot, .replay, .compare, .touchpadPinch, .touchpadScroll, .touchpadSwipe: return false
+        }
+    }
+
+    /// Whether the step needs a touchpad in the session.
+    public var needsTouchpad: Bool {
+        switch self {
+        case .touchpadPinch, .touchpadScroll, .touchpadSwipe: true
+        default: false
         }
     }
 
@@ -159,6 +176,34 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
             let percent = try number(1, "the tolerance, percent of pixels", default: Self.defaultComparePercent)!
             guard percent >= 0, percent <= 100 else { throw fail("the tolerance is a percentage of pixels, 0 to 100") }
             self = .compare(path: args[0], tolerancePercent: percent)
+        case "touchpad-pinch":
+            try count(2)
+            guard let scale = try number(0, "the scale"), scale > 0 else { throw fail("touchpad-pinch needs a scale above 0 (2: fingers spread to twice their distance)") }
+            let s = try number(1, "seconds", default: 0.5)!
+            guard s > 0 else { throw fail("a pinch lasts more than 0 seconds") }
+            self = .touchpadPinch(scale: scale, seconds: s)
+        case "touchpad-scroll":
+            try count(2)
+            let parts = args.first?.split(separator: ",") ?? []
+            guard parts.count == 2, let dx = Double(parts[0]), let dy = Double(parts[1]), dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else {
+                throw fail("touchpad-scroll needs the content's offset in points, DX,DY (not both 0)")
+            }
+            let s = try number(1, "seconds", default: 0.3)!
+            guard s > 0 else { throw fail("a scroll lasts more than 0 seconds") }
+            self = .touchpadScroll(offset: Point(x: dx, y: dy), seconds: s)
+        case "touchpad-swipe":
+            try count(2)
+            guard let word = args.first else { throw fail("touchpad-swipe needs a direction: left, right, up or down") }
+            let direction: SwipeDirection = switch word {
+            case "left": .left
+            case "right": .right
+            case "up": .up
+            case "down": .down
+            default: throw fail("'\(word)' is not a direction: left, right, up or down")
+            }
+            let fingers = try number(1, "fingers", default: 3)!
+            guard fingers == 3 || fingers == 4 else { throw fail("a touchpad swipe takes 3 or 4 fingers") }
+            self = .touchpadSwipe(direction: direction, fingers: Int(fingers))
         case "wait-for", "expect-text", "expect-gone":
             guard args.count == 1 || args.count == 2 else {
                 throw fail("\(verb) needs one \(verb == "expect-text" ? "text" : "name") (no spaces), and may give seconds to wait")
@@ -171,7 +216,7 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
             default: self = .expectGone(name: args[0], seconds: s)
             }
         default:
-            throw fail("'\(verb)' is not a step: tap, double-tap, long-press, drag, pinch, rotate, swipe, screenshot, replay, compare, wait-for, expect-text or expect-gone")
+            throw fail("'\(verb)' is not a step: tap, double-tap, long-press, drag, pinch, rotate, swipe, touchpad-pinch, touchpad-scroll, touchpad-swipe, screenshot, replay, compare, wait-for, expect-text or expect-gone")
         }
     }
 
@@ -187,6 +232,9 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
         case let .screenshot(path): "screenshot \(path)"
         case let .replay(path): "replay \(path)"
         case let .compare(path, p): "compare \(path) \(number(p))"
+        case let .touchpadPinch(scale, s): "touchpad-pinch \(number(scale)) \(number(s))"
+        case let .touchpadScroll(o, s): "touchpad-scroll \(number(o.x)),\(number(o.y)) \(number(s))"
+        case let .touchpadSwipe(d, f): "touchpad-swipe \(d) \(f)"
         case let .waitFor(name, s): "wait-for \(name) \(number(s))"
         case let .expectText(text, s): "expect-text \(text) \(number(s))"
         case let .expectGone(name, s): "expect-gone \(name) \(number(s))"
@@ -207,7 +255,27 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
         case let .pinch(p, scale, s): let at = try point(p); return { try $0.pinch(at: at, scale: scale, duration: ms(s)) }
         case let .rotate(p, d): let at = try point(p); return { try $0.rotate(at: at, by: d * .pi / 180) }
         case let .swipe(p, d, f): let at = try point(p); return { try $0.swipe(from: at, d, fingers: f) }
-        case .screenshot, .replay, .compare, .waitFor, .expectText, .expectGone: return nil
+        case .screenshot, .replay, .compare, .waitFor, .expectText, .expectGone,
+             .touchpadPinch, .touchpadScroll, .touchpadSwipe: return nil
+        }
+    }
+
+    /// The touchpad's frames for a touchpad step (nil for the others).
+    public func touchpadFrames(on touchpad: VirtualDevice) throws -> [PadFrame]? {
+        func ms(_ s: Double) -> Duration { .nanoseconds(Int64((s * 1e9).rounded())) }
+        let pad = TouchpadGestures(device: touchpad)
+        switch self {
+        case let .touchpadPinch(scale, s): return try pad.pinch(scale: scale, duration: ms(s))
+        case let .touchpadScroll(offset, s): return try pad.scroll(by: offset, duration: ms(s))
+        case let .touchpadSwipe(direction, fingers):
+            let travel = 100.0
+            var offset = Point.zero
+            if direction.contains(.left) { offset.x -= travel }
+            if direction.contains(.right) { offset.x += travel }
+            if direction.contains(.up) { offset.y -= travel }
+            if direction.contains(.down) { offset.y += travel }
+            return try pad.swipe(fingers: fingers, by: offset)
+        default: return nil
         }
     }
 }
@@ -235,6 +303,13 @@ extension DriveSession {
             return "\(try waitForElement("reading \"\(text)\"", timeout: seconds) { $0.reads(text) })"
         case let .expectGone(name, seconds):
             try waitUntilGone("named \"\(name)\"", timeout: seconds) { $0.reads(name) }
+            return nil
+        case .touchpadPinch, .touchpadScroll, .touchpadSwipe:
+            guard let pad = configuration.devices.first(where: { $0.kind == .touchpad }) else {
+                failed = true
+                throw DriveError.noDevice(kind: "touchpad (gesturekit drive --touchpad)")
+            }
+            try performOnTouchpad(try step.touchpadFrames(on: pad) ?? [])
             return nil
         default:
             let window = try self.window ?? waitForWindow()

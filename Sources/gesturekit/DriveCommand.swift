@@ -60,6 +60,9 @@ struct Drive: ParsableCommand {
     @Flag(help: "Keep the session's files (sway.log, app.log, screenshots) even when it ends well.")
     var keep = false
 
+    @Flag(help: "Add a virtual touchpad (102 x 71 mm, 32 units a millimetre) beside the touchscreen; a touchpad step adds it by itself.")
+    var touchpad = false
+
     @Flag(help: "Give the app an accessibility bus and read its tree (AT-SPI): kept in the session's files when it fails. Steps aimed at an element (@NAME) or waiting on one turn it on.")
     var accessibility = false
 
@@ -122,7 +125,8 @@ struct Drive: ParsableCommand {
             throw run.error("arguments", bad.message, status: 2)
         }
         run.report.properties.append(("device", device.description.name))
-        let configuration = DriveSession.Configuration(app: app, environment: env, output: outputSize, devices: [device],
+        let devices = touchpad || parsed.contains(where: \.needsTouchpad) ? [device, VirtualDevice.touchpad()] : [device]
+        let configuration = DriveSession.Configuration(app: app, environment: env, output: outputSize, devices: devices,
                                                        user: user, startTimeout: timeout, keepFiles: keep,
                                                        accessibility: accessibility || parsed.contains(where: \.needsAccessibility))
         let names = parsed.enumerated().map { "step \($0.offset + 1): \($0.element)" }

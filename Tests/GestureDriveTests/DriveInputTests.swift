@@ -145,16 +145,27 @@ extension Double {
     @Test("steps read as written, and print as they read", arguments: [
         "tap 10,20", "tap center", "double-tap 5,5", "long-press 100,100", "long-press 100,100 1.5",
         "drag 1,2 300,400 0.3", "pinch center 2 0.5", "rotate 640,400 45", "swipe center left 2", "screenshot /tmp/a.png",
+        "tap @7", "drag @Photo @Trash 0.5", "wait-for Save", "expect-text 42 3", "expect-gone Row3",
+        "touchpad-pinch 2", "touchpad-scroll 0,-200 0.4", "touchpad-swipe left 4",
     ])
     func roundTrip(_ text: String) throws {
         let step = try DriveStep(parsing: text)
         #expect(try DriveStep(parsing: step.description) == step, "'\(text)' reads back the same from '\(step)'")
     }
 
+    @Test("steps that need the accessibility tree or a touchpad say so (drive then gives the session one)")
+    func needs() throws {
+        #expect(try DriveStep(parsing: "tap @7").needsAccessibility && DriveStep(parsing: "expect-text 42").needsAccessibility)
+        #expect(try !DriveStep(parsing: "tap 1,2").needsAccessibility && !DriveStep(parsing: "touchpad-pinch 2").needsAccessibility)
+        #expect(try DriveStep(parsing: "touchpad-scroll 0,10").needsTouchpad && !DriveStep(parsing: "pinch center 2").needsTouchpad)
+    }
+
     @Test("a bad step says what is wrong with it", arguments: [
         ("tip 1,2", "is not a step"), ("tap", "needs a point"), ("tap 1;2", "is not a point"), ("tap -1,2", "is not a point"),
         ("pinch center 0", "scale above 0"), ("swipe center sideways", "is not a direction"), ("tap 1,2 3", "too many words"),
-        ("long-press 1,1 0", "more than 0 seconds"),
+        ("long-press 1,1 0", "more than 0 seconds"), ("tap @", "needs an accessible element's name"),
+        ("expect-text", "needs one text"), ("wait-for a b c", "needs one name"), ("touchpad-swipe left 2", "3 or 4 fingers"),
+        ("touchpad-scroll 0,0", "not both 0"), ("touchpad-pinch -1", "scale above 0"),
     ])
     func bad(_ text: String, _ says: String) {
         do {

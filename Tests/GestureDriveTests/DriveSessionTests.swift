@@ -36,7 +36,7 @@ struct DriveSessionTests {
         return path
     }
 
-    static func eog() throws -> (DriveSession, picture: String) {
+    static func eog(touchpad: Bool = false) throws -> (DriveSession, picture: String) {
         let missing = ["eog", "sway", "grim", "umockdev-run"].filter { name in
             !(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
                 .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
@@ -44,8 +44,10 @@ struct DriveSessionTests {
         try #require(missing.isEmpty, "install \(missing.joined(separator: ", ")) (scripts/install-deps.sh drive installs them)")
         let picture = try picture()
         // eog's own settings (its side pane) stay out of the way of the picture.
-        let session = try DriveSession.start(.init(app: ["eog", "--new-instance", picture],
-                                                   output: Size(width: 1280, height: 800), user: CompositorUser.name))
+        let output = Size(width: 1280, height: 800)
+        let devices = [DriveSession.touchscreen(covering: output)] + (touchpad ? [VirtualDevice.touchpad()] : [])
+        let session = try DriveSession.start(.init(app: ["eog", "--new-instance", picture], output: output, devices: devices,
+                                                   user: CompositorUser.name))
         return (session, picture)
     }
 
@@ -87,6 +89,24 @@ struct DriveSessionTests {
         #expect(kill(pid_t(app), 0) != 0 || (try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8))?.contains(") Z ") == true,
                 "eog (pid \(app)) has ended once the session stopped")
         #expect(!FileManager.default.fileExists(atPath: directory), "the session's directory \(directory) is removed once it stopped")
+    }
+
+    @Test("eog: a two-finger pinch on a touchpad (through sway's libinput and the pointer gestures protocol) zooms the picture in about twice")
+    func eogTouchpadPinch() throws {
+        let (session, picture) = try Self.eog(touchpad: true)
+        defer {
+            session.stop()
+            try? FileManager.default.removeItem(atPath: (picture as NSString).deletingLastPathComponent)
+        }
+        let before = try Self.square(session)
+        try session.perform(DriveStep(parsing: "touchpad-pinch 2 0.6"))
+        let shot = try session.waitForScreen("the square zoomed in by the touchpad's pinch", timeout: 10) {
+            ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) >= before.width * 1.5
+        }
+        let after = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance))
+        let ratio = after.width / before.width
+        #expect(ratio > 1.5 && ratio < 2.5,
+                "fingers spreading to twice their distance on the pad zoom eog's picture about twice (libinput's scale, GTK's zoom gesture); it zoomed \(ratio)×")
     }
 
     @Test("eog: a one-finger drag pans a zoomed picture with the finger")
