@@ -75,11 +75,14 @@ struct Drive: ParsableCommand {
     @Option(name: .customLong("junit"), help: "Write a JUnit XML report of the run to this file (also when the session fails).")
     var junit: String?
 
+    @Option(name: .customLong("file"), help: ArgumentHelp("A test file: its app, settings and steps, one a line (docs/DRIVE.md, \"Test files\"); the command line's steps follow its own, and an app after -- replaces its app.", valueName: "FILE.drive"))
+    var file: String?
+
     @Argument(parsing: .postTerminator, help: "The app's command line.")
     var app: [String] = []
 
     func run() throws {
-        let run = DriveRun(app: app)
+        let run = DriveRun(app: app.isEmpty ? ["(from \(file ?? "no file"))"] : app)
         var thrown: Error?
         do { try drive(run) } catch { thrown = error }
         if let junit {
@@ -93,13 +96,31 @@ struct Drive: ParsableCommand {
 
     /// The session, its steps in order, every line also in `run`'s report.
     private func drive(_ run: DriveRun) throws {
-        let outputSize: Size
-        let parsed: [DriveStep]
+        var outputSize: Size
+        var parsed: [DriveStep]
+        var names: [String]
         var env: [String: String] = [:]
         var device: VirtualDevice
+        var app = self.app
+        var script: DriveScript?
         do {
             outputSize = try Drive.size(output, "--output")
             do { parsed = try steps.map(DriveStep.init(parsing:)) } catch { throw DriveRun.Bad("--step: \(error)") }
+            names = parsed.enumerated().map { "step \($0.offset + 1): \($0.element)" }
+            if let file {
+                guard let bytes = readWholeFile(file, limit: 4 << 20) else {
+                    throw DriveRun.Bad("--file: cannot read \(file) (missing, unreadable, or over 4 MiB)")
+                }
+                do { script = try DriveScript(parsing: String(decoding: bytes, as: UTF8.self), file: file) } catch { throw DriveRun.Bad("--file: \(error)") }
+                let fromFile = script!.steps
+                names = fromFile.map { "\(file):\($0.line): \($0.step)" } + names.map { "--" + $0 }
+                parsed = fromFile.map(\.step) + parsed
+                if app.isEmpty { app = script!.app ?? [] }
+                if let o = script!.output { outputSize = o }
+                env = script!.environment
+            }
+            guard !app.isEmpty else { throw DriveRun.Bad("no app to run: give its command line after --, or an app line in --file") }
+            run.report.properties = [("app", app.joined(separator: " "))]
             for item in environment {
                 guard let eq = item.firstIndex(of: "="), eq != item.startIndex else { throw DriveRun.Bad("--env: '\(item)' is not NAME=VALUE") }
                 env[String(item[..<eq])] = String(item[item.index(after: eq)...])
@@ -125,11 +146,12 @@ struct Drive: ParsableCommand {
             throw run.error("arguments", bad.message, status: 2)
         }
         run.report.properties.append(("device", device.description.name))
-        let devices = touchpad || parsed.contains(where: \.needsTouchpad) ? [device, VirtualDevice.touchpad()] : [device]
+        let wantsTouchpad = touchpad || script?.touchpad == true || parsed.contains(where: \.needsTouchpad)
+        let devices = wantsTouchpad ? [device, VirtualDevice.touchpad()] : [device]
         let configuration = DriveSession.Configuration(app: app, environment: env, output: outputSize, devices: devices,
                                                        user: user, startTimeout: timeout, keepFiles: keep,
-                                                       accessibility: accessibility || parsed.contains(where: \.needsAccessibility))
-        let names = parsed.enumerated().map { "step \($0.offset + 1): \($0.element)" }
+                                                       accessibility: accessibility || script?.accessibility == true
+                                                           || parsed.contains(where: \.needsAccessibility))
         let session: DriveSession
         let started = run.now()
         do { session = try DriveSession.start(configuration) } catch {

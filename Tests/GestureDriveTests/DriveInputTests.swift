@@ -177,6 +177,46 @@ extension Double {
     }
 }
 
+/// `gesturekit drive --file`'s test files.
+@Suite struct DriveScriptTests {
+    @Test("a test file's settings and steps, with their lines; comments and blank lines skipped")
+    func reads() throws {
+        let script = try DriveScript(parsing: """
+        # a comment
+        app eog --new-instance /tmp/a.png
+        output 800x600
+        env GDK_SCALE=1
+        touchpad
+
+        tap center
+          touchpad-pinch 2
+        expect-text 200%
+        """, file: "t.drive")
+        #expect(script.app == ["eog", "--new-instance", "/tmp/a.png"] && script.output == Size(width: 800, height: 600))
+        #expect(script.environment == ["GDK_SCALE": "1"] && script.touchpad && !script.accessibility)
+        #expect(script.steps.map(\.line) == [7, 8, 9], "steps keep their lines")
+        #expect(try script.steps.map(\.step) == ["tap center", "touchpad-pinch 2", "expect-text 200%"].map(DriveStep.init(parsing:)))
+    }
+
+    @Test("a bad test file names its file and line, and why", arguments: [
+        ("tap 1,2\napp eog", "t.drive:2:", "settings come before the first step"),
+        ("app eog\noutput big", "t.drive:2:", "WIDTHxHEIGHT"),
+        ("app eog\n\ntip 1,2", "t.drive:3:", "is not a step"),
+        ("app\n", "t.drive:1:", "needs the app's command line"),
+        ("app a\napp b", "t.drive:2:", "one app a test"),
+        ("env NOEQUALS", "t.drive:1:", "NAME=VALUE"),
+        ("touchpad yes", "t.drive:1:", "stands alone"),
+    ])
+    func bad(_ text: String, _ at: String, _ says: String) {
+        do {
+            _ = try DriveScript(parsing: text, file: "t.drive")
+            Issue.record("'\(text)' is not a valid test file")
+        } catch {
+            #expect("\(error)".hasPrefix(at) && "\(error)".contains(says), "the error for '\(text)' is at \(at) and says '\(says)': \(error)")
+        }
+    }
+}
+
 /// Screenshots as grim writes them (PPM).
 @Suite struct ScreenshotTests {
     @Test("a PPM reads back pixel for pixel; a bad one is an error naming the format")

@@ -188,18 +188,33 @@ struct DriveSessionTests {
         }
     }
 
-    @Test("gesturekit drive: steps aimed at accessible elements turn the tree on by themselves; the calculator's 7 × 6 reads 42 and the JUnit report passes")
+    @Test("gesturekit drive --file: a test file's app, output and steps (aimed at accessible elements, which turn the tree on by themselves): the calculator's 7 × 6 reads 42, and the JUnit report names each step by its file and line")
     func calculatorCommand() throws {
         let tool = builtProduct("gesturekit")
-        let junit = NSTemporaryDirectory() + "gesturekit-drive-\(UUID().uuidString).xml"
-        defer { try? FileManager.default.removeItem(atPath: junit) }
-        let run = try runProcess(tool, ["drive", "--user", CompositorUser.name, "--output", "1000x1000", "--junit", junit,
-                                        "--step", "wait-for =", "--step", "tap @7", "--step", "tap @×", "--step", "tap @6",
-                                        "--step", "tap @=", "--step", "expect-text 42", "--", "gnome-calculator"])
+        let base = NSTemporaryDirectory() + "gesturekit-drive-\(UUID().uuidString)"
+        let junit = base + ".xml", file = base + ".drive"
+        defer {
+            try? FileManager.default.removeItem(atPath: junit)
+            try? FileManager.default.removeItem(atPath: file)
+        }
+        try """
+        # gnome-calculator multiplies
+        app gnome-calculator
+        output 1000x1000
+
+        wait-for =
+        tap @7
+        tap @×
+        tap @6
+        tap @=
+        expect-text 42
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try runProcess(tool, ["drive", "--user", CompositorUser.name, "--junit", junit, "--file", file])
         #expect(run.status == 0, "drive passes: \(run.output)\n\(run.errors)")
         let report = JUnitDocument(try String(contentsOfFile: junit, encoding: .utf8))
         #expect(report.cases.count == 7 && report.cases.allSatisfy { $0.outcome == nil },
                 "seven test cases (the start and six steps), all passed: \(report.cases.map(\.name))")
+        #expect(report.cases.dropFirst().first?.name == "\(file):5: wait-for = 10", "a step is named by its file and line: \(report.cases.map(\.name))")
     }
 
     /// A Qt 6 Quick scene for `qml` (Debian's qml-qt6): a red square with a `PinchHandler`

@@ -1,0 +1,103 @@
+import GestureDriveInput
+import GestureKit
+
+/// A test for `gesturekit drive FILE` (a `.drive` file): the app, the session's settings and
+/// the steps, one a line, for projects that are not written in Swift.
+///
+///     # gnome-calculator multiplies
+///     app gnome-calculator
+///     output 1000x1000
+///     tap @7
+///     tap @×
+///     tap @6
+///     tap @=
+///     expect-text 42
+///
+/// Settings come before the first step: `app COMMAND [ARGS...]` (required, unless the command
+/// line gives the app), `output WxH`, `env NAME=VALUE` (repeated), `touchpad` and
+/// `accessibility` (each alone on its line). Every other line is a step as `--step` writes it
+/// (`DriveStep`). `#` starts a comment line; blank lines are skipped. Words are split on
+/// spaces: no quoting.
+public struct DriveScript: Hashable, Sendable {
+    /// The app's command line, if the file names one.
+    public var app: [String]?
+    public var output: Size?
+    public var environment: [String: String] = [:]
+    public var touchpad = false
+    public var accessibility = false
+    /// The steps with the lines they were read from (1, 2, …).
+    public var steps: [(line: Int, step: DriveStep)] { zip(stepLines, stepList).map { ($0, $1) } }
+    private var stepLines: [Int] = []
+    private var stepList: [DriveStep] = []
+
+    /// Why a file is not a drive test: its name, the line, what is wrong.
+    public struct ParseError: Error, CustomStringConvertible, Equatable {
+        public var file: String
+        public var line: Int
+        public var why: String
+        public var description: String { "\(file):\(line): \(why)" }
+    }
+
+    /// Reads `text`, naming `file` in its errors.
+    public init(parsing text: String, file: String) throws {
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = index + 1
+            let trimmed = raw.trimmingSpaces
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            func fail(_ why: String) -> ParseError { ParseError(file: file, line: line, why: why) }
+            let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let verb = words[0], rest = Array(words.dropFirst())
+            let isSetting = ["app", "output", "env", "touchpad", "accessibility"].contains(verb)
+            if isSetting && !stepList.isEmpty {
+                throw fail("'\(verb)' is a setting: settings come before the first step")
+            }
+            switch verb {
+            case "app":
+                guard !rest.isEmpty else { throw fail("app needs the app's command line") }
+                guard app == nil else { throw fail("a second app: one app a test") }
+                app = rest
+            case "output":
+                let parts = rest.first?.split(separator: "x") ?? []
+                guard rest.count == 1, parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+                      w > 0, h > 0, w <= 16384, h <= 16384 else {
+                    throw fail("output needs WIDTHxHEIGHT in points (two numbers above 0)")
+                }
+                output = Size(width: w, height: h)
+            case "env":
+                guard rest.count == 1, let eq = rest[0].firstIndex(of: "="), eq != rest[0].startIndex else {
+                    throw fail("env needs one NAME=VALUE")
+                }
+                environment[String(rest[0][..<eq])] = String(rest[0][rest[0].index(after: eq)...])
+            case "touchpad", "accessibility":
+                guard rest.isEmpty else { throw fail("\(verb) stands alone on its line") }
+                if verb == "touchpad" { touchpad = true } else { accessibility = true }
+            default:
+                do {
+                    stepList.append(try DriveStep(parsing: trimmed))
+                    stepLines.append(line)
+                } catch let error as DriveStep.ParseError {
+                    throw fail("\(error.why) (in '\(trimmed)')")
+                }
+            }
+        }
+    }
+
+    public static func == (a: DriveScript, b: DriveScript) -> Bool {
+        a.app == b.app && a.output == b.output && a.environment == b.environment && a.touchpad == b.touchpad
+            && a.accessibility == b.accessibility && a.stepLines == b.stepLines && a.stepList == b.stepList
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(app)
+        hasher.combine(stepList)
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: String {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" || c == "\r" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
+        return String(s)
+    }
+}
