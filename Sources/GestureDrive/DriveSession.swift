@@ -233,8 +233,10 @@ public final class DriveSession {
         var env = ["GDK_BACKEND": "wayland", "QT_QPA_PLATFORM": "wayland", "SDL_VIDEODRIVER": "wayland",
                    "ELECTRON_OZONE_PLATFORM_HINT": "wayland"]
         if configuration.accessibility {
-            // Qt exports its tree only when asked or when a screen reader is seen.
+            // Qt and Chromium export their trees only when asked or when a screen reader is
+            // seen.
             env["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"
+            env["ACCESSIBILITY_ENABLED"] = "1"
         } else {
             env["NO_AT_BRIDGE"] = "1"
             env["GTK_A11Y"] = "none"

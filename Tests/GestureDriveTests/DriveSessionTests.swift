@@ -274,6 +274,61 @@ struct DriveSessionTests {
                 "the square on the screen grew by the label's scale squared: \(before) → \(after) red pixels, \(Int(expected)) expected at \(percent)%")
     }
 
+    /// A touch page: a red square that two fingers scale (DOM touch events, the browser's own
+    /// pinch-zoom off), and a status line reading the scale in percent.
+    static let pinchPage = """
+    <!doctype html>
+    <html><head><meta charset="utf-8"><title>pinch</title>
+    <style>html,body{margin:0;height:100%;touch-action:none;font:40px sans-serif}
+    #box{position:absolute;left:350px;top:250px;width:300px;height:300px;background:#dc1414}</style></head>
+    <body>
+    <p id="scale" role="status">100%</p>
+    <div id="box"></div>
+    <script>
+    let start = null, scale = 1, base = 1;
+    function dist(t) { return Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY); }
+    document.addEventListener('touchstart', e => { if (e.touches.length == 2) { start = dist(e.touches); base = scale; } }, {passive: false});
+    document.addEventListener('touchmove', e => {
+      e.preventDefault();
+      if (e.touches.length == 2 && start) {
+        scale = base * dist(e.touches) / start;
+        document.getElementById('box').style.transform = 'scale(' + scale + ')';
+        document.getElementById('scale').textContent = Math.round(scale * 100) + '%';
+      }
+    }, {passive: false});
+    document.addEventListener('touchend', e => { if (e.touches.length < 2) start = null; });
+    </script></body></html>
+    """
+
+    @Test("Chromium (Wayland): a two-finger pinch to twice the fingers' distance on a touch page scales its square by the DOM's touch points, 200 %, read over AT-SPI and seen on the screen")
+    func chromiumPinch() throws {
+        let chromium = "/usr/bin/chromium"
+        try #require(FileManager.default.isExecutableFile(atPath: chromium), "install chromium (scripts/install-deps.sh installs it)")
+        let dir = NSTemporaryDirectory() + "gesturekit-drive-page-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir + "/profile", withIntermediateDirectories: true)
+        chmod(dir, 0o755)
+        chmod(dir + "/profile", 0o777)   // the session's user's browser profile
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.pinchPage.write(toFile: dir + "/pinch.html", atomically: true, encoding: .utf8)
+        chmod(dir + "/pinch.html", 0o644)
+        // No sandbox: a container's user namespaces are not to be relied on.
+        let session = try DriveSession.start(.init(
+            app: [chromium, "--ozone-platform=wayland", "--no-sandbox", "--user-data-dir=\(dir)/profile", "--no-first-run",
+                  "--disable-gpu", "--force-renderer-accessibility", "--kiosk", "file://\(dir)/pinch.html"],
+            output: Size(width: 1000, height: 1000), user: CompositorUser.name, accessibility: true))
+        defer { session.stop() }
+        try session.perform(DriveStep(parsing: "wait-for 100% 20"))
+        let before = try session.screenshot().bounds(of: Self.red, tolerance: Self.tolerance)
+        try session.perform(DriveStep(parsing: "pinch 500,400 2"))
+        let shown = try session.perform(DriveStep(parsing: "expect-text 200% 5"))
+        #expect(shown?.contains("200%") == true, "the page's status reads 200 %: \(shown ?? "")")
+        let shot = try session.waitForScreen("the square scaled", timeout: 5) {
+            ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) > (before?.width ?? 300) * 1.8
+        }
+        let after = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance))
+        #expect(abs(after.width - 2 * (before?.width ?? 300)) < 10, "the square is twice as wide on the screen: \(before?.width ?? 0) → \(after.width)")
+    }
+
     @Test("gesturekit drive: a missing app and a bad step are named, with exit statuses 1 and 2")
     func command() throws {
         let tool = builtProduct("gesturekit")
