@@ -7,7 +7,7 @@ DEMO_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
 PHOTOWALL_TRACE ?= Fixtures/ts-wacom-isdv4-e6-double-tap-1f.evemu
 
-.PHONY: deps build demo test test-debian13 check-fresh-demo check-fresh-test stress docs install uninstall photowall bench bench-gtk-cost bench-drive-overhead fuzz test-release-asan soak clean
+.PHONY: deps build demo test test-debian13 check-fresh-demo check-fresh-test stress docs install uninstall photowall bench bench-gtk-cost bench-drive-overhead test-drive fuzz test-release-asan soak clean
 
 deps:
 	@scripts/install-deps.sh
@@ -141,6 +141,13 @@ bench-gtk-cost:
 	$(SWIFT) build -c release --product gtk-widgets
 	$(SWIFT) build --build-tests
 	GESTUREKIT_GTK_COST=1 $(SWIFT) test --skip-build --filter GTKGestureCostTests
+
+# gesturekit drive's proof tests alone (eog, gnome-calculator, a Qt Quick scene, a page in
+# Chromium): what drive needs installed, then GestureDriveTests. make test runs them too.
+test-drive:
+	@scripts/install-deps.sh
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter GestureDriveTests
 
 # What one gesturekit drive test costs beside its app (scripts/drive-overhead.sh): RUNS (10)
 # sessions of a trivial app, the medians of drive's start and stop phases. Not part of make test.
