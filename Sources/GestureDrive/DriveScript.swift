@@ -14,8 +14,8 @@ import GestureKit
 ///     expect-text 42
 ///
 /// Settings come before the first step: `app COMMAND [ARGS...]` (required, unless the command
-/// line gives the app), `output WxH`, `env NAME=VALUE` (repeated), `touchpad` and
-/// `accessibility` (each alone on its line). Every other line is a step as `--step` writes it
+/// line gives the app), `output WxH`, `env NAME=VALUE` (repeated), `compositor sway|kwin`,
+/// `touchpad` and `accessibility` (each alone on its line). Every other line is a step as `--step` writes it
 /// (`DriveStep`). `#` starts a comment line; blank lines are skipped. Words are split on
 /// spaces: no quoting.
 public struct DriveScript: Hashable, Sendable {
@@ -25,6 +25,8 @@ public struct DriveScript: Hashable, Sendable {
     public var environment: [String: String] = [:]
     public var touchpad = false
     public var accessibility = false
+    /// The compositor (`compositor sway|kwin`), if the file names one.
+    public var compositor: DriveSession.Compositor?
     /// The steps with the lines they were read from (1, 2, …).
     public var steps: [(line: Int, step: DriveStep)] { zip(stepLines, stepList).map { ($0, $1) } }
     private var stepLines: [Int] = []
@@ -47,7 +49,7 @@ public struct DriveScript: Hashable, Sendable {
             func fail(_ why: String) -> ParseError { ParseError(file: file, line: line, why: why) }
             let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             let verb = words[0], rest = Array(words.dropFirst())
-            let isSetting = ["app", "output", "env", "touchpad", "accessibility"].contains(verb)
+            let isSetting = ["app", "output", "env", "touchpad", "accessibility", "compositor"].contains(verb)
             if isSetting && !stepList.isEmpty {
                 throw fail("'\(verb)' is a setting: settings come before the first step")
             }
@@ -68,6 +70,11 @@ public struct DriveScript: Hashable, Sendable {
                     throw fail("env needs one NAME=VALUE")
                 }
                 environment[String(rest[0][..<eq])] = String(rest[0][rest[0].index(after: eq)...])
+            case "compositor":
+                guard rest.count == 1, let c = DriveSession.Compositor(rawValue: rest[0]) else {
+                    throw fail("compositor needs one of: \(DriveSession.Compositor.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                compositor = c
             case "touchpad", "accessibility":
                 guard rest.isEmpty else { throw fail("\(verb) stands alone on its line") }
                 if verb == "touchpad" { touchpad = true } else { accessibility = true }
@@ -84,7 +91,7 @@ public struct DriveScript: Hashable, Sendable {
 
     public static func == (a: DriveScript, b: DriveScript) -> Bool {
         a.app == b.app && a.output == b.output && a.environment == b.environment && a.touchpad == b.touchpad
-            && a.accessibility == b.accessibility && a.stepLines == b.stepLines && a.stepList == b.stepList
+            && a.accessibility == b.accessibility && a.compositor == b.compositor && a.stepLines == b.stepLines && a.stepList == b.stepList
     }
 
     public func hash(into hasher: inout Hasher) {

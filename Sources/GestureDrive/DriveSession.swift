@@ -54,11 +54,13 @@ public final class DriveSession {
         /// `accessibilityTree()`, steps aimed at an element). Off, the app is told there is no
         /// accessibility bus (`NO_AT_BRIDGE=1`), as a CI machine without one would.
         public var accessibility: Bool
+        /// The compositor the app is a client of.
+        public var compositor: Compositor
 
         public init(app: [String], environment: [String: String] = [:], output: Size = Size(width: 1280, height: 800),
                     devices: [VirtualDevice]? = nil, fullscreen: Bool = true, user: String = "gesturekit-test",
                     startTimeout: Double = 60, keepFiles: Bool = false, keepFilesOnFailure: Bool = true,
-                    accessibility: Bool = false) {
+                    accessibility: Bool = false, compositor: Compositor = .sway) {
             self.app = app
             self.environment = environment
             self.output = output
@@ -69,7 +71,19 @@ public final class DriveSession {
             self.keepFiles = keepFiles
             self.keepFilesOnFailure = keepFilesOnFailure
             self.accessibility = accessibility
+            self.compositor = compositor
         }
+    }
+
+    /// The compositor whose client the app is.
+    public enum Compositor: String, Hashable, Sendable, CaseIterable {
+        /// The headless sway itself (wlroots; its libinput reads the devices).
+        case sway
+        /// KWin (Debian's kwin-wayland) on its Wayland backend, nested in the headless sway,
+        /// every window full screen by a window rule: sway's libinput reads the devices and
+        /// gives KWin's window their input (touches, pointer, touchpad gestures), which KWin
+        /// hands the app as its own compositor does. Its output is sway's size.
+        case kwinNested = "kwin"
     }
 
     /// Points per millimetre of a touchscreen made for an output when none is given: 96 a
@@ -132,6 +146,13 @@ public final class DriveSession {
             try session.waitForDevices()
             session.startTimes.compositorAndDevices = lap()
             _ = try session.waitForWindow()
+            if configuration.compositor == .kwinNested {
+                // sway's tree shows KWin's window; the app's, inside it, is drawn once KWin's
+                // empty output (one colour) shows something else.
+                _ = try session.waitForScreen("the app's window inside KWin", timeout: configuration.startTimeout) { shot in
+                    shot.count(of: shot.color(at: Point(x: 0, y: 0))) < shot.width * shot.height
+                }
+            }
             session.startTimes.window = lap()
             session.settled = try session.waitForSettledScreen()
             session.startTimes.settled = lap()
@@ -155,6 +176,9 @@ public final class DriveSession {
             guard findProgram("setpriv") != nil else { throw DriveError.programMissing(program: "setpriv", package: "util-linux") }
         }
         guard !configuration.devices.isEmpty else { throw DriveError.noDevice(kind: "device at all") }
+        if configuration.compositor == .kwinNested && findProgram("kwin_wayland") == nil {
+            throw DriveError.programMissing(program: "kwin_wayland", package: "kwin-wayland")
+        }
         if configuration.accessibility, let missing = AccessibilityReader.missingPackage() {
             throw DriveError.programMissing(program: missing.program, package: missing.package)
         }
@@ -244,14 +268,40 @@ public final class DriveSession {
         for (k, v) in configuration.environment { env[k] = v }
         let exports = env.sorted { $0.key < $1.key }.map { "export \($0.key)=\(shellQuoted($0.value))" }.joined(separator: "\n")
         // The app's session bus's address, for the accessibility reader (bus.address).
-        let command = #"/bin/sh -c 'printf %s "$DBUS_SESSION_BUS_ADDRESS" > "$0/bus.address"; shift; exec "$@"' "$D" -- "#
+        var kwinApp = ""
+        var command = #"/bin/sh -c 'printf %s "$DBUS_SESSION_BUS_ADDRESS" > "$0/bus.address"; shift; exec "$@"' "$D" -- "#
             + configuration.app.map(shellQuoted).joined(separator: " ")
+        if configuration.compositor == .kwinNested {
+            // KWin on sway's display, the app its session's one client; its window rules
+            // (kwinrulesrc) make every window full screen. A copy of kwin_wayland runs: the
+            // installed one carries a file capability (cap_sys_resource) a container's bounding
+            // set may lack, and then does not start.
+            kwinApp = "#!/bin/sh\nD=\(shellQuoted(directory))\nexec \(command)\n"
+            let o = configuration.output
+            command = #"env HOME="$D" KWIN_COMPOSE=Q XDG_CONFIG_HOME="$D/config" "$D/kwin_wayland" --wayland-display "$WAYLAND_DISPLAY" --socket wayland-k "#
+                + "--width \(Int(o.width)) --height \(Int(o.height)) $KWIN_OPTIONS --exit-with-session \"$D/kwin-app.sh\""
+        }
+        let kwin = configuration.compositor != .kwinNested ? "" : """
+        # KWin: its binary copied, its options those this KWin has (KWin 6 dropped
+        # --no-kactivities), its window rules.
+        cp "$(command -v kwin_wayland)" "$D/kwin_wayland"
+        KWIN_OPTIONS=""
+        for o in --no-lockscreen --no-global-shortcuts --no-kactivities; do
+            "$D/kwin_wayland" --help 2>/dev/null | grep -q -- "$o" && KWIN_OPTIONS="$KWIN_OPTIONS $o"
+        done
+        mkdir -p "$D/config"
+        printf '[General]\\ncount=1\\nrules=1\\n\\n[1]\\nDescription=every window full screen\\nfullscreen=true\\nfullscreenrule=2\\n' > "$D/config/kwinrulesrc"
+        cat > "$D/kwin-app.sh" <<'GESTUREKIT_KWIN_APP'
+        \(kwinApp)GESTUREKIT_KWIN_APP
+        chmod +x "$D/kwin-app.sh"
+
+        """
         return """
         # The app under test, started by sway (outside umockdev's testbed: it reads no device).
         D=\(shellQuoted(directory))
         unset LD_PRELOAD UMOCKDEV_DIR GESTUREKIT_UMOCKDEV_WRITE_LOG
         echo $$ > "$D/app.pid"
-        \(exports)
+        \(kwin)\(exports)
         dbus-run-session -- \(command) > "$D/app.log" 2>&1 &
         wait $!
         echo $? > "$D/app.status"

@@ -60,6 +60,9 @@ struct Drive: ParsableCommand {
     @Flag(help: "Keep the session's files (sway.log, app.log, screenshots) even when it ends well.")
     var keep = false
 
+    @Option(help: "The app's compositor: sway (the headless sway itself) or kwin (KWin nested in it, every window full screen).")
+    var compositor: DriveSession.Compositor = .sway
+
     @Flag(help: "Add a virtual touchpad (102 x 71 mm, 32 units a millimetre) beside the touchscreen; a touchpad step adds it by itself.")
     var touchpad = false
 
@@ -151,7 +154,8 @@ struct Drive: ParsableCommand {
         let configuration = DriveSession.Configuration(app: app, environment: env, output: outputSize, devices: devices,
                                                        user: user, startTimeout: timeout, keepFiles: keep,
                                                        accessibility: accessibility || script?.accessibility == true
-                                                           || parsed.contains(where: \.needsAccessibility))
+                                                           || parsed.contains(where: \.needsAccessibility),
+                                                       compositor: script?.compositor ?? compositor)
         let session: DriveSession
         let started = run.now()
         do { session = try DriveSession.start(configuration) } catch {
@@ -242,3 +246,5 @@ final class DriveRun {
         return fail(message, status: status)
     }
 }
+
+extension DriveSession.Compositor: ExpressibleByArgument {}

@@ -205,7 +205,7 @@ extension Double {
         ("app\n", "t.drive:1:", "needs the app's command line"),
         ("app a\napp b", "t.drive:2:", "one app a test"),
         ("env NOEQUALS", "t.drive:1:", "NAME=VALUE"),
-        ("touchpad yes", "t.drive:1:", "stands alone"),
+        ("touchpad yes", "t.drive:1:", "stands alone"), ("compositor mutter", "t.drive:1:", "sway, kwin"),
     ])
     func bad(_ text: String, _ at: String, _ says: String) {
         do {

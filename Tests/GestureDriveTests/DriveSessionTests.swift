@@ -188,6 +188,19 @@ struct DriveSessionTests {
         }
     }
 
+    @Test("a second compositor: under KWin nested in sway (compositor kwin), gnome-calculator's buttons tapped by their accessible names compute 42, read over AT-SPI",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/kwin_wayland"), "KWin is not installed (scripts/install-deps.sh installs kwin-wayland)"))
+    func calculatorUnderKWin() throws {
+        let session = try DriveSession.start(.init(app: ["gnome-calculator"], output: Size(width: 1000, height: 1000),
+                                                   user: CompositorUser.name, accessibility: true, compositor: .kwinNested))
+        defer { session.stop() }
+        #expect(session.window?.title?.contains("KDE Wayland Compositor") == true,
+                "sway's window is KWin's, the calculator its client: \(session.window?.description ?? "none")")
+        for text in ["tap @7", "tap @×", "tap @6", "tap @=", "expect-text 42"] {
+            try session.perform(DriveStep(parsing: text))
+        }
+    }
+
     @Test("gesturekit drive --file: a test file's app, output and steps (aimed at accessible elements, which turn the tree on by themselves): the calculator's 7 × 6 reads 42, and the JUnit report names each step by its file and line")
     func calculatorCommand() throws {
         let tool = builtProduct("gesturekit")
