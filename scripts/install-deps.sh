@@ -39,7 +39,8 @@
 #     over AT-SPI by the tests of gesturekit drive
 #   at-spi2-core python3-gi gir1.2-atspi-2.0: the accessibility bus an app exports its tree
 #     on, and AT-SPI's client library as gesturekit drive reads it (Debian's python3)
-#   qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qt6-wayland: a Qt 6 Quick scene run
+#   qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript
+#     qt6-wayland: a Qt 6 Quick scene run
 #     by Qt's own `qml` tool, pinched by the tests of gesturekit drive
 #   chromium: a touch page pinched in a browser on Wayland, by the tests of gesturekit drive
 #   valgrind (asked for by make bench-gtk-cost alone: scripts/install-deps.sh valgrind): callgrind,
@@ -53,7 +54,7 @@ packages=("${tool[@]}" umockdev librsvg2-bin graphviz "${sdl2[@]}"
           sway grim wev wayland-protocols seatd g++ weston kwin-wayland
           libgtk-4-dev xvfb xauth xdotool dbus-daemon eog gnome-calculator
           at-spi2-core python3-gi gir1.2-atspi-2.0
-          qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qt6-wayland chromium)
+          qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript qt6-wayland chromium)
 optional=(libsdl3-dev)
 case "${1:-}" in
     "") ;;
@@ -63,8 +64,7 @@ case "${1:-}" in
     docs) packages=("${tool[@]}" "${sdl2[@]}" libgtk-4-dev graphviz); optional=() ;;
     soak) packages=("${tool[@]}" umockdev sway seatd); optional=() ;;
     drive) packages=("${tool[@]}" umockdev sway grim seatd dbus-daemon util-linux gcc
-                     at-spi2-core python3-gi gir1.2-atspi-2.0
-          qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qt6-wayland chromium); optional=() ;;
+                     at-spi2-core python3-gi gir1.2-atspi-2.0); optional=() ;;
     *) packages=("$@"); optional=() ;;
 esac
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }

@@ -37,7 +37,7 @@
 set -uo pipefail
 SWIFT=${SWIFT:-swift}
 OUT=${OUT:-out}
-REAL_CLOCK_SESSIONS='GestureWaylandTests\.(CompositorTests|CompositorPenTests|WaylandClientTests|PhotoWallDesktopTests|CompositorRobustnessTests|CompositorScrollTests|CompositorPenLatencyTests|PhotoWallWindowHiDPITests|CompositorZoomTests|SourceContractTests)|GestureDriveTests\.DriveSessionTests'
+REAL_CLOCK_SESSIONS='GestureWaylandTests\.(CompositorTests|DragBetweenAppsTests|CompositorPenTests|WaylandClientTests|PhotoWallDesktopTests|CompositorRobustnessTests|CompositorScrollTests|CompositorPenLatencyTests|PhotoWallWindowHiDPITests|CompositorZoomTests|SourceContractTests)|GestureDriveTests\.DriveSessionTests'
 # The second process of phase 1: Swift Testing suites only (the bundle's XCTest tests run in the
 # first, with `swift test`).
 LIBINPUT_SUITES='GestureLibinputTests\.|PhotoWallTests\.(PhotoWallLibinputTests|PhotoWallRecordingTests)'

@@ -17,6 +17,9 @@ import GestureTesting
 ///     screenshot FILE.png         the output, as grim saves it
 ///     replay FILE                 a touchscreen recording (evemu, libinput record) at its timing
 ///     compare FILE.png [PERCENT]  the screen against a kept picture (default 1 % of pixels)
+///     click X,Y [left|right|middle] [COUNT] the session's mouse (absolute: it goes where it is told)
+///     wheel X,Y up|down|left|right [DETENTS] the mouse's wheel, the content scrolled that way
+///     pen-stroke X,Y X2,Y2 [FORCE]          the session's pen tablet (over the output) touched along the line
 ///     touchpad-pinch SCALE [SECONDS]        two fingers on the session's touchpad (default 0.5 s)
 ///     touchpad-scroll DX,DY [SECONDS]       two fingers scroll the content by DX,DY points (default 0.3 s)
 ///     touchpad-swipe left|right|up|down [FINGERS]  3 (default) or 4 fingers travel 100 points' worth
@@ -37,6 +40,12 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
     /// The screen compared with a kept picture, at most `tolerancePercent` % of its pixels
     /// differing (`DriveSession.compare`).
     case compare(path: String, tolerancePercent: Double)
+    /// The mouse's `button` clicked `count` times at a point.
+    case click(DrivePoint, button: ButtonMask, count: Int)
+    /// The mouse's wheel turned `detents` clicks at a point, the content scrolled `direction`.
+    case wheel(DrivePoint, direction: GestureTester.ScrollDirection, detents: Int)
+    /// The pen tablet touched from one point to another with `force` (0 to 1).
+    case penStroke(from: DrivePoint, to: DrivePoint, force: Double)
     /// Two fingers on the touchpad spread to `scale` times their distance.
     case touchpadPinch(scale: Double, seconds: Double)
     /// Two fingers on the touchpad scroll the content by `offset` points.
@@ -74,10 +83,11 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
     public var needsAccessibility: Bool {
         switch self {
         case .waitFor, .expectText, .expectGone: return true
-        case let .tap(p), let .doubleTap(p), let .longPress(p, _), let .pinch(p, _, _), let .rotate(p, _), let .swipe(p, _, _):
+        case let .tap(p), let .doubleTap(p), let .longPress(p, _), let .pinch(p, _, _), let .rotate(p, _), let .swipe(p, _, _),
+             let .click(p, _, _), let .wheel(p, _, _):
             if case .element = p { return true }
             return false
-        case let .drag(a, b, _):
+        case let .drag(a, b, _), let .penStroke(a, b, _):
             if case .element = a { return true }
             if case .element = b { return true }
             return false
@@ -86,10 +96,16 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the step needs a touchpad in the session.
-    public var needsTouchpad: Bool {
+    public var needsTouchpad: Bool { device == .touchpad }
+
+    /// The device the step plays on (nil for the steps that are no gesture).
+    public var device: VirtualDevice.Kind? {
         switch self {
-        case .touchpadPinch, .touchpadScroll, .touchpadSwipe: true
-        default: false
+        case .tap, .doubleTap, .longPress, .drag, .pinch, .rotate, .swipe: .touchscreen
+        case .click, .wheel: .mouse
+        case .penStroke: .pen
+        case .touchpadPinch, .touchpadScroll, .touchpadSwipe: .touchpad
+        case .screenshot, .replay, .compare, .waitFor, .expectText, .expectGone: nil
         }
     }
 
@@ -176,6 +192,31 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
             let percent = try number(1, "the tolerance, percent of pixels", default: Self.defaultComparePercent)!
             guard percent >= 0, percent <= 100 else { throw fail("the tolerance is a percentage of pixels, 0 to 100") }
             self = .compare(path: args[0], tolerancePercent: percent)
+        case "click":
+            try count(3)
+            let button: ButtonMask
+            switch args.count > 1 ? args[1] : "left" {
+            case "left": button = .primary
+            case "right": button = .secondary
+            case "middle": button = .tertiary
+            default: throw fail("'\(args[1])' is not a button: left, right or middle")
+            }
+            let n = try number(2, "clicks", default: 1)!
+            guard n >= 1, n <= 3, n == n.rounded() else { throw fail("click takes 1 to 3 clicks") }
+            self = .click(try point(0), button: button, count: Int(n))
+        case "wheel":
+            try count(3)
+            guard args.count >= 2, let direction = GestureTester.ScrollDirection(rawValue: args[1]) else {
+                throw fail("wheel needs a point and a direction: up, down, left or right")
+            }
+            let n = try number(2, "detents", default: 1)!
+            guard n >= 1, n <= 100, n == n.rounded() else { throw fail("wheel turns 1 to 100 detents") }
+            self = .wheel(try point(0), direction: direction, detents: Int(n))
+        case "pen-stroke":
+            try count(3)
+            let force = try number(2, "force, 0 to 1", default: 0.5)!
+            guard force > 0, force <= 1 else { throw fail("a pen stroke's force is above 0 and at most 1") }
+            self = .penStroke(from: try point(0), to: try point(1), force: force)
         case "touchpad-pinch":
             try count(2)
             guard let scale = try number(0, "the scale"), scale > 0 else { throw fail("touchpad-pinch needs a scale above 0 (2: fingers spread to twice their distance)") }
@@ -216,7 +257,7 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
             default: self = .expectGone(name: args[0], seconds: s)
             }
         default:
-            throw fail("'\(verb)' is not a step: tap, double-tap, long-press, drag, pinch, rotate, swipe, touchpad-pinch, touchpad-scroll, touchpad-swipe, screenshot, replay, compare, wait-for, expect-text or expect-gone")
+            throw fail("'\(verb)' is not a step: tap, double-tap, long-press, drag, pinch, rotate, swipe, click, wheel, pen-stroke, touchpad-pinch, touchpad-scroll, touchpad-swipe, screenshot, replay, compare, wait-for, expect-text or expect-gone")
         }
     }
 
@@ -232,6 +273,9 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
         case let .screenshot(path): "screenshot \(path)"
         case let .replay(path): "replay \(path)"
         case let .compare(path, p): "compare \(path) \(number(p))"
+        case let .click(p, b, n): "click \(p) \(b == .secondary ? "right" : b == .tertiary ? "middle" : "left") \(n)"
+        case let .wheel(p, d, n): "wheel \(p) \(d.rawValue) \(n)"
+        case let .penStroke(a, b, f): "pen-stroke \(a) \(b) \(number(f))"
         case let .touchpadPinch(scale, s): "touchpad-pinch \(number(scale)) \(number(s))"
         case let .touchpadScroll(o, s): "touchpad-scroll \(number(o.x)),\(number(o.y)) \(number(s))"
         case let .touchpadSwipe(d, f): "touchpad-swipe \(d) \(f)"
@@ -255,6 +299,11 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
         case let .pinch(p, scale, s): let at = try point(p); return { try $0.pinch(at: at, scale: scale, duration: ms(s)) }
         case let .rotate(p, d): let at = try point(p); return { try $0.rotate(at: at, by: d * .pi / 180) }
         case let .swipe(p, d, f): let at = try point(p); return { try $0.swipe(from: at, d, fingers: f) }
+        case let .click(p, b, n): let at = try point(p); return { try $0.click(at: at, button: b, count: n) }
+        case let .wheel(p, d, n): let at = try point(p); return { try $0.scrollWheel(d, detents: n, at: at) }
+        case let .penStroke(a, b, f):
+            let from = try point(a), to = try point(b)
+            return { try $0.penStroke(along: [from, to], force: f) }
         case .screenshot, .replay, .compare, .waitFor, .expectText, .expectGone,
              .touchpadPinch, .touchpadScroll, .touchpadSwipe: return nil
         }
@@ -322,7 +371,7 @@ extension DriveSession {
                 }
             }
             guard let gesture else { return nil }
-            try perform(with: .touchscreen, gesture)
+            try perform(with: step.device ?? .touchscreen, gesture)
             return nil
         }
     }

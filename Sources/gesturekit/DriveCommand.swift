@@ -63,6 +63,12 @@ struct Drive: ParsableCommand {
     @Option(help: "The app's compositor: sway (the headless sway itself) or kwin (KWin nested in it, every window full screen).")
     var compositor: DriveSession.Compositor = .sway
 
+    @Flag(help: "Add a virtual mouse (absolute, as a VM's tablet pointer: it goes where a step says); a click or wheel step adds it by itself.")
+    var mouse = false
+
+    @Flag(help: "Add a virtual pen tablet over the output (a screen's pen, 200 units a millimetre, pressure and tilt); a pen-stroke step adds it by itself.")
+    var pen = false
+
     @Flag(help: "Add a virtual touchpad (102 x 71 mm, 32 units a millimetre) beside the touchscreen; a touchpad step adds it by itself.")
     var touchpad = false
 
@@ -149,8 +155,13 @@ struct Drive: ParsableCommand {
             throw run.error("arguments", bad.message, status: 2)
         }
         run.report.properties.append(("device", device.description.name))
-        let wantsTouchpad = touchpad || script?.touchpad == true || parsed.contains(where: \.needsTouchpad)
-        let devices = wantsTouchpad ? [device, VirtualDevice.touchpad()] : [device]
+        var devices = [device]
+        if touchpad || script?.touchpad == true || parsed.contains(where: { $0.device == .touchpad }) { devices.append(.touchpad()) }
+        if mouse || parsed.contains(where: { $0.device == .mouse }) { devices.append(.mouse()) }
+        if pen || parsed.contains(where: { $0.device == .pen }) {
+            let mm = DriveSession.defaultPointsPerMillimetre
+            devices.append(.penTablet(size: Size(width: outputSize.width / mm, height: outputSize.height / mm)))
+        }
         let configuration = DriveSession.Configuration(app: app, environment: env, output: outputSize, devices: devices,
                                                        user: user, startTimeout: timeout, keepFiles: keep,
                                                        accessibility: accessibility || script?.accessibility == true

@@ -147,6 +147,7 @@ extension Double {
         "drag 1,2 300,400 0.3", "pinch center 2 0.5", "rotate 640,400 45", "swipe center left 2", "screenshot /tmp/a.png",
         "tap @7", "drag @Photo @Trash 0.5", "wait-for Save", "expect-text 42 3", "expect-gone Row3",
         "touchpad-pinch 2", "touchpad-scroll 0,-200 0.4", "touchpad-swipe left 4",
+        "click 10,10", "click @Save right 2", "wheel center down 3", "pen-stroke 1,1 100,100 0.8",
     ])
     func roundTrip(_ text: String) throws {
         let step = try DriveStep(parsing: text)
@@ -158,6 +159,8 @@ extension Double {
         #expect(try DriveStep(parsing: "tap @7").needsAccessibility && DriveStep(parsing: "expect-text 42").needsAccessibility)
         #expect(try !DriveStep(parsing: "tap 1,2").needsAccessibility && !DriveStep(parsing: "touchpad-pinch 2").needsAccessibility)
         #expect(try DriveStep(parsing: "touchpad-scroll 0,10").needsTouchpad && !DriveStep(parsing: "pinch center 2").needsTouchpad)
+        #expect(try DriveStep(parsing: "click 1,1").device == .mouse && DriveStep(parsing: "pen-stroke 1,1 2,2").device == .pen
+                && DriveStep(parsing: "tap 1,1").device == .touchscreen && DriveStep(parsing: "screenshot a.png").device == nil)
     }
 
     @Test("a bad step says what is wrong with it", arguments: [
@@ -166,6 +169,7 @@ extension Double {
         ("long-press 1,1 0", "more than 0 seconds"), ("tap @", "needs an accessible element's name"),
         ("expect-text", "needs one text"), ("wait-for a b c", "needs one name"), ("touchpad-swipe left 2", "3 or 4 fingers"),
         ("touchpad-scroll 0,0", "not both 0"), ("touchpad-pinch -1", "scale above 0"),
+        ("click 1,1 thumb", "is not a button"), ("wheel 1,1 sideways", "a direction"), ("pen-stroke 1,1 2,2 1.5", "at most 1"),
     ])
     func bad(_ text: String, _ says: String) {
         do {

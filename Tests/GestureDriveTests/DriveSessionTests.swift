@@ -36,7 +36,7 @@ struct DriveSessionTests {
         return path
     }
 
-    static func eog(touchpad: Bool = false) throws -> (DriveSession, picture: String) {
+    static func eog(touchpad: Bool = false, mouseAndPen: Bool = false) throws -> (DriveSession, picture: String) {
         let missing = ["eog", "sway", "grim", "umockdev-run"].filter { name in
             !(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
                 .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
@@ -45,7 +45,9 @@ struct DriveSessionTests {
         let picture = try picture()
         // eog's own settings (its side pane) stay out of the way of the picture.
         let output = Size(width: 1280, height: 800)
+        let mm = DriveSession.defaultPointsPerMillimetre
         let devices = [DriveSession.touchscreen(covering: output)] + (touchpad ? [VirtualDevice.touchpad()] : [])
+            + (mouseAndPen ? [VirtualDevice.mouse(), .penTablet(size: Size(width: output.width / mm, height: output.height / mm))] : [])
         let session = try DriveSession.start(.init(app: ["eog", "--new-instance", picture], output: output, devices: devices,
                                                    user: CompositorUser.name))
         return (session, picture)
@@ -107,6 +109,26 @@ struct DriveSessionTests {
         let ratio = after.width / before.width
         #expect(ratio > 1.5 && ratio < 2.5,
                 "fingers spreading to twice their distance on the pad zoom eog's picture about twice (libinput's scale, GTK's zoom gesture); it zoomed \(ratio)×")
+    }
+
+    @Test("eog with a mouse and a pen tablet: a click on the zoom-in button, the wheel turned up over the picture, and a pen's touch on the zoom-in button each zoom the picture in")
+    func eogMouseAndPen() throws {
+        let (session, picture) = try Self.eog(mouseAndPen: true)
+        defer {
+            session.stop()
+            try? FileManager.default.removeItem(atPath: (picture as NSString).deletingLastPathComponent)
+        }
+        var width = try Self.square(session).width
+        // eog 43's zoom-in button is at (157, 23) (eogTap); its wheel zooms (scroll-wheel-zoom).
+        for step in ["click 157,23", "wheel 640,420 up 2", "pen-stroke 157,23 157,23 0.6"] {
+            try session.perform(DriveStep(parsing: step))
+            let before = width
+            let shot = try session.waitForScreen("the square zoomed in by '\(step)'", timeout: 10) {
+                ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) > before * 1.1
+            }
+            width = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance)).width
+            #expect(width > before * 1.1, "'\(step)' zoomed eog's picture in: the square grew from \(before) to \(width)")
+        }
     }
 
     @Test("eog: a one-finger drag pans a zoomed picture with the finger")
