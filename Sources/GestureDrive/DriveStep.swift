@@ -96,7 +96,7 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the step needs a touchpad in the session.
-    public var needsTouchpad: Bool { device == .touchpad }
+    package var needsTouchpad: Bool { device == .touchpad }
 
     /// The device the step plays on (nil for the steps that are no gesture).
     public var device: VirtualDevice.Kind? {
@@ -285,6 +285,20 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The gesture on a tester whose screen is a window of `size` (nil for the steps that are no
+    /// gesture, and for a point aimed at an accessible element, which only a session can find).
+    @available(*, deprecated, renamed: "gesture(at:)", message: "gesture(at:) finds every kind of point, accessible elements included")
+    public func gesture(in size: Size) -> ((GestureTester) throws -> Void)? {
+        struct ElementPoint: Error {}
+        return try? gesture { point in
+            switch point {
+            case .centre: Point(x: size.width / 2, y: size.height / 2)
+            case let .point(p): p
+            case .element: throw ElementPoint()
+            }
+        }
+    }
+
     /// The gesture on a tester whose screen is the window, its points found by `point` (nil
     /// for the steps that are no gesture).
     public func gesture(at point: (DrivePoint) throws -> Point) throws -> ((GestureTester) throws -> Void)? {
@@ -310,7 +324,7 @@ public enum DriveStep: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The touchpad's frames for a touchpad step (nil for the others).
-    public func touchpadFrames(on touchpad: VirtualDevice) throws -> [PadFrame]? {
+    package func touchpadFrames(on touchpad: VirtualDevice) throws -> [PadFrame]? {
         func ms(_ s: Double) -> Duration { .nanoseconds(Int64((s * 1e9).rounded())) }
         let pad = TouchpadGestures(device: touchpad)
         switch self {

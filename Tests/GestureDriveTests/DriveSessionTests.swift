@@ -61,6 +61,16 @@ struct DriveSessionTests {
         return try #require(shot.bounds(of: red, tolerance: tolerance), "the picture's red square is on the screen")
     }
 
+    /// Waits for the red square to be half again as wide as `before` after `what`; how many
+    /// times wider it is then.
+    static func zoomRatio(_ session: DriveSession, from before: Rect, after what: String) throws -> (ratio: Double, square: Rect) {
+        let shot = try session.waitForScreen("the square zoomed in by \(what)", timeout: 10) {
+            ($0.bounds(of: red, tolerance: tolerance)?.width ?? 0) >= before.width * 1.5
+        }
+        let after = try #require(shot.bounds(of: red, tolerance: tolerance))
+        return (after.width / before.width, after)
+    }
+
     @Test("eog: a two-finger pinch on the picture zooms it in, by the pinch's scale")
     func eogPinch() throws {
         let (session, picture) = try Self.eog()
@@ -75,11 +85,7 @@ struct DriveSessionTests {
         try session.perform { try $0.pinch(at: centre, scale: 2, duration: .milliseconds(600)) }
         // GTK's zoom gesture scales by the fingers' distance over their distance at the
         // gesture's start; eog multiplies its zoom by it: the square ends about twice as wide.
-        let shot = try session.waitForScreen("the square zoomed in", timeout: 10) {
-            ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) >= before.width * 1.5
-        }
-        let after = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance))
-        let ratio = after.width / before.width
+        let (ratio, after) = try Self.zoomRatio(session, from: before, after: "the pinch")
         #expect(ratio > 1.6 && ratio < 2.4,
                 "a pinch spreading the fingers to twice their distance zooms eog's picture about twice (±20 %: GTK starts the gesture after some movement); it zoomed \(ratio)×")
         #expect(abs(after.midX - before.midX) < 60 && abs(after.midY - before.midY) < 60,
@@ -102,11 +108,7 @@ struct DriveSessionTests {
         }
         let before = try Self.square(session)
         try session.perform(DriveStep(parsing: "touchpad-pinch 2 0.6"))
-        let shot = try session.waitForScreen("the square zoomed in by the touchpad's pinch", timeout: 10) {
-            ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) >= before.width * 1.5
-        }
-        let after = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance))
-        let ratio = after.width / before.width
+        let (ratio, _) = try Self.zoomRatio(session, from: before, after: "the touchpad's pinch")
         #expect(ratio > 1.5 && ratio < 2.5,
                 "fingers spreading to twice their distance on the pad zoom eog's picture about twice (libinput's scale, GTK's zoom gesture); it zoomed \(ratio)×")
     }

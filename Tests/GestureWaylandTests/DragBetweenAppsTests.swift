@@ -98,38 +98,28 @@ struct DragBetweenAppsTests {
         }
     }
 
-    /// Starts both apps, drags with the mouse from (250, 500) on the left to (750, 500) on the
-    /// right, and waits for the source's drag to end.
     /// KWin's window rules for the two apps (KWin nested): the source's window at x 0, the
     /// target's at x 500, each 500 × 1000 with no border (their titles name their scenes).
-    static let kwinRules = """
-    [General]
-    count=2
-    rules=1,2
+    static let kwinRules = "[General]\ncount=2\nrules=1,2\n\n"
+        + kwinRule(1, "the source app on the left", scene: "source.json", x: 0)
+        + kwinRule(2, "the target app on the right", scene: "target.json", x: 500)
 
-    [1]
-    Description=the source app on the left
-    title=gesturekit listen: source.json
-    titlematch=1
-    position=0,0
-    positionrule=2
-    size=500,1000
-    sizerule=2
-    noborder=true
-    noborderrule=2
+    static func kwinRule(_ number: Int, _ description: String, scene: String, x: Int) -> String {
+        """
+        [\(number)]
+        Description=\(description)
+        title=gesturekit listen: \(scene)
+        titlematch=1
+        position=\(x),0
+        positionrule=2
+        size=500,1000
+        sizerule=2
+        noborder=true
+        noborderrule=2
 
-    [2]
-    Description=the target app on the right
-    title=gesturekit listen: target.json
-    titlematch=1
-    position=500,0
-    positionrule=2
-    size=500,1000
-    sizerule=2
-    noborder=true
-    noborderrule=2
 
-    """
+        """
+    }
 
     /// An app of the test: `gesturekit listen --wayland` (a plain Wayland window) or
     /// `gesturekit-gtk` (GestureGTK's window: GTK's drag source and drop target).
@@ -149,6 +139,8 @@ struct DragBetweenAppsTests {
         }
     }
 
+    /// Starts both apps, drags (with the mouse, or a finger) from (250, 500) on the left to
+    /// (750, 500) on the right, and waits for the source's drag to end.
     func drag(proposal: String, touch: Bool = false, nested: Compositor.Nested? = nil,
               from source: App = .listen, to target: App = .listen) throws -> Outcome {
         let mouse = try touch ? Self.touchDrag() : Self.mouseDrag()

@@ -33,7 +33,7 @@ struct GTKCompositorTests {
         let trace = fixture.hasPrefix("/") ? fixture : Compositor.fixture(fixture)
         let length = try LibinputReplay.mockDevices(tracePath: trace, screen: Size(width: 1000, height: 1000)).duration
             - LibinputReplay.leadInSeconds - LibinputReplay.tailSeconds
-        let duration = (readySize == nil ? Compositor.leadIn : Compositor.readyToRecording) + length + Compositor.tail
+        let duration = (readySize == nil ? Compositor.leadIn : Compositor.readyToRecording + Self.loadedStartSlack) + length + Compositor.tail
         var copy = [tool]
         var sceneArgument = ""
         if let scene {
@@ -109,6 +109,12 @@ struct GTKCompositorTests {
         #expect(abs(a - b) < 0.03 * b, "final scale through GTK \(a), built-in \(b)")
         #expect(Line.recognized(gtk) == Line.recognized(builtin), "GTK and the built-in decoder agree")
     }
+
+    /// More listening for a GTK client past `Compositor.readyToRecording`, whose --duration
+    /// counts from its ready file: in two fresh-root runs (make test's parallel phase, beside
+    /// two other test processes) the recording came after a GTK client had stopped listening
+    /// (no tap delivered, or only the first of a double tap's two).
+    static let loadedStartSlack = 2.0
 
     /// Seconds a client that stops on its own listens past the recording's expected end.
     static let lateInputSlack = 5.0
@@ -319,7 +325,7 @@ struct PhotoWallGTKTests {
           arguments: ["ts-wacom-isdv4-e6-tap-1f.evemu", "ts-wacom-isdv4-e6-double-tap-1f.evemu", "synthetic-ts-wacom-flick-up-1f.evemu"])
     func wall(_ fixture: String) throws {
         let trace = Compositor.fixture(fixture)
-        let seconds = Compositor.readyToRecording + 4
+        let seconds = Compositor.readyToRecording + GTKCompositorTests.loadedStartSlack + 4
         let session = try Compositor.start(trace: trace, listenSeconds: seconds,
                                            client: Self.client + " --duration \(seconds) --record CLIENT_DIR/\(Compositor.Session.recordingName)",
                                            copy: [Self.tool], readiness: .file)
