@@ -281,7 +281,7 @@ struct DriveSessionTests {
     }
     """
 
-    @Test("Qt 6 Quick (qml): a two-finger pinch to twice the fingers' distance scales the item of a PinchHandler up (Qt counts from past its drag threshold: about 160 %), its label read over AT-SPI and the square grown on the screen")
+    @Test("Qt 6 Quick (qml): a two-finger pinch to twice the fingers' distance scales the item of a PinchHandler up (Qt counts from past its drag threshold, so by less than the fingers' 2: 162 % idle, 114 % on a loaded fresh root), its label read over AT-SPI and the square on the screen grown by the label's scale")
     func qtQuickPinch() throws {
         let qml = "/usr/lib/qt6/bin/qml"
         try #require(FileManager.default.isExecutableFile(atPath: qml),
@@ -298,17 +298,22 @@ struct DriveSessionTests {
         try session.perform(DriveStep(parsing: "wait-for 100%"))
         let before = try session.screenshot().count(of: Self.red, tolerance: Self.tolerance)
         try session.perform(DriveStep(parsing: "pinch center 2"))
-        let label = try session.waitForElement("a scale above 130%") { element in
-            element.name.hasSuffix("%") && (Int(element.name.dropLast()) ?? 0) > 130
+        // Qt's scale is its own reading of the fingers (it starts past its drag threshold, which
+        // a loaded machine's later frames cross further on): only "up, by at most 2" is the
+        // input's; the screen must then agree with the label.
+        let label = try session.waitForElement("a scale above 105%") { element in
+            element.name.hasSuffix("%") && (Int(element.name.dropLast()) ?? 0) > 105
         }
-        let percent = Int(label.name.dropLast()) ?? 0
-        #expect(percent > 130 && percent <= 200, "the pinch scaled the square up, by at most the fingers' 2: \(label)")
-        let after = try session.waitForScreen("the square grown", timeout: 5) {
-            Double($0.count(of: Self.red, tolerance: Self.tolerance)) > Double(before) * 1.5
+        usleep(500_000)   // the pinch's last frames
+        let settled = try session.accessibilityTree().flatMap(\.all).first { $0.name.hasSuffix("%") } ?? label
+        let percent = Int(settled.name.dropLast()) ?? 0
+        #expect(percent > 105 && percent <= 200, "the pinch scaled the square up, by at most the fingers' 2: \(settled)")
+        let expectedPixels = Double(before) * Double(percent * percent) / 10_000
+        let after = try session.waitForScreen("the square grown to the label's scale", timeout: 5) {
+            abs(Double($0.count(of: Self.red, tolerance: Self.tolerance)) - expectedPixels) < expectedPixels * 0.1
         }.count(of: Self.red, tolerance: Self.tolerance)
-        let expected = Double(before) * Double(percent * percent) / 10_000
-        #expect(abs(Double(after) - expected) < expected * 0.1,
-                "the square on the screen grew by the label's scale squared: \(before) → \(after) red pixels, \(Int(expected)) expected at \(percent)%")
+        #expect(abs(Double(after) - expectedPixels) < expectedPixels * 0.1,
+                "the square on the screen grew by the label's scale squared: \(before) → \(after) red pixels, \(Int(expectedPixels)) expected at \(percent)%")
     }
 
     /// A touch page: a red square that two fingers scale (DOM touch events, the browser's own
