@@ -204,30 +204,32 @@ extension DriveSession {
     @discardableResult
     public func waitForElement(_ what: String, timeout: Double = DriveSession.elementTimeout,
                                where matches: (AccessibleElement) -> Bool) throws -> AccessibleElement {
-        let end = monotonic() + timeout
-        var last: [AccessibleElement] = []
-        repeat {
-            last = try accessibilityTree().flatMap(\.all).filter(\.isShowing)
-            if let found = last.first(where: matches) { return found }
-            usleep(200_000)
-        } while monotonic() < end
+        let (found, shown) = try look(timeout: timeout) { $0.first(where: matches) }
+        if let found { return found }
         failed = true
-        throw DriveError.elementNotFound(what: what, seconds: timeout, seen: Self.summary(last))
+        throw DriveError.elementNotFound(what: what, seconds: timeout, seen: Self.summary(shown))
     }
 
     /// Waits up to `timeout` seconds until no shown element `matches`.
     public func waitUntilGone(_ what: String, timeout: Double = DriveSession.elementTimeout,
                               where matches: (AccessibleElement) -> Bool) throws {
+        let (gone, shown) = try look(timeout: timeout) { $0.contains(where: matches) ? nil : true }
+        if gone != nil { return }
+        failed = true
+        throw DriveError.elementNotFound(what: "\(what) gone", seconds: timeout, seen: Self.summary(shown.filter(matches)))
+    }
+
+    /// Reads the tree's shown elements every 0.2 s until `answer` gives something or `timeout`
+    /// seconds pass: the answer, and the elements last shown.
+    private func look<T>(timeout: Double, _ answer: ([AccessibleElement]) -> T?) throws -> (T?, [AccessibleElement]) {
         let end = monotonic() + timeout
-        var last: [AccessibleElement] = []
+        var shown: [AccessibleElement] = []
         repeat {
-            last = try accessibilityTree().flatMap(\.all).filter(\.isShowing)
-            if !last.contains(where: matches) { return }
+            shown = try accessibilityTree().flatMap(\.all).filter(\.isShowing)
+            if let found = answer(shown) { return (found, shown) }
             usleep(200_000)
         } while monotonic() < end
-        failed = true
-        throw DriveError.elementNotFound(what: "\(what) gone", seconds: timeout,
-                                         seen: Self.summary(last.filter(matches)))
+        return (nil, shown)
     }
 
     /// The centre of the shown element named `name` (or reading it), in the window's points:

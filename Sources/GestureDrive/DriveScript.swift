@@ -28,9 +28,13 @@ public struct DriveScript: Hashable, Sendable {
     /// The compositor (`compositor sway|kwin`), if the file names one.
     public var compositor: DriveSession.Compositor?
     /// The steps with the lines they were read from (1, 2, …).
-    public var steps: [(line: Int, step: DriveStep)] { zip(stepLines, stepList).map { ($0, $1) } }
-    private var stepLines: [Int] = []
-    private var stepList: [DriveStep] = []
+    public private(set) var steps: [Step] = []
+
+    /// A step and the line it was read from.
+    public struct Step: Hashable, Sendable {
+        public var line: Int
+        public var step: DriveStep
+    }
 
     /// Why a file is not a drive test: its name, the line, what is wrong.
     public struct ParseError: Error, CustomStringConvertible, Equatable {
@@ -50,7 +54,7 @@ public struct DriveScript: Hashable, Sendable {
             let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             let verb = words[0], rest = Array(words.dropFirst())
             let isSetting = ["app", "output", "env", "touchpad", "accessibility", "compositor"].contains(verb)
-            if isSetting && !stepList.isEmpty {
+            if isSetting && !steps.isEmpty {
                 throw fail("'\(verb)' is a setting: settings come before the first step")
             }
             switch verb {
@@ -80,23 +84,12 @@ public struct DriveScript: Hashable, Sendable {
                 if verb == "touchpad" { touchpad = true } else { accessibility = true }
             default:
                 do {
-                    stepList.append(try DriveStep(parsing: trimmed))
-                    stepLines.append(line)
+                    steps.append(Step(line: line, step: try DriveStep(parsing: trimmed)))
                 } catch let error as DriveStep.ParseError {
                     throw fail("\(error.why) (in '\(trimmed)')")
                 }
             }
         }
-    }
-
-    public static func == (a: DriveScript, b: DriveScript) -> Bool {
-        a.app == b.app && a.output == b.output && a.environment == b.environment && a.touchpad == b.touchpad
-            && a.accessibility == b.accessibility && a.compositor == b.compositor && a.stepLines == b.stepLines && a.stepList == b.stepList
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(app)
-        hasher.combine(stepList)
     }
 }
 

@@ -20,7 +20,7 @@ import GestureKit
 ///   read has ended. The app's own drag coming back over the widget goes on as itself.
 public final class GTKDragAndDrop: SystemDragPort {
     /// The widget drags leave and other apps' drags come over.
-    public let widget: UnsafeMutableRawPointer
+    let widget: UnsafeMutableRawPointer
     private weak var engine: GestureEngine?
     private weak var input: GTKGestureInput?
     private var target: OpaquePointer?

@@ -32,9 +32,9 @@ public final class WaylandDragAndDrop: SystemDragPort {
     public var log: ((String) -> Void)?
     /// How long the data of a drop from another app may take to arrive (seconds), before
     /// loading it fails. The read blocks the window's loop meanwhile.
-    public static let dataReadLimit = 5.0
+    static let dataReadLimit = 5.0 /* s */
     /// The most bytes a drop from another app may deliver for one type.
-    public static let dataSizeLimit = 64 << 20
+    static let dataSizeLimit = 64 << 20 /* bytes */
 
     private let connection: WaylandConnection
     private weak var window: WaylandWindow?
