@@ -17,7 +17,8 @@ import GestureKit
 /// line gives the app), `output WxH`, `env NAME=VALUE` (repeated), `compositor sway|kwin`,
 /// `touchpad` and `accessibility` (each alone on its line). Every other line is a step as `--step` writes it
 /// (`DriveStep`). `#` starts a comment line; blank lines are skipped. Words are split on
-/// spaces: no quoting.
+/// spaces; double quotes keep a word with spaces whole (`app eog "My Pictures/a.png"`,
+/// `wait-for "Zoom In"`, `env TITLE="a b"`).
 public struct DriveScript: Hashable, Sendable {
     /// The app's command line, if the file names one.
     public var app: [String]?
@@ -51,8 +52,10 @@ public struct DriveScript: Hashable, Sendable {
             let trimmed = raw.trimmingSpaces
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             func fail(_ why: String) -> ParseError { ParseError(file: file, line: line, why: why) }
-            let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            let verb = words[0], rest = Array(words.dropFirst())
+            guard let words = DriveStep.words(of: trimmed), let verb = words.first else {
+                throw fail("a double quote is not closed")
+            }
+            let rest = Array(words.dropFirst())
             let isSetting = ["app", "output", "env", "touchpad", "accessibility", "compositor"].contains(verb)
             if isSetting && !steps.isEmpty {
                 throw fail("'\(verb)' is a setting: settings come before the first step")

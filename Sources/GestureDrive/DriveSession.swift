@@ -474,7 +474,8 @@ public final class DriveSession {
         }
     }
 
-    /// Plays the touchscreen recording at `path` (evemu or `libinput record`) on the session's
+    /// Plays the touchscreen recording at `path` (evemu, `libinput record`, libinput
+    /// debug-events, or a GestureKit input recording in its window's points) on the session's
     /// touchscreen at its recorded timing, through the same device feed as the gestures, and
     /// returns when the compositor has been sent its last frame. On a touchscreen made from the
     /// same recording (`VirtualDevice.recorded(in:kind:)`) its events are played as recorded;

@@ -1,8 +1,9 @@
 import GestureKit
 import GestureTraces
 
-/// A touchscreen recording (evemu, `libinput record` YAML) made ready to play on a driven
-/// app's touchscreen, at its recorded timing. The rule, stated once here:
+/// A touchscreen recording (evemu, `libinput record` YAML, libinput debug-events, a GestureKit
+/// input recording) made ready to play on a driven app's touchscreen, at its recorded timing.
+/// The rule, stated once here:
 ///
 /// - **As recorded**, when the session's touchscreen was made from the same recording (its
 ///   evdev description is the recording's touchscreen's, `--device-from FILE`): the
@@ -12,7 +13,9 @@ import GestureTraces
 ///   points (axis minimum → 0, maximum → the output's width or height: the whole panel is the
 ///   whole output) and written by the session touchscreen's own encoder, at its resolution and
 ///   with its pressure, as the gestures are. Touches beyond the device's slots are dropped,
-///   and the replay says so.
+///   and the replay says so. A GestureKit input recording holds what an app received, in its
+///   window's points: those are scaled from the recorded window (its header's size) onto the
+///   output, and its clock starts at its first touch.
 /// - Either way, only the recording's first touchscreen is played (its other devices are
 ///   named and left out), touches still down at the recording's end are lifted one report
 ///   later (and said so), and a recording without a touchscreen is refused, naming what it has.
@@ -20,7 +23,6 @@ package struct RecordedTouches {
     package enum Failure: Error, CustomStringConvertible, Equatable {
         case noTouchscreen(path: String, found: [String])
         case noTouches(path: String, device: String)
-        case notADeviceRecording(path: String, format: String)
 
         package var description: String {
             switch self {
@@ -28,8 +30,6 @@ package struct RecordedTouches {
                 return "\(path): no touchscreen in this recording to replay (it has \(found.isEmpty ? "no devices" : found.joined(separator: ", ")))"
             case let .noTouches(path, device):
                 return "\(path): the touchscreen \"\(device)\" never touches in this recording: nothing to replay"
-            case let .notADeviceRecording(path, format):
-                return "\(path): a \(format) holds what an app received, not a device's events: record the touchscreen with evemu-record or libinput record"
             }
         }
     }
@@ -50,9 +50,6 @@ package struct RecordedTouches {
     /// `Failure` for one that has no touchscreen or no touches.
     package init(path: String, output: Size) throws {
         let reader = try TraceReader(path: path, screen: output)
-        if reader.format == .inputRecording {
-            throw Failure.notADeviceRecording(path: path, format: "GestureKit input recording")
-        }
         guard let device = reader.devices.first(where: { $0.kind == .touchscreen }) else {
             throw Failure.noTouchscreen(path: path, found: reader.devices.map { "\($0.kind?.rawValue ?? "pointer or keyboard") \"\($0.name)\"" })
         }
@@ -77,6 +74,10 @@ package struct RecordedTouches {
         guard frames.contains(where: { !$0.changes.isEmpty }) else {
             throw Failure.noTouches(path: path, device: device.name)
         }
+        if let header = reader.recordingHeader {
+            frames = Self.fitted(frames, from: header.screen, onto: output)
+            notes.append("an input recording of a \(Self.number(header.screen.width))×\(Self.number(header.screen.height)) point window, scaled onto the \(Self.number(output.width))×\(Self.number(output.height)) point output, its clock from its first touch")
+        }
         var events: [EvdevEvent]?
         if reader.format == .evemu || reader.format == .libinputRecord {
             var raw: [EvdevEvent] = []
@@ -90,6 +91,25 @@ package struct RecordedTouches {
         self.events = events
         self.notes = notes
     }
+
+    /// An input recording's touch frames moved onto the output: positions scaled from the
+    /// recorded window's points, times from the first frame with a touch.
+    static func fitted(_ frames: [TouchFrame], from window: Size, onto output: Size) -> [TouchFrame] {
+        let sx = window.width > 0 ? output.width / window.width : 1
+        let sy = window.height > 0 ? output.height / window.height : 1
+        let start = frames.first(where: { !$0.changes.isEmpty })?.time ?? .zero
+        return frames.compactMap { frame in
+            guard frame.time >= start else { return nil }
+            var moved = frame
+            moved.time = Instant.zero + (frame.time - start)
+            for i in moved.changes.indices {
+                moved.changes[i].location = Point(x: frame.changes[i].location.x * sx, y: frame.changes[i].location.y * sy)
+            }
+            return moved
+        }
+    }
+
+    static func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
     /// Whether `device` is this recording's touchscreen (made from it): then it can carry the
     /// recording's events as they are.

@@ -19,12 +19,16 @@ struct Drive: ParsableCommand {
         resolution and report rate, aimed at points of the window, and tears it all down. \
         Steps (points in the window's points, or center): tap X,Y; double-tap X,Y; \
         long-press X,Y [SECONDS]; drag X,Y X2,Y2 [SECONDS]; pinch X,Y SCALE [SECONDS]; \
-        rotate X,Y DEGREES; swipe X,Y left|right|up|down [FINGERS]; screenshot FILE.png; \
-        replay RECORDING (a touchscreen's evemu or libinput record file, at its timing: as recorded \
+        rotate X,Y DEGREES; swipe X,Y left|right|up|down [FINGERS]; fling X,Y DX,DY [SPEED] [FINGERS]; \
+        edge-swipe left|right|top|bottom [DISTANCE]; screenshot FILE.png; \
+        replay RECORDING (a touchscreen's evemu, libinput record or debug-events file, or a GestureKit \
+        input recording, at its timing: as recorded \
         on a touchscreen made from it by --device-from, mapped onto the output otherwise); \
         compare FILE.png [PERCENT] (the screen against a kept picture, at most PERCENT % of pixels \
         differing, default 1; a mismatch writes FILE.actual.png; a missing FILE is recorded unless \
-        --no-record). \
+        --no-record); click, wheel, pen-stroke, touchpad-pinch, touchpad-scroll, touchpad-swipe, \
+        touchpad-hold, wait-for, expect-text, expect-gone: docs/DRIVE.md. A name or file with \
+        spaces is written in double quotes. \
         As root, sway and the app run as --user (sway refuses root). \
         Example: gesturekit drive --step 'pinch center 2' --step 'screenshot /tmp/zoomed.png' -- eog /tmp/picture.png
         """

@@ -117,6 +117,41 @@ import Testing
         #expect(contacts.last?.isEmpty == true, "both fingers lift at the end")
     }
 
+    @Test("a fling lifts while still moving at its speed; an edge swipe lands 3 mm inside the window's edge, halfway along it, and moves inward")
+    func flingAndEdgeSwipe() throws {
+        let writer = DeviceInputWriter(device: Self.device, output: Self.output)
+        let window = Rect(x: 0, y: 0, width: 1280, height: 800)
+        let mapping = try #require(AxisMapping(device: Self.device, output: Self.output, multitouch: true))
+        let fling = try #require(try DriveStep(parsing: "fling 300,400 400,0 2000").gesture { if case let .point(p) = $0 { p } else { .zero } })
+        let events = try writer.gestures(in: window, fling)
+        let frames = Self.frames(events), contacts = Self.contacts(events)
+        let moving = zip(frames, contacts).compactMap { f, c in c.values.first.map { (time: f.time, x: mapping.point(x: $0.x, y: $0.y).x) } }
+        let last = try #require(moving.last), before = moving[moving.count - 2]
+        let speed = (last.x - before.x) / (last.time - before.time)
+        #expect(abs(speed - 2000) < 200, "the finger is still moving at about 2000 points a second as it lifts; it moved at \(speed)")
+        #expect(abs(last.x - 700) <= 1, "the finger lifts 400 points right of where it landed (700); it lifted at \(last.x)")
+        #expect(contacts.last?.isEmpty == true, "the fling ends with the finger up")
+
+        let edge = try #require(try DriveStep(parsing: "edge-swipe left 150").gesture { _ in .zero })
+        let swipe = Self.contacts(try writer.gestures(in: window, edge)).compactMap(\.values.first).map { mapping.point(x: $0.x, y: $0.y) }
+        let inset = 3 * DriveSession.defaultPointsPerMillimetre
+        let start = try #require(swipe.first), end = try #require(swipe.last)
+        #expect(abs(start.x - inset) <= 1 && abs(start.y - 400) <= 1,
+                "the finger lands 3 mm (\(inset) points) inside the left edge, halfway down; it landed at (\(start.x), \(start.y))")
+        #expect(abs(end.x - (inset + 150)) <= 1 && abs(end.y - 400) <= 1, "it moves 150 points inward; it ended at (\(end.x), \(end.y))")
+    }
+
+    @Test("a touchpad hold is fingers resting still on the pad for its time, then lifted")
+    func touchpadHold() throws {
+        let pad = VirtualDevice.touchpad()
+        let frames = try #require(try DriveStep(parsing: "touchpad-hold 3 0.5").touchpadFrames(on: pad))
+        let held = frames.dropLast()
+        #expect(held.allSatisfy { $0.contacts.count == 3 && $0.contacts == held.first?.contacts }, "three fingers rest without moving")
+        let seconds = try #require(held.last).time - .zero
+        #expect(abs(seconds.inSeconds - 0.5) < 0.02, "they rest for half a second; they rested \(seconds)")
+        #expect(frames.last?.contacts.isEmpty == true, "then every finger lifts")
+    }
+
     @Test("a pen stroke on a touchscreen is refused, naming what it needs")
     func wrongDevice() throws {
         let writer = DeviceInputWriter(device: Self.device, output: Self.output)
@@ -148,10 +183,34 @@ extension Double {
         "tap @7", "drag @Photo @Trash 0.5", "wait-for Save", "expect-text 42 3", "expect-gone Row3",
         "touchpad-pinch 2", "touchpad-scroll 0,-200 0.4", "touchpad-swipe left 4",
         "click 10,10", "click @Save right 2", "wheel center down 3", "pen-stroke 1,1 100,100 0.8",
+        "fling center 300,0", "fling 10,20 0,-400 2500 2", "edge-swipe left", "edge-swipe bottom 120",
+        "touchpad-hold", "touchpad-hold 3 0.6", "pen-stroke 1,1 100,100 0.8 30 -45",
+        #"tap @"Zoom In""#, #"expect-text "7 × 6" 3"#, #"screenshot "my shots/a.png""#, #"wait-for "say \"hi\"""#,
     ])
     func roundTrip(_ text: String) throws {
         let step = try DriveStep(parsing: text)
         #expect(try DriveStep(parsing: step.description) == step, "'\(text)' reads back the same from '\(step)'")
+    }
+
+    @Test("double quotes keep a name, text or file with spaces as one word, exactly as written inside them")
+    func quoted() throws {
+        #expect(try DriveStep(parsing: #"tap @"Zoom In""#) == .tap(.element("Zoom In")))
+        #expect(try DriveStep(parsing: #"expect-text "7  ×  6""#) == .expectText(text: "7  ×  6", seconds: 10))
+        #expect(try DriveStep(parsing: #"wait-for "a \"b\"" 2"#) == .waitFor(name: #"a "b""#, seconds: 2))
+        #expect(try DriveStep(parsing: #"screenshot "/tmp/my shots/a.png""#) == .screenshot(path: "/tmp/my shots/a.png"))
+        #expect(try DriveStep(parsing: "tap @Save").description == "tap @Save", "a name without spaces prints without quotes")
+    }
+
+    @Test("a fling, an edge swipe, a touchpad hold and a tilted pen read their numbers and defaults")
+    func moreGestures() throws {
+        #expect(try DriveStep(parsing: "fling center 300,0") == .fling(.centre, offset: Point(x: 300, y: 0), speed: 1000, fingers: 1))
+        #expect(try DriveStep(parsing: "edge-swipe right") == .edgeSwipe(edge: .right, distance: 200))
+        #expect(try DriveStep(parsing: "touchpad-hold") == .touchpadHold(fingers: 2, seconds: 0.3))
+        #expect(try DriveStep(parsing: "pen-stroke 1,1 2,2") == .penStroke(from: .point(Point(x: 1, y: 1)), to: .point(Point(x: 2, y: 2)),
+                                                                       force: 0.5, tilt: .upright))
+        #expect(try DriveStep(parsing: "pen-stroke 1,1 2,2 0.3 45 90").description == "pen-stroke 1,1 2,2 0.3 45 90")
+        #expect(try DriveStep(parsing: "fling @Photo 0,-300").needsAccessibility, "a fling aimed at an element needs the tree")
+        #expect(try DriveStep(parsing: "edge-swipe top").device == .touchscreen && DriveStep(parsing: "touchpad-hold").device == .touchpad)
     }
 
     @Test("steps that need the accessibility tree or a touchpad say so (drive then gives the session one)")
@@ -170,6 +229,10 @@ extension Double {
         ("expect-text", "needs one text"), ("wait-for a b c", "needs one name"), ("touchpad-swipe left 2", "3 or 4 fingers"),
         ("touchpad-scroll 0,0", "not both 0"), ("touchpad-pinch -1", "scale above 0"),
         ("click 1,1 thumb", "is not a button"), ("wheel 1,1 sideways", "a direction"), ("pen-stroke 1,1 2,2 1.5", "at most 1"),
+        ("fling center 0,0", "not both 0"), ("fling center 10", "DX,DY"), ("fling center 10,0 -5", "more than 0 points a second"),
+        ("fling center 10,0 100 6", "1 to 5 fingers"), ("edge-swipe middle", "an edge of the window"), ("edge-swipe left 0", "more than 0 points"),
+        ("touchpad-hold 5", "1 to 4 fingers"), ("touchpad-hold 2 0", "more than 0"), ("pen-stroke 1,1 2,2 0.5 0", "altitude"),
+        ("pen-stroke 1,1 2,2 0.5 45 400", "azimuth"), (#"wait-for "Save"#, "not closed"), (#"tap @"Zoom"#, "not closed"),
     ])
     func bad(_ text: String, _ says: String) {
         do {
@@ -202,6 +265,17 @@ extension Double {
         #expect(try script.steps.map(\.step) == ["tap center", "touchpad-pinch 2", "expect-text 200%"].map(DriveStep.init(parsing:)))
     }
 
+    @Test("double quotes keep an app's argument and a step's name with spaces whole")
+    func quoted() throws {
+        let script = try DriveScript(parsing: """
+        app eog "/tmp/My Pictures/a.png"
+        env TITLE="a b"
+        wait-for "Zoom In"
+        """, file: "t.drive")
+        #expect(script.app == ["eog", "/tmp/My Pictures/a.png"] && script.environment == ["TITLE": "a b"])
+        #expect(script.steps.map(\.step) == [.waitFor(name: "Zoom In", seconds: 10)])
+    }
+
     @Test("a bad test file names its file and line, and why", arguments: [
         ("tap 1,2\napp eog", "t.drive:2:", "settings come before the first step"),
         ("app eog\noutput big", "t.drive:2:", "WIDTHxHEIGHT"),
@@ -210,6 +284,7 @@ extension Double {
         ("app a\napp b", "t.drive:2:", "one app a test"),
         ("env NOEQUALS", "t.drive:1:", "NAME=VALUE"),
         ("touchpad yes", "t.drive:1:", "stands alone"), ("compositor mutter", "t.drive:1:", "sway, kwin"),
+        ("app eog \"My Pictures/a.png", "t.drive:1:", "not closed"),
     ])
     func bad(_ text: String, _ at: String, _ says: String) {
         do {

@@ -56,6 +56,30 @@ import Testing
         #expect(report.description.contains("mapped from \"Wacom ISDv4 E6 Finger\""), "the report says the touches were mapped: \(report)")
     }
 
+    @Test("a GestureKit input recording (what an app received, in its window's points) is scaled from that window onto the output, and lands where the device recording it was made from does")
+    func inputRecording() throws {
+        let recording = NSTemporaryDirectory() + "gesturekit-replay-\(UUID().uuidString).input.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        // What `gesturekit replay` fed its scene (a 1000 × 1000 point screen) from the Wacom's double tap.
+        _ = try runProcess(builtProduct("gesturekit"), ["replay", Self.doubleTap, "--record", recording], output: .discard, errors: .discard)
+        let writer = DeviceInputWriter(device: Self.device, output: Self.output)
+        let (events, report) = try writer.replay(RecordedTouches(path: recording, output: Self.output))
+        #expect(report.mode == .mapped && report.touches == 2, "the input recording's two touches are mapped: \(report)")
+        #expect(report.notes.contains { $0.contains("1000×1000 point window") }, "the replay says the recording's window was scaled: \(report)")
+        let (direct, _) = try DeviceInputWriter(device: Self.device, output: Self.output)
+            .replay(RecordedTouches(path: Self.doubleTap, output: Self.output))
+        let mapping = try #require(AxisMapping(device: Self.device, output: Self.output, multitouch: true))
+        let fromRecording = Self.downs(events), fromDevice = Self.downs(direct)
+        try #require(fromRecording.count == 2 && fromDevice.count == 2, "two touch-downs each; got \(fromRecording.count) and \(fromDevice.count)")
+        for (a, b) in zip(fromRecording, fromDevice) {
+            let p = mapping.point(x: a.x, y: a.y), q = mapping.point(x: b.x, y: b.y)
+            #expect(abs(p.x - q.x) <= 1.5 && abs(p.y - q.y) <= 1.5,
+                    "a touch of the input recording lands where the evemu recording's does, (\(q.x), \(q.y)); it lands at (\(p.x), \(p.y))")
+            #expect(abs(a.time - b.time) < 0.001, "and at its time from the first touch, \(b.time) s; it lands at \(a.time) s")
+        }
+        #expect(DriveInputTests.contacts(events).last?.isEmpty == true, "the replay ends with every finger up")
+    }
+
     @Test("on the touchscreen made from the recording, its events are played as recorded")
     func asRecorded() throws {
         let device = try VirtualDevice.recorded(in: Self.doubleTap, kind: .touchscreen)

@@ -471,6 +471,117 @@ struct DriveSessionTests {
         #expect(doc.all("system-out").first?.text.contains("mapped from") == true, "drive's lines are the suite's output")
     }
 
+    // MARK: GestureKit's own listener as the app
+
+    /// A screen-edge pan from the left edge, and a pan that waits for it to fail.
+    static let edgeScene = """
+        {"recognizers": [
+          {"id": "edgePan", "kind": "screenEdgePan", "view": "root", "edges": ["left"]},
+          {"id": "pan", "kind": "pan", "view": "root", "requireToFail": ["edgePan"]},
+          {"id": "doubleTap", "kind": "tap", "view": "root", "taps": 2}]}
+        """
+
+    /// `gesturekit listen --wayland --json` with `edgeScene`, from a directory the session's
+    /// user can read (removed by the caller).
+    static func listener() throws -> (app: [String], directory: String) {
+        let dir = NSTemporaryDirectory() + "gesturekit-drive-listener-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        chmod(dir, 0o755)
+        try FileManager.default.copyItem(atPath: builtProduct("gesturekit"), toPath: dir + "/gesturekit")
+        chmod(dir + "/gesturekit", 0o755)
+        try edgeScene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        chmod(dir + "/scene.json", 0o644)
+        return ([dir + "/gesturekit", "listen", "--wayland", "--json", "--scene", dir + "/scene.json"], dir)
+    }
+
+    /// The listener's recognitions ("pan ended") once `last` is among them (at most 10 s).
+    static func recognitions(of session: DriveSession, until last: String) -> [String] {
+        let deadline = Date().addingTimeInterval(10)
+        var seen = JSONLine.recognized(JSONLine.parse(session.appLog))
+        while !seen.contains(last) && Date() < deadline {
+            usleep(50_000)
+            seen = JSONLine.recognized(JSONLine.parse(session.appLog))
+        }
+        return seen
+    }
+
+    @Test("two sessions side by side are apart: an edge swipe in one and a fling in the other, made at the same time, each reach only their own app (GestureKit's listener), each its own recognizer")
+    func sideBySide() throws {
+        let (app, dir) = try Self.listener()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        /// What each side saw, and a barrier: both sessions are up before either gesture.
+        final class Sides: @unchecked Sendable {
+            let condition = NSCondition()
+            var up = 0
+            var seen: [Int: [String]] = [:]
+            var failures: [Int: String] = [:]
+            var directories: [Int: String] = [:]
+            func arrive() {
+                condition.lock()
+                up += 1
+                condition.broadcast()
+                while up < 2 { if !condition.wait(until: Date().addingTimeInterval(90)) { break } }
+                condition.unlock()
+            }
+            func set(_ i: Int, seen lines: [String]? = nil, failure: String? = nil, directory: String? = nil) {
+                condition.lock()
+                if let lines { seen[i] = lines }
+                if let failure { failures[i] = failure }
+                if let directory { directories[i] = directory }
+                condition.unlock()
+            }
+        }
+        let sides = Sides()
+        let steps = ["edge-swipe left 300", "fling 640,400 300,0 1500"]
+        let expected = ["edgePan ended", "pan ended"]
+        let threads = (0..<2).map { i in
+            Thread {
+                var session: DriveSession?
+                do {
+                    session = try DriveSession.start(.init(app: app, user: CompositorUser.name))
+                    sides.set(i, directory: session!.directory)
+                    sides.arrive()
+                    try session!.perform(DriveStep(parsing: steps[i]))
+                    sides.set(i, seen: Self.recognitions(of: session!, until: expected[i]))
+                } catch {
+                    sides.set(i, failure: "\(error)\n\(session?.appLog ?? "")")
+                    sides.arrive()
+                }
+                session?.stop()
+            }
+        }
+        threads.forEach { $0.start() }
+        let deadline = Date().addingTimeInterval(180)
+        while threads.contains(where: { !$0.isFinished }) && Date() < deadline { usleep(50_000) }
+        sides.condition.lock()
+        defer { sides.condition.unlock() }
+        #expect(sides.failures.isEmpty, "both sessions start and take their gesture: \(sides.failures)")
+        #expect(Set(sides.directories.values).count == 2, "each session has its own directory: \(sides.directories)")
+        let edge = sides.seen[0] ?? [], fling = sides.seen[1] ?? []
+        #expect(edge.contains("edgePan began") && edge.contains("edgePan ended") && !edge.contains("pan began"),
+                "the edge swipe's app recognizes the screen-edge pan, and the plain pan (which waits for it to fail) does not begin: \(edge)")
+        #expect(fling.contains("pan began") && fling.contains("pan ended") && !fling.contains("edgePan began"),
+                "the fling's app recognizes the pan, and the left edge's pan does not begin: \(fling)")
+        #expect(!edge.contains("pan ended") && !fling.contains("edgePan ended"),
+                "neither app recognizes the other session's gesture: \(edge) and \(fling)")
+    }
+
+    @Test("a GestureKit input recording of a double tap, replayed into GestureKit's listener under sway, is a double tap there")
+    func inputRecordingReplayed() throws {
+        let (app, dir) = try Self.listener()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let recording = dir + "/double-tap.input.jsonl"
+        _ = try runProcess(builtProduct("gesturekit"), ["replay", Fixtures.path("ts-wacom-isdv4-e6-double-tap-1f.evemu"), "--record", recording],
+                           output: .discard, errors: .discard)
+        let session = try DriveSession.start(.init(app: app, user: CompositorUser.name))
+        defer { session.stop() }
+        let report = try #require(try session.perform(DriveStep(parsing: "replay \(recording)")))
+        #expect(report.contains("input recording of a 1000×1000 point window"), "the replay says the recording's window was scaled: \(report)")
+        let seen = Self.recognitions(of: session, until: "doubleTap ended")
+        #expect(seen.filter { $0 == "doubleTap ended" }.count == 1 && !seen.contains("pan began"),
+                "the listener recognizes one double tap, and no pan: \(seen)")
+    }
+
     @Test("an app that is not there is named before anything starts")
     func appMissing() throws {
         #expect(throws: DriveError.appNotFound(program: "gesturekit-no-such-app")) {
