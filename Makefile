@@ -38,10 +38,17 @@ photowall:
 # real-compositor phase, GestureWayland type-checked against the libwayland headers of Debian 13
 # and sid (scripts/check-wayland-headers.sh), every fuzz target run for TEST_FUZZ_SECONDS with
 # AddressSanitizer and LeakSanitizer (a leak or a crash fails the run), `make install` into a
-# temporary prefix, and the documentation built with warnings as errors.
+# temporary prefix, and the documentation built with warnings as errors. On a fresh machine the
+# packages the build needs are installed first, and those only the tests run (compositors, apps,
+# browsers) during the build, which waits for them before any test starts.
 TEST_FUZZ_SECONDS ?= 5
-test: deps
-	$(SWIFT) build --build-tests
+test:
+	@scripts/install-deps.sh build
+	@mkdir -p $(OUT); scripts/install-deps.sh > $(OUT)/install-deps.log 2>&1 & deps=$$!; \
+	  $(SWIFT) build --build-tests; built=$$?; \
+	  wait $$deps; installed=$$?; cat $(OUT)/install-deps.log >&2; \
+	  [ $$installed -eq 0 ] || { echo "make test: installing the packages the tests need failed (above)" >&2; exit 1; }; \
+	  exit $$built
 	SWIFT=$(SWIFT) OUT=$(OUT) BESIDE_TESTS='FUZZ_CONFIG=debug Fuzz/fuzz.sh build' \
 	  BESIDE_SESSIONS='scripts/check-wayland-headers.sh && FUZZ_CONFIG=debug Fuzz/fuzz.sh $(TEST_FUZZ_SECONDS) && scripts/check-install.sh && scripts/docs.sh' \
 	  scripts/run-tests.sh

@@ -3,6 +3,8 @@
 # 12 and 13, and Ubuntu: the package names are the same). Each make target asks for its own part:
 #
 #   scripts/install-deps.sh            everything: make test, make build (every product and test)
+#   scripts/install-deps.sh build      what `swift build --build-tests` compiles and links against
+#                                      (make test installs the rest while it builds)
 #   scripts/install-deps.sh demo       make demo: the gesturekit tool and rsvg-convert
 #   scripts/install-deps.sh tool       the gesturekit tool alone (make install builds it too)
 #   scripts/install-deps.sh photowall  make photowall: the tool's libraries and SDL2
@@ -58,6 +60,7 @@ packages=("${tool[@]}" umockdev librsvg2-bin graphviz "${sdl2[@]}"
 optional=(libsdl3-dev)
 case "${1:-}" in
     "") ;;
+    build) packages=("${tool[@]}" libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libgtk-4-dev); optional=() ;;
     demo) packages=("${tool[@]}" librsvg2-bin); optional=() ;;
     tool) packages=("${tool[@]}"); optional=() ;;
     photowall) packages=("${tool[@]}" "${sdl2[@]}"); optional=() ;;

@@ -22,7 +22,10 @@
 #    command BESIDE_TESTS names, which must not need the build directory (make test: the fuzz
 #    targets' build, in a build directory of their own).
 # 2. The sessions under sway (a compositor, a client window, a recording replayed on the real
-#    clock) one at a time, at the normal priority; beside them, at nice 19 (they get only the
+#    clock) one at a time, at the normal priority; beside them, at nice 10, gesturekit drive's
+#    sessions one at a time (their own sway, seat, devices and apps: two sessions side by side
+#    are apart, DriveSessionTests.sideBySide; they held 20 rounds beside a busy loop on every
+#    core at the normal priority, make stress), and at nice 19 (they get only the
 #    CPU the sessions leave, which is most of it: a session mostly waits on the real clock),
 #    the suites that build other packages (Examples/Downstream*, GestureSDL3) and the command
 #    BESIDE_SESSIONS names (make test: the Wayland headers check, the fuzz runs, the install
@@ -37,7 +40,10 @@
 set -uo pipefail
 SWIFT=${SWIFT:-swift}
 OUT=${OUT:-out}
-REAL_CLOCK_SESSIONS='GestureWaylandTests\.(CompositorTests|DragBetweenAppsTests|CompositorPenTests|WaylandClientTests|PhotoWallDesktopTests|CompositorRobustnessTests|CompositorScrollTests|CompositorPenLatencyTests|PhotoWallWindowHiDPITests|CompositorZoomTests|SourceContractTests)|GestureDriveTests\.DriveSessionTests'
+SERIAL_SESSIONS='GestureWaylandTests\.(CompositorTests|DragBetweenAppsTests|CompositorPenTests|WaylandClientTests|PhotoWallDesktopTests|CompositorRobustnessTests|CompositorScrollTests|CompositorPenLatencyTests|PhotoWallWindowHiDPITests|CompositorZoomTests|SourceContractTests)'
+# Phase 2's second lane: gesturekit drive's sessions, one at a time, beside the others.
+DRIVE_SESSIONS='GestureDriveTests\.DriveSessionTests'
+REAL_CLOCK_SESSIONS="$SERIAL_SESSIONS|$DRIVE_SESSIONS"
 # The second process of phase 1: Swift Testing suites only (the bundle's XCTest tests run in the
 # first, with `swift test`).
 LIBINPUT_SUITES='GestureLibinputTests\.|PhotoWallTests\.(PhotoWallLibinputTests|PhotoWallRecordingTests)'
@@ -88,11 +94,13 @@ first=${PIPESTATUS[0]}
 collect wayland "the Wayland, GTK and X11 suites, run beside the above"
 collect libinput "the libinput suites, run beside the above"
 
-echo "==== the sessions under a real compositor, one at a time; beside them at nice 19, the builds of other packages${BESIDE_SESSIONS:+ and: $BESIDE_SESSIONS} ====" | tee -a "$log"
+echo "==== the sessions under a real compositor, one at a time; beside them, gesturekit drive's sessions at nice 10, and at nice 19 the builds of other packages${BESIDE_SESSIONS:+ and: $BESIDE_SESSIONS} ====" | tee -a "$log"
+start drive env NO_COLOR=1 nice -n 10 "$bundle" --testing-library swift-testing --no-parallel --filter "$DRIVE_SESSIONS"
 start builds env NO_COLOR=1 nice -n 19 "$bundle" --testing-library swift-testing --filter "$BUILD_SUITES"
 [ -z "$BESIDE_SESSIONS" ] || start beside_sessions nice -n 19 bash -c "$BESIDE_SESSIONS"
-NO_COLOR=1 "$bundle" --testing-library swift-testing --no-parallel --filter "$REAL_CLOCK_SESSIONS" 2>&1 | tee -a "$log"
+NO_COLOR=1 "$bundle" --testing-library swift-testing --no-parallel --filter "$SERIAL_SESSIONS" 2>&1 | tee -a "$log"
 second=${PIPESTATUS[0]}
+collect drive "gesturekit drive's sessions, run beside the sessions"
 collect builds "the builds of other packages, run beside the sessions"
 # BESIDE_TESTS may still run in phase 2 (at nice 19, as its side jobs): the sessions do not wait
 # for it (a fresh machine's fuzz build outlasted phase 1's tests by 139 s).
@@ -100,9 +108,10 @@ collect builds "the builds of other packages, run beside the sessions"
 [ -z "$BESIDE_SESSIONS" ] || collect beside_sessions "$BESIDE_SESSIONS, run beside the sessions"
 
 if [ "$first" -ne 0 ] || [ "$status_wayland" -ne 0 ] || [ "$status_libinput" -ne 0 ] \
-   || [ "$status_beside_tests" -ne 0 ] || [ "$second" -ne 0 ] || [ "$status_builds" -ne 0 ] || [ "$status_beside_sessions" -ne 0 ]; then
+   || [ "$status_beside_tests" -ne 0 ] || [ "$second" -ne 0 ] || [ "$status_drive" -ne 0 ] || [ "$status_builds" -ne 0 ] \
+   || [ "$status_beside_sessions" -ne 0 ]; then
     echo
-    echo "==== the test run failed (phase 1: exit $first, $status_wayland, $status_libinput and $status_beside_tests; phase 2: $second, $status_builds and $status_beside_sessions); what failed, from $log: ===="
+    echo "==== the test run failed (phase 1: exit $first, $status_wayland, $status_libinput and $status_beside_tests; phase 2: $second, $status_drive, $status_builds and $status_beside_sessions); what failed, from $log: ===="
     # Swift Testing marks a failed test and each issue it records with ✘ (an issue's details
     # follow on lines of their own, up to the next test's line); a crash says "Fatal error" or
     # names the signal.
