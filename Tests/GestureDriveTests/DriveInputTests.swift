@@ -213,6 +213,42 @@ extension Double {
         #expect(try DriveStep(parsing: "edge-swipe top").device == .touchscreen && DriveStep(parsing: "touchpad-hold").device == .touchpad)
     }
 
+    @Test("50,000 random steps, made of the language's own words, numbers, points, quotes and noise: each is refused with a ParseError naming it, or reads back the same from what it prints; a test file of them the same, by line")
+    func randomSteps() throws {
+        var random = SeededRandom(seed: 0x5eed_d417e)
+        let verbs = ["tap", "double-tap", "long-press", "drag", "pinch", "rotate", "swipe", "fling", "edge-swipe", "screenshot",
+                     "replay", "compare", "click", "wheel", "pen-stroke", "touchpad-pinch", "touchpad-scroll", "touchpad-swipe",
+                     "touchpad-hold", "wait-for", "expect-text", "expect-gone", "app", "output", "env", "#", ""]
+        let words = ["center", "@7", "@", "@\"Zoom In\"", "\"a b\"", "\"", "\\", "\"x\\\"y\"", "left", "right", "up", "down", "top",
+                     "bottom", "middle", "1,2", "0,0", "-1,5", "1e309,2", "nan", "inf", "3", "0", "-2", "0.5", "2.5", "1,", ",", "1,2,3",
+                     "a.png", "×", "\t", "  ", "800x600", "X=1"]
+        func pick(_ list: [String]) -> String { list[Int(random.next() % UInt64(list.count))] }
+        var lines: [String] = []
+        for _ in 0..<50_000 {
+            var text = pick(verbs)
+            for _ in 0..<Int(random.next() % 6) { text += (random.next() % 4 == 0 ? "" : " ") + pick(words) }
+            lines.append(text)
+            do {
+                let step = try DriveStep(parsing: text)
+                let again = try DriveStep(parsing: step.description)
+                #expect(again == step, "'\(text)' reads as '\(step)', which reads back as '\(again)'")
+                #expect(again.description == step.description)
+            } catch let error as DriveStep.ParseError {
+                #expect(error.step == text, "the error names the step as written: \(error)")
+                #expect(!error.why.isEmpty)
+            }
+        }
+        for chunk in stride(from: 0, to: 2_000, by: 20) {
+            let file = lines[chunk..<chunk + 20].joined(separator: "\n")
+            do {
+                let script = try DriveScript(parsing: file, file: "r.drive")
+                #expect(script.steps.allSatisfy { (1...20).contains($0.line) })
+            } catch let error as DriveScript.ParseError {
+                #expect(error.file == "r.drive" && (1...20).contains(error.line), "the error names the file and a line of it: \(error)")
+            }
+        }
+    }
+
     @Test("steps that need the accessibility tree or a touchpad say so (drive then gives the session one)")
     func needs() throws {
         #expect(try DriveStep(parsing: "tap @7").needsAccessibility && DriveStep(parsing: "expect-text 42").needsAccessibility)
