@@ -61,14 +61,24 @@ struct DriveSessionTests {
         return try #require(shot.bounds(of: red, tolerance: tolerance), "the picture's red square is on the screen")
     }
 
-    /// Waits for the red square to be half again as wide as `before` after `what`; how many
-    /// times wider it is then.
+    /// Waits for the red square to be half again as wide as `before` after `what`, then for
+    /// eog to finish (the screen settled); how many times wider it is then.
     static func zoomRatio(_ session: DriveSession, from before: Rect, after what: String) throws -> (ratio: Double, square: Rect) {
-        let shot = try session.waitForScreen("the square zoomed in by \(what)", timeout: 10) {
+        _ = try session.waitForScreen("the square zoomed in by \(what)", timeout: 10) {
             ($0.bounds(of: red, tolerance: tolerance)?.width ?? 0) >= before.width * 1.5
         }
-        let after = try #require(shot.bounds(of: red, tolerance: tolerance))
+        let after = try settledSquare(session)
         return (after.width / before.width, after)
+    }
+
+    /// The red square once the screen has settled: on a loaded machine eog is still working
+    /// through a gesture's events when the first change shows (a pinch read at 1.6 and a pan
+    /// at 129 of 200 points, in 2 of 280 runs beside two busy loops, from the first screenshot
+    /// that changed).
+    static func settledSquare(_ session: DriveSession) throws -> Rect {
+        let settled = try session.waitForSettledScreen()
+        let shot = try session.screenshot()
+        return try #require(shot.bounds(of: red, tolerance: tolerance), "the red square is on the screen (settled: \(settled))")
     }
 
     @Test("eog: a two-finger pinch on the picture zooms it in, by the pinch's scale")
@@ -143,22 +153,25 @@ struct DriveSessionTests {
         let before = try Self.square(session)
         let window = try #require(session.window)
         let centre = Point(x: before.midX - window.frame.minX, y: before.midY - window.frame.minY)
-        // Four times as large, the picture (1600 × 1200) overflows eog's view, which can then pan.
+        // Four times as large, the picture (1600 × 1200) overflows eog's view, which can then pan
+        // (about 150 points either way from the middle, across: a longer drag is held at the edge
+        // once eog settles, so the one below stays inside).
         try session.perform { try $0.pinch(at: centre, scale: 4, duration: .milliseconds(600)) }
-        let zoomedShot = try session.waitForScreen("the square zoomed in four times", timeout: 10) {
+        _ = try session.waitForScreen("the square zoomed in four times", timeout: 10) {
             ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) >= before.width * 3
         }
-        let zoomed = try #require(zoomedShot.bounds(of: Self.red, tolerance: Self.tolerance))
+        let zoomed = try Self.settledSquare(session)
         try session.perform {
-            try $0.drag(from: Point(x: zoomed.midX, y: zoomed.midY), to: Point(x: zoomed.midX - 200, y: zoomed.midY),
+            try $0.drag(from: Point(x: zoomed.midX, y: zoomed.midY), to: Point(x: zoomed.midX - 100, y: zoomed.midY),
                         duration: .milliseconds(400))
         }
-        let shot = try session.waitForScreen("the square moved left", timeout: 10) {
-            ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.midX ?? zoomed.midX) < zoomed.midX - 50
+        _ = try session.waitForScreen("the square moved left", timeout: 10) {
+            ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.midX ?? zoomed.midX) < zoomed.midX - 40
         }
-        let after = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance))
-        #expect(abs((zoomed.midX - after.midX) - 200) <= 20,
-                "the picture follows the finger: a 200-point drag to the left moves the square 200 points left (±20: GTK's drag threshold); it moved \(zoomed.midX - after.midX)")
+        let after = try Self.settledSquare(session)
+        // eog carries the picture on a little past the finger (124 to 128 points, settled, idle).
+        #expect((80...160).contains(zoomed.midX - after.midX),
+                "the picture follows the finger: a 100-point drag to the left moves the square left by about as much, once eog settles (80 to 160 points: GTK's drag threshold below, eog's own carry above); it moved \(zoomed.midX - after.midX)")
         #expect(abs(after.midY - zoomed.midY) <= 5, "a level drag does not move the picture up or down; it moved \(after.midY - zoomed.midY)")
     }
 
