@@ -10,7 +10,7 @@ import Musl
 /// Chromium export theirs there): what a screen reader reads, and what a test can wait for
 /// and aim at.
 public struct AccessibleElement: Hashable, Sendable, CustomStringConvertible {
-    /// AT-SPI's role name: `push button`, `label`, `text`, `frame`, `application`, …
+    /// AT-SPI's role name: `push button` (`button` under Debian 13's AT-SPI 2.56), `label`, `text`, `frame`, `application`, …
     public var role: String
     /// Its accessible name (a button's label, a window's title), empty when it has none.
     public var name: String
