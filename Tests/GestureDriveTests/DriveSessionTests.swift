@@ -488,7 +488,7 @@ struct DriveSessionTests {
 
     // MARK: GestureKit's own listener as the app
 
-    /// A screen-edge pan from the left edge, and a pan that waits for it to fail.
+    /// A screen-edge pan from the left edge, a pan that waits for it to fail, and a double tap.
     static let edgeScene = """
         {"recognizers": [
           {"id": "edgePan", "kind": "screenEdgePan", "view": "root", "edges": ["left"]},
