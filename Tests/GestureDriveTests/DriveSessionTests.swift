@@ -36,13 +36,22 @@ struct DriveSessionTests {
         return path
     }
 
-    static func eog(touchpad: Bool = false, mouseAndPen: Bool = false) throws -> (DriveSession, picture: String) {
-        let missing = ["eog", "sway", "grim", "umockdev-run"].filter { name in
+    /// Stops the test, naming what to install, unless `app` and the programs a session runs are
+    /// on the PATH.
+    static func requirePrograms(_ app: String) throws {
+        let missing = [app, "sway", "grim", "umockdev-run"].filter { name in
             !(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
                 .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
         }
-        try #require(missing.isEmpty, "install \(missing.joined(separator: ", ")) (scripts/install-deps.sh drive installs them)")
+        try #require(missing.isEmpty, "install \(missing.joined(separator: ", ")) (scripts/install-deps.sh installs them)")
+    }
+
+    /// Runs `body` on a session of eog showing the picture (with a touchpad, or a mouse and a
+    /// pen tablet, beside the touchscreen), then stops the session and removes the picture.
+    static func withEog(touchpad: Bool = false, mouseAndPen: Bool = false, _ body: (DriveSession) throws -> Void) throws {
+        try requirePrograms("eog")
         let picture = try picture()
+        defer { try? FileManager.default.removeItem(atPath: (picture as NSString).deletingLastPathComponent) }
         // eog's own settings (its side pane) stay out of the way of the picture.
         let output = Size(width: 1280, height: 800)
         let mm = DriveSession.defaultPointsPerMillimetre
@@ -50,7 +59,8 @@ struct DriveSessionTests {
             + (mouseAndPen ? [VirtualDevice.mouse(), .penTablet(size: Size(width: output.width / mm, height: output.height / mm))] : [])
         let session = try DriveSession.start(.init(app: ["eog", "--new-instance", picture], output: output, devices: devices,
                                                    user: CompositorUser.name))
-        return (session, picture)
+        defer { session.stop() }
+        try body(session)
     }
 
     /// The red square's bounds once eog shows the picture.
@@ -83,124 +93,105 @@ struct DriveSessionTests {
 
     @Test("eog: a two-finger pinch on the picture zooms it in, by the pinch's scale")
     func eogPinch() throws {
-        let (session, picture) = try Self.eog()
-        defer {
-            session.stop()
-            try? FileManager.default.removeItem(atPath: (picture as NSString).deletingLastPathComponent)
-        }
-        let before = try Self.square(session)
-        #expect(abs(before.width - 50) <= 2, "eog shows the picture at 100 %: the square is 50 points wide; it is \(before.width)")
-        let window = try #require(session.window)
-        let centre = Point(x: before.midX - window.frame.minX, y: before.midY - window.frame.minY)
-        try session.perform { try $0.pinch(at: centre, scale: 2, duration: .milliseconds(600)) }
-        // GTK's zoom gesture scales by the fingers' distance over their distance at the
-        // gesture's start; eog multiplies its zoom by it: the square ends about twice as wide.
-        let (ratio, after) = try Self.zoomRatio(session, from: before, after: "the pinch")
-        #expect(ratio > 1.6 && ratio < 2.4,
-                "a pinch spreading the fingers to twice their distance zooms eog's picture about twice (±20 %: GTK starts the gesture after some movement); it zoomed \(ratio)×")
-        #expect(abs(after.midX - before.midX) < 60 && abs(after.midY - before.midY) < 60,
-                "the picture zooms around the fingers: the square stays near \(before.midX), \(before.midY); it is at \(after.midX), \(after.midY)")
+        try Self.withEog { session in
+            let before = try Self.square(session)
+            #expect(abs(before.width - 50) <= 2, "eog shows the picture at 100 %: the square is 50 points wide; it is \(before.width)")
+            let window = try #require(session.window)
+            let centre = Point(x: before.midX - window.frame.minX, y: before.midY - window.frame.minY)
+            try session.perform { try $0.pinch(at: centre, scale: 2, duration: .milliseconds(600)) }
+            // GTK's zoom gesture scales by the fingers' distance over their distance at the
+            // gesture's start; eog multiplies its zoom by it: the square ends about twice as wide.
+            let (ratio, after) = try Self.zoomRatio(session, from: before, after: "the pinch")
+            #expect(ratio > 1.6 && ratio < 2.4,
+                    "a pinch spreading the fingers to twice their distance zooms eog's picture about twice (±20 %: GTK starts the gesture after some movement); it zoomed \(ratio)×")
+            #expect(abs(after.midX - before.midX) < 60 && abs(after.midY - before.midY) < 60,
+                    "the picture zooms around the fingers: the square stays near \(before.midX), \(before.midY); it is at \(after.midX), \(after.midY)")
 
-        // The session ends everything it started: the app and the session's files are gone.
-        let app = window.pid, directory = session.directory
-        session.stop()
-        #expect(kill(pid_t(app), 0) != 0 || (try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8))?.contains(") Z ") == true,
-                "eog (pid \(app)) has ended once the session stopped")
-        #expect(!FileManager.default.fileExists(atPath: directory), "the session's directory \(directory) is removed once it stopped")
+            // The session ends everything it started: the app and the session's files are gone.
+            let app = window.pid, directory = session.directory
+            session.stop()
+            #expect(kill(pid_t(app), 0) != 0 || (try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8))?.contains(") Z ") == true,
+                    "eog (pid \(app)) has ended once the session stopped")
+            #expect(!FileManager.default.fileExists(atPath: directory), "the session's directory \(directory) is removed once it stopped")
+        }
     }
 
     @Test("eog: a two-finger pinch on a touchpad (through sway's libinput and the pointer gestures protocol) zooms the picture in about twice")
     func eogTouchpadPinch() throws {
-        let (session, picture) = try Self.eog(touchpad: true)
-        defer {
-            session.stop()
-            try? FileManager.default.removeItem(atPath: (picture as NSString).deletingLastPathComponent)
+        try Self.withEog(touchpad: true) { session in
+            let before = try Self.square(session)
+            try session.perform(DriveStep(parsing: "touchpad-pinch 2 0.6"))
+            let (ratio, _) = try Self.zoomRatio(session, from: before, after: "the touchpad's pinch")
+            #expect(ratio > 1.5 && ratio < 2.5,
+                    "fingers spreading to twice their distance on the pad zoom eog's picture about twice (libinput's scale, GTK's zoom gesture); it zoomed \(ratio)×")
         }
-        let before = try Self.square(session)
-        try session.perform(DriveStep(parsing: "touchpad-pinch 2 0.6"))
-        let (ratio, _) = try Self.zoomRatio(session, from: before, after: "the touchpad's pinch")
-        #expect(ratio > 1.5 && ratio < 2.5,
-                "fingers spreading to twice their distance on the pad zoom eog's picture about twice (libinput's scale, GTK's zoom gesture); it zoomed \(ratio)×")
     }
 
     @Test("eog with a mouse and a pen tablet: a click on the zoom-in button, the wheel turned up over the picture, and a pen's touch on the zoom-in button each zoom the picture in")
     func eogMouseAndPen() throws {
-        let (session, picture) = try Self.eog(mouseAndPen: true)
-        defer {
-            session.stop()
-            try? FileManager.default.removeItem(atPath: (picture as NSString).deletingLastPathComponent)
-        }
-        var width = try Self.square(session).width
-        // eog 43's zoom-in button is at (157, 23) (eogTap); its wheel zooms (scroll-wheel-zoom).
-        for step in ["click 157,23", "wheel 640,420 up 2", "pen-stroke 157,23 157,23 0.6"] {
-            try session.perform(DriveStep(parsing: step))
-            let before = width
-            let shot = try session.waitForScreen("the square zoomed in by '\(step)'", timeout: 10) {
-                ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) > before * 1.1
+        try Self.withEog(mouseAndPen: true) { session in
+            var width = try Self.square(session).width
+            // eog 43's zoom-in button is at (157, 23) (eogTap); its wheel zooms (scroll-wheel-zoom).
+            for step in ["click 157,23", "wheel 640,420 up 2", "pen-stroke 157,23 157,23 0.6"] {
+                try session.perform(DriveStep(parsing: step))
+                let before = width
+                let shot = try session.waitForScreen("the square zoomed in by '\(step)'", timeout: 10) {
+                    ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) > before * 1.1
+                }
+                width = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance)).width
+                #expect(width > before * 1.1, "'\(step)' zoomed eog's picture in: the square grew from \(before) to \(width)")
             }
-            width = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance)).width
-            #expect(width > before * 1.1, "'\(step)' zoomed eog's picture in: the square grew from \(before) to \(width)")
         }
     }
 
     @Test("eog: a one-finger drag pans a zoomed picture with the finger")
     func eogDrag() throws {
-        let (session, picture) = try Self.eog()
-        defer {
-            session.stop()
-            try? FileManager.default.removeItem(atPath: (picture as NSString).deletingLastPathComponent)
+        try Self.withEog { session in
+            let before = try Self.square(session)
+            let window = try #require(session.window)
+            let centre = Point(x: before.midX - window.frame.minX, y: before.midY - window.frame.minY)
+            // Four times as large, the picture (1600 × 1200) overflows eog's view, which can then pan
+            // (about 150 points either way from the middle, across: a longer drag is held at the edge
+            // once eog settles, so the one below stays inside).
+            try session.perform { try $0.pinch(at: centre, scale: 4, duration: .milliseconds(600)) }
+            _ = try session.waitForScreen("the square zoomed in four times", timeout: 10) {
+                ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) >= before.width * 3
+            }
+            let zoomed = try Self.settledSquare(session)
+            try session.perform {
+                try $0.drag(from: Point(x: zoomed.midX, y: zoomed.midY), to: Point(x: zoomed.midX - 100, y: zoomed.midY),
+                            duration: .milliseconds(400))
+            }
+            _ = try session.waitForScreen("the square moved left", timeout: 10) {
+                ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.midX ?? zoomed.midX) < zoomed.midX - 40
+            }
+            let after = try Self.settledSquare(session)
+            // eog carries the picture on a little past the finger (124 to 128 points, settled, idle).
+            #expect((80...160).contains(zoomed.midX - after.midX),
+                    "the picture follows the finger: a 100-point drag to the left moves the square left by about as much, once eog settles (80 to 160 points: GTK's drag threshold below, eog's own carry above); it moved \(zoomed.midX - after.midX)")
+            #expect(abs(after.midY - zoomed.midY) <= 5, "a level drag does not move the picture up or down; it moved \(after.midY - zoomed.midY)")
         }
-        let before = try Self.square(session)
-        let window = try #require(session.window)
-        let centre = Point(x: before.midX - window.frame.minX, y: before.midY - window.frame.minY)
-        // Four times as large, the picture (1600 × 1200) overflows eog's view, which can then pan
-        // (about 150 points either way from the middle, across: a longer drag is held at the edge
-        // once eog settles, so the one below stays inside).
-        try session.perform { try $0.pinch(at: centre, scale: 4, duration: .milliseconds(600)) }
-        _ = try session.waitForScreen("the square zoomed in four times", timeout: 10) {
-            ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) >= before.width * 3
-        }
-        let zoomed = try Self.settledSquare(session)
-        try session.perform {
-            try $0.drag(from: Point(x: zoomed.midX, y: zoomed.midY), to: Point(x: zoomed.midX - 100, y: zoomed.midY),
-                        duration: .milliseconds(400))
-        }
-        _ = try session.waitForScreen("the square moved left", timeout: 10) {
-            ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.midX ?? zoomed.midX) < zoomed.midX - 40
-        }
-        let after = try Self.settledSquare(session)
-        // eog carries the picture on a little past the finger (124 to 128 points, settled, idle).
-        #expect((80...160).contains(zoomed.midX - after.midX),
-                "the picture follows the finger: a 100-point drag to the left moves the square left by about as much, once eog settles (80 to 160 points: GTK's drag threshold below, eog's own carry above); it moved \(zoomed.midX - after.midX)")
-        #expect(abs(after.midY - zoomed.midY) <= 5, "a level drag does not move the picture up or down; it moved \(after.midY - zoomed.midY)")
     }
 
     @Test("eog: a tap on the zoom-in button zooms the picture in")
     func eogTap() throws {
-        let (session, picture) = try Self.eog()
-        defer {
-            session.stop()
-            try? FileManager.default.removeItem(atPath: (picture as NSString).deletingLastPathComponent)
+        try Self.withEog { session in
+            let before = try Self.square(session)
+            // eog 43's header bar: the zoom-out button, the zoom level, the zoom-in button, from
+            // the left, 46 points high (seen in its screenshot at 1280 × 800).
+            try session.perform { try $0.tap(at: Point(x: 157, y: 23)) }
+            let shot = try session.waitForScreen("the square zoomed in by the zoom-in button", timeout: 10) {
+                ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) > before.width * 1.1
+            }
+            let after = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance))
+            #expect(after.width > before.width * 1.1, "the tap pressed eog's zoom-in button: the square grew from \(before.width) to \(after.width)")
         }
-        let before = try Self.square(session)
-        // eog 43's header bar: the zoom-out button, the zoom level, the zoom-in button, from
-        // the left, 46 points high (seen in its screenshot at 1280 × 800).
-        try session.perform { try $0.tap(at: Point(x: 157, y: 23)) }
-        let shot = try session.waitForScreen("the square zoomed in by the zoom-in button", timeout: 10) {
-            ($0.bounds(of: Self.red, tolerance: Self.tolerance)?.width ?? 0) > before.width * 1.1
-        }
-        let after = try #require(shot.bounds(of: Self.red, tolerance: Self.tolerance))
-        #expect(after.width > before.width * 1.1, "the tap pressed eog's zoom-in button: the square grew from \(before.width) to \(after.width)")
     }
 
     /// gnome-calculator 43 (GTK 4, libadwaita), its buttons found and its display read over
     /// AT-SPI.
     static func calculator() throws -> DriveSession {
-        let missing = ["gnome-calculator", "sway", "grim", "umockdev-run"].filter { name in
-            !(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-                .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
-        }
-        try #require(missing.isEmpty, "install \(missing.joined(separator: ", ")) (scripts/install-deps.sh installs them)")
+        try requirePrograms("gnome-calculator")
         return try DriveSession.start(.init(app: ["gnome-calculator"], output: Size(width: 1000, height: 1000),
                                             user: CompositorUser.name, accessibility: true))
     }
